@@ -1,0 +1,1 @@
+export async function runDemo(): Promise<number> { return 0 }

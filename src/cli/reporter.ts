@@ -1,0 +1,92 @@
+import chalk, { Chalk, type ChalkInstance } from 'chalk'
+import type { Diagnosis } from '../diagnose/types.js'
+import { redact } from '../redact.js'
+import type { Reporter, RunResult, Source } from '../retry/types.js'
+
+export interface ReporterOptions {
+  stream: NodeJS.WriteStream
+  quiet: boolean
+  verbose: boolean
+  /** Spinners only in an interactive terminal outside CI. */
+  interactive: boolean
+}
+
+function seconds(ms: number): string {
+  return ms < 10_000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms / 1000)} s`
+}
+
+function describe(diagnosis: Diagnosis): string {
+  return `${diagnosis.category.replace(/_/g, ' ')} — ${diagnosis.summary}`
+}
+
+/** The only place that knows about colours and spinners; everything it prints goes to stderr, redacted. */
+export class TerminalReporter implements Reporter {
+  private readonly color: ChalkInstance
+
+  constructor(private readonly options: ReporterOptions) {
+    this.color = options.stream.isTTY ? chalk : new Chalk({ level: 0 })
+  }
+
+  private print(line: string, always = false): void {
+    if (this.options.quiet && !always) return
+    this.options.stream.write(`${redact(line)}\n`)
+  }
+
+  attemptStarted({ number, maxAttempts, source, command, retry }: Parameters<Reporter['attemptStarted']>[0]): void {
+    const where = source.url || retry ? ` on ${source.label}` : ''
+    const prefix = retry ? `attempt ${number}/${maxAttempts}${where}: ` : ''
+    this.print(this.color.cyan(`→ ${prefix}${command}`))
+  }
+
+  attemptFailed({ number, diagnosis, durationMs, exitCode }: Parameters<Reporter['attemptFailed']>[0]): void {
+    this.print(this.color.red(`✖ attempt ${number} failed after ${seconds(durationMs)} (exit ${exitCode}): ${describe(diagnosis)}`))
+    if (this.options.verbose) {
+      for (const line of diagnosis.evidence) this.print(this.color.dim(`    ${line}`))
+      this.print(this.color.dim(`    rule ${diagnosis.ruleId}`))
+    }
+  }
+
+  async waiting({ seconds: wait, reason }: { seconds: number; reason: string }): Promise<void> {
+    const text = `${reason}; waiting ${wait.toFixed(1)} s`
+    if (this.options.quiet) return
+    if (!this.options.interactive) {
+      this.print(this.color.yellow(`… ${text}`))
+      return
+    }
+    const { default: ora } = await import('ora')
+    const spinner = ora({ text: redact(text), stream: this.options.stream }).start()
+    setTimeout(() => spinner.stop(), wait * 1000).unref()
+  }
+
+  note(message: string): void {
+    this.print(this.color.yellow(`… ${message}`))
+  }
+
+  verbose(message: string): void {
+    if (this.options.verbose) this.print(this.color.dim(message))
+  }
+
+  warn(message: string): void {
+    this.print(this.color.yellow(`! ${message}`), true)
+  }
+
+  finished(result: RunResult, { switchedTo }: { switchedTo?: Source }): void {
+    const attempts = result.attempts.length
+    if (result.outcome === 'ran-once') return
+    if (result.outcome === 'succeeded') {
+      if (attempts === 1 && !this.options.verbose) return
+      const how = switchedTo ? ` (switched to ${switchedTo.label})` : ''
+      this.print(this.color.green(`✔ done in ${attempts} attempt${attempts > 1 ? 's' : ''}${how}, ${seconds(result.durationMs)}`))
+      return
+    }
+    if (result.outcome === 'interrupted') {
+      this.print(this.color.yellow(`■ interrupted: nothing more will be tried`), true)
+      return
+    }
+    const diagnosis = result.finalDiagnosis
+    this.print(this.color.red.bold(`✖ gave up after ${attempts} attempt${attempts > 1 ? 's' : ''}, ${seconds(result.durationMs)}: ${diagnosis ? describe(diagnosis) : result.stopReason ?? 'failed'}`), true)
+    if (result.stopReason && diagnosis && result.stopReason !== diagnosis.summary) this.print(`  why it stopped: ${result.stopReason}`, true)
+    for (const line of diagnosis?.evidence ?? []) this.print(this.color.dim(`  │ ${line}`), true)
+    if (result.hint) this.print(this.color.bold(`  → what to do: ${result.hint}`), true)
+  }
+}

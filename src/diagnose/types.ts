@@ -1,0 +1,79 @@
+/** Root-cause labels, the same as ../shared/corpus/README.md. */
+export const CATEGORIES = ['timeout', 'connection', 'dns', 'ssl', 'proxy', 'http_auth', 'rate_limited', 'server_error',
+  'package_not_found', 'hash_mismatch', 'resolution_conflict', 'build_failure', 'python_version', 'permission',
+  'externally_managed', 'disk_full', 'lock_busy', 'module_not_found', 'other'] as const
+export type Category = (typeof CATEGORIES)[number]
+
+/** What a failed attempt left behind; `output` is the bounded tail of stdout+stderr. */
+export interface Failure {
+  tool: string | null
+  output: string
+  exitCode?: number
+  /** argv of the attempt, for rules that depend on the verb. */
+  command?: string[]
+}
+
+/** Facts read from the output; the remedy depends on them. */
+export interface Facts {
+  host?: string
+  url?: string
+  status?: number
+  package?: string
+  version?: string
+  /** `(from versions: ...)`: empty means the index listed nothing, which is not proof the package is missing. */
+  versionsAvailable?: string[]
+  retryAfterSeconds?: number
+  errno?: string
+  /** The failing host is the proxy, not the index. */
+  viaProxy?: boolean
+}
+
+/** What to do about a failure. Data only: src/retry/ interprets it. */
+export type Remedy =
+  | { kind: 'retry' }
+  | { kind: 'switch-mirror'; bypassCache?: boolean }
+  | { kind: 'wait'; seconds?: number }
+  | { kind: 'upstream' }
+  | { kind: 'give-up'; hint: string }
+
+/** What a rule returns when it matches: the lines that prove it, and facts it read. */
+export interface RuleMatch {
+  evidence: string[]
+  facts?: Facts
+  /** Overrides the rule's summary with one naming what was read (host, package). */
+  summary?: string
+}
+
+export interface Rule {
+  /** Same string as the file name and the README row: `<tool|any>-<symptom>`. */
+  id: string
+  category: Category
+  /** Tools whose output this rule understands; `any` for messages that all tools share (OS errors, urllib3). */
+  tools: readonly string[] | 'any'
+  /** One line, for the README table and as the default summary. */
+  summary: string
+  /** Pure: reads the normalised output, does no I/O. */
+  match(failure: NormalizedFailure): RuleMatch | null
+  /** Overrides the category's default remedy. */
+  remedy?: Remedy
+}
+
+/** A failure after normalisation: ANSI, progress redraws, prefixes and hard wraps removed. */
+export interface NormalizedFailure extends Failure {
+  /** Normalised text. */
+  text: string
+  lines: string[]
+}
+
+export interface Diagnosis {
+  category: Category
+  ruleId: string
+  summary: string
+  evidence: string[]
+  facts: Facts
+  remedy: Remedy
+  /** Another attempt (after waiting, or on another mirror) can succeed without the person doing anything. */
+  retryable: boolean
+  /** The next step for the person when no retry helps. */
+  hint?: string
+}

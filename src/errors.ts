@@ -1,0 +1,42 @@
+/** Exit codes resilient itself uses; any other code is the child's own. Documented in docs/exit-codes.md. */
+export const EXIT = {
+  usage: 64,
+  config: 78,
+  notFound: 127,
+  interrupted: 130,
+  terminated: 143,
+} as const
+
+/** A failure of resilient itself (never of the child): a message, what to do next, and the exit code. */
+export class ResilientError extends Error {
+  constructor(message: string, readonly exitCode: number, readonly hint?: string) {
+    super(message)
+    this.name = new.target.name
+  }
+}
+
+export class UsageError extends ResilientError {
+  constructor(message: string, hint?: string) {
+    super(message, EXIT.usage, hint ?? 'Run `resilient --help` for usage.')
+  }
+}
+
+export class UnknownToolError extends ResilientError {
+  constructor(tool: string, known: string[]) {
+    super(`resilient does not know the tool "${tool}".`, EXIT.usage,
+      `Supported tools: ${known.join(', ')}. Write the tool name first: resilient pip install <package>.`)
+  }
+}
+
+export class ToolNotFoundError extends ResilientError {
+  constructor(tool: string, found: string[]) {
+    super(`"${tool}" was not found on PATH.`, EXIT.notFound,
+      found.length ? `Found instead: ${found.join(', ')}. Try: resilient ${found[0]} ...` : 'Install it, or check PATH.')
+  }
+}
+
+export class ConfigError extends ResilientError {
+  constructor(message: string, hint?: string) {
+    super(message, EXIT.config, hint ?? 'Fix the file, or run `resilient config` to see the effective configuration.')
+  }
+}

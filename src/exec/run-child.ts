@@ -1,0 +1,108 @@
+import { constants } from 'node:os'
+import type { CommandLine } from '../tools/types.js'
+import type { InterruptSignal, Interrupts } from './interrupts.js'
+import { signalTree } from './process-tree.js'
+import { runInPty, loadPty } from './pty.js'
+import { TailBuffer } from './tail-buffer.js'
+
+export interface ChildResult {
+  exitCode: number
+  /** Tail of stdout+stderr as the child wrote them, for diagnosis. */
+  output: string
+  durationMs: number
+  /** Set when the user interrupted: nothing is retried after that. */
+  interrupted?: InterruptSignal
+  /** Set when resilient itself stopped the child (a stall): the reason, for the diagnosis. */
+  abortedBecause?: string
+  /** The executable could not be started at all. */
+  spawnError?: string
+}
+
+export interface RunChildOptions {
+  /** The complete environment of the child (process env plus the attempt's additions). */
+  env: NodeJS.ProcessEnv
+  interrupts: Interrupts
+  /** Give the child a pseudo-terminal so it keeps progress bars and colours. */
+  pty: boolean
+  tailBytes?: number
+  /** Aborting stops the child tree gracefully, then forcefully; the reason is reported. */
+  abort?: AbortSignal
+  /** Called once the child runs, with its pid: a progress monitor attaches here. */
+  onSpawn?: (pid: number) => void
+  stdout?: NodeJS.WritableStream
+  stderr?: NodeJS.WritableStream
+  /** Grace period between SIGTERM and SIGKILL when resilient stops the child. */
+  killGraceMs?: number
+}
+
+export function exitCodeOf(code: number | null | undefined, signal: string | null | undefined): number {
+  if (typeof code === 'number') return code
+  const number = signal ? constants.signals[signal as NodeJS.Signals] : undefined
+  return number ? 128 + number : 1
+}
+
+/** Runs one attempt, streaming the child's output through untouched and keeping a bounded tail. Never throws. */
+export async function runChild(command: CommandLine, options: RunChildOptions): Promise<ChildResult> {
+  if (options.pty) {
+    const pty = await loadPty()
+    if (pty) return runInPty(pty, command, options)
+  }
+  return runWithPipes(command, options)
+}
+
+async function runWithPipes(command: CommandLine, options: RunChildOptions): Promise<ChildResult> {
+  const { execa } = await import('execa')
+  const started = Date.now()
+  const tail = new TailBuffer(options.tailBytes ?? 256 * 1024)
+  const [file, ...args] = command.argv
+  const child = execa(file!, args, {
+    env: options.env, extendEnv: false, stdin: 'inherit', stdout: 'pipe', stderr: 'pipe', buffer: false,
+    reject: false, stripFinalNewline: false, windowsHide: true, cleanup: true,
+  })
+  const stdout = options.stdout ?? process.stdout
+  const stderr = options.stderr ?? process.stderr
+  // pipe() keeps backpressure (a slow consumer pauses the child); the data listener only records the tail.
+  child.stdout?.on('data', (chunk: Buffer) => tail.push(chunk))
+  child.stderr?.on('data', (chunk: Buffer) => tail.push(chunk))
+  child.stdout?.pipe(stdout, { end: false })
+  child.stderr?.pipe(stderr, { end: false })
+
+  let interrupted: InterruptSignal | undefined
+  let abortedBecause: string | undefined
+  const stopTree = (signal: NodeJS.Signals) => child.pid && signalTree(child.pid, signal)
+  const onInterrupt = (signal: InterruptSignal) => {
+    interrupted ??= signal
+    if (signal !== 'SIGINT' || !isInteractive()) {
+      stopTree(signal)
+      return
+    }
+    // A terminal delivers Ctrl-C to the whole foreground process group, the child included. Forward it only if
+    // the child is still running a moment later (a `kill -INT` aimed at resilient alone).
+    setTimeout(() => child.exitCode === null && stopTree('SIGINT'), 1000).unref()
+  }
+  options.interrupts.on('signal', onInterrupt)
+  const onAbort = () => {
+    abortedBecause = String(options.abort?.reason ?? 'aborted')
+    stopTree('SIGTERM')
+    setTimeout(() => child.exitCode === null && stopTree('SIGKILL'), options.killGraceMs ?? 3000).unref()
+  }
+  options.abort?.addEventListener('abort', onAbort, { once: true })
+  if (child.pid) options.onSpawn?.(child.pid)
+
+  const result = await child
+  options.interrupts.off('signal', onInterrupt)
+  options.abort?.removeEventListener('abort', onAbort)
+  const spawnError = result.failed && result.exitCode === undefined && !result.signal ? result.originalMessage ?? result.message : undefined
+  return {
+    exitCode: spawnError ? 127 : exitCodeOf(result.exitCode, result.signal),
+    output: tail.toString(),
+    durationMs: Date.now() - started,
+    interrupted: interrupted ?? options.interrupts.received,
+    abortedBecause,
+    spawnError,
+  }
+}
+
+function isInteractive(): boolean {
+  return Boolean(process.stdin.isTTY || process.stderr.isTTY)
+}

@@ -1,0 +1,12 @@
+// Programmatic API: re-exports only.
+export { runWithRetries, buildCommand } from './retry/retry.js'
+export { planSources } from './retry/sources.js'
+export { formatCommand } from './retry/format.js'
+export { diagnose } from './diagnose/index.js'
+export { RULES } from './diagnose/rules/index.js'
+export { TOOLS } from './tools/index.js'
+export { MIRRORS, UPSTREAMS } from './mirrors/index.js'
+export { parseInvocation } from './tools/parse-invocation.js'
+export { redact } from './redact.js'
+export type * from './retry/types.js'
+export type * from './diagnose/types.js'

@@ -1,0 +1,17 @@
+import type { Mirror } from './types.js'
+
+// Sources: ../shared/reference/package-managers.md §17.1 (chsrc catalog 2026-07-23, operator help pages and
+// issue threads cited there). Mirrors that sync independently of TUNA come early: university mirrors that pull
+// from TUNA lag with it (CherryHQ/cherry-studio#19102). Left out: JLU (down since 2025-04), Douban (no current
+// evidence), MirrorZ/CERNET (302 to a random member), USTC (a cache that redirects uncached packages to TUNA).
+export const pypi = [
+  { id: 'tuna', url: 'https://pypi.tuna.tsinghua.edu.cn/simple', region: 'cn', checkedOn: '2026-07-23' },
+  { id: 'aliyun', url: 'https://mirrors.aliyun.com/pypi/simple', region: 'cn', checkedOn: '2026-07-23' },
+  { id: 'tencent', url: 'https://mirrors.cloud.tencent.com/pypi/simple', region: 'cn', checkedOn: '2026-07-23' },
+  { id: 'huawei', url: 'https://mirrors.huaweicloud.com/repository/pypi/simple', region: 'cn', checkedOn: '2026-07-23' },
+  { id: 'bfsu', url: 'https://mirrors.bfsu.edu.cn/pypi/web/simple', region: 'cn', checkedOn: '2026-07-23' },
+  { id: 'sjtug', url: 'https://mirror.sjtu.edu.cn/pypi/web/simple', region: 'cn', checkedOn: '2026-07-23' },
+  { id: 'nju', url: 'https://mirror.nju.edu.cn/pypi/web/simple', region: 'cn', checkedOn: '2026-07-23' },
+] as const satisfies readonly Mirror[]
+
+export const PYPI_UPSTREAM = 'https://pypi.org/simple'

@@ -1,0 +1,16 @@
+import { redact } from '../redact.js'
+import type { CommandLine } from '../tools/types.js'
+
+const SAFE = /^[A-Za-z0-9_./:=@%+,^-]+$/
+
+function quote(word: string): string {
+  if (word !== '' && SAFE.test(word)) return word
+  return `'${word.replace(/'/g, `'\\''`)}'`
+}
+
+/** The one string form of a command, used by --dry-run, messages, logs and tests. Secrets are redacted. */
+export function formatCommand(command: CommandLine): string {
+  const env = Object.entries(command.env).map(([name, value]) => `${name}=${quote(value)}`)
+  const files = (command.files ?? []).map(file => `# with ${file.path}`)
+  return redact([...env, ...command.argv.map(quote)].join(' ') + (files.length ? ` ${files.join(' ')}` : ''))
+}

@@ -1,0 +1,82 @@
+import type { Config } from '../config/schema.js'
+import type { Diagnosis } from '../diagnose/types.js'
+import { backoffMs } from './backoff.js'
+import { hostOf } from './sources.js'
+import type { AttemptRecord, Source, SourcePlan } from './types.js'
+
+export type Decision =
+  | { action: 'attempt'; source: Source; waitMs: number; bypassCache: boolean; reason: string }
+  | { action: 'stop'; reason: string; hint?: string }
+
+export interface DecisionInput {
+  diagnosis: Diagnosis
+  source: Source
+  plan: SourcePlan
+  attempts: readonly AttemptRecord[]
+  config: Config
+  elapsedMs: number
+  random?: () => number
+}
+
+const CREDENTIALS_HINT = 'The index needs credentials. Give them for this index only: a keyring or ~/.netrc entry, or the URL form https://<user>:<token>@host/... in the tool\'s own config (never on a shared command line).'
+const PROXY_DNS_HINT = 'The proxy host itself could not be resolved. Check the host name in HTTPS_PROXY/HTTP_PROXY (or the tool\'s proxy setting); the index is not at fault.'
+
+function triesOn(attempts: readonly AttemptRecord[], source: Source): number {
+  const host = source.url ? hostOf(source.url) : undefined
+  return attempts.filter(a => a.source.id === source.id || (host && a.source.url && hostOf(a.source.url) === host)).length
+}
+
+function nextFallback(plan: SourcePlan, attempts: readonly AttemptRecord[]): Source | undefined {
+  return plan.fallbacks.find(source => !attempts.some(a => a.source.id === source.id))
+}
+
+/** What to do after a failed attempt. Pure: all it needs is passed in. */
+export function decideNext(input: DecisionInput): Decision {
+  const { diagnosis, source, plan, attempts, config, elapsedMs } = input
+  const random = input.random ?? Math.random
+  const remedy = diagnosis.remedy
+  if (remedy.kind === 'give-up') return { action: 'stop', reason: diagnosis.summary, hint: remedy.hint }
+  if (diagnosis.category === 'http_auth' && (source.kind === 'private' || source.kind === 'local')) {
+    return { action: 'stop', reason: diagnosis.summary, hint: CREDENTIALS_HINT }
+  }
+  if (diagnosis.category === 'dns' && diagnosis.facts.viaProxy) return { action: 'stop', reason: diagnosis.summary, hint: PROXY_DNS_HINT }
+  if (attempts.length >= config.maxAttempts) {
+    return { action: 'stop', reason: `all ${config.maxAttempts} attempts failed`, hint: plan.noSwitchReason ? `No mirror was tried: ${plan.noSwitchReason}.` : undefined }
+  }
+  const capMs = config.maxWaitSeconds * 1000
+  const next = nextFallback(plan, attempts)
+  const bypassCache = remedy.kind === 'switch-mirror' && Boolean(remedy.bypassCache)
+  const sameAgain = (reason: string, waitMs = backoffMs(triesOn(attempts, source), capMs, random)): Decision & { action: 'attempt' } => ({ action: 'attempt', source, waitMs, bypassCache, reason })
+  const switchTo = (target: Source, reason: string): Decision & { action: 'attempt' } => {
+    const reused = triesOn(attempts, target)
+    return { action: 'attempt', source: target, waitMs: reused ? backoffMs(reused, capMs, random) : 0, bypassCache, reason }
+  }
+
+  let decision: Decision & { action: 'attempt' }
+  switch (remedy.kind) {
+    case 'upstream': {
+      const upstreamTried = attempts.some(a => a.source.kind === 'upstream')
+      if (source.kind === 'mirror' && plan.upstream && !upstreamTried) decision = switchTo(plan.upstream, 'mirrors lag behind the upstream index: trying it once')
+      else return { action: 'stop', reason: diagnosis.summary, hint: 'Check the package name and version (pip index versions <name>, npm view <name> versions); it does not exist on the index.' }
+      break
+    }
+    case 'wait': {
+      const waitMs = Math.min((diagnosis.facts.retryAfterSeconds ?? 0) * 1000 || backoffMs(triesOn(attempts, source) + 1, capMs, random), capMs)
+      const requested = (diagnosis.facts.retryAfterSeconds ?? 0) * 1000
+      // Another mirror now is sooner than a long Retry-After.
+      if (next && (requested > capMs || waitMs > 10_000)) decision = switchTo(next, `rate-limited: trying ${next.label} instead of waiting`)
+      else decision = sameAgain(`rate-limited: waiting as the index asked`, waitMs)
+      break
+    }
+    case 'retry':
+      decision = sameAgain('retrying after a pause')
+      break
+    case 'switch-mirror':
+      decision = next ? switchTo(next, `switching to ${next.label}`) : sameAgain(plan.noSwitchReason ? 'retrying the same index (no mirror allowed)' : 'no other mirror left: retrying the same index')
+      break
+  }
+  if (elapsedMs + decision.waitMs > config.maxTotalSeconds * 1000) {
+    return { action: 'stop', reason: `the time budget of ${config.maxTotalSeconds} s is spent` }
+  }
+  return decision
+}

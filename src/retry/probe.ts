@@ -1,0 +1,52 @@
+import type { Diagnosis } from '../diagnose/types.js'
+import { DEFAULT_REMEDIES } from '../diagnose/remedies.js'
+import type { ToolAdapter } from '../tools/types.js'
+import { hostOf } from './sources.js'
+import type { Source } from './types.js'
+
+function usesProxy(url: string, env: NodeJS.ProcessEnv): boolean {
+  const proxy = url.startsWith('https:') ? env.HTTPS_PROXY ?? env.https_proxy ?? env.ALL_PROXY ?? env.all_proxy : env.HTTP_PROXY ?? env.http_proxy ?? env.ALL_PROXY ?? env.all_proxy
+  if (!proxy) return false
+  const host = hostOf(url) ?? ''
+  const noProxy = (env.NO_PROXY ?? env.no_proxy ?? '').split(',').map(entry => entry.trim().replace(/^\*?\./, '')).filter(Boolean)
+  return !noProxy.some(entry => entry === '*' || host === entry || host.endsWith(`.${entry}`))
+}
+
+function reclassified(diagnosis: Diagnosis, category: Diagnosis['category'], summary: string, evidence: string, facts: Diagnosis['facts']): Diagnosis {
+  return { ...diagnosis, category, ruleId: 'resilient-index-probe', summary, evidence: [evidence, ...diagnosis.evidence].slice(0, 4),
+    facts: { ...diagnosis.facts, ...facts }, remedy: DEFAULT_REMEDIES[category], retryable: true, hint: undefined }
+}
+
+/**
+ * pip says only "No matching distribution found" when the index page answers 401/403/429/5xx. One request to the
+ * package's page tells a missing package from a failing index. Skipped behind a proxy: Node's fetch would bypass it
+ * and answer a different question.
+ */
+export function createProbe(adapter: ToolAdapter, env: NodeJS.ProcessEnv, timeoutMs = 5000) {
+  return async (source: Source, diagnosis: Diagnosis): Promise<Diagnosis | undefined> => {
+    const name = diagnosis.facts.package
+    const index = source.indexUrl
+    if (!name || !index || !adapter.packageUrl || !/^https?:/.test(index) || usesProxy(index, env)) return undefined
+    const target = new URL(adapter.packageUrl(index, name))
+    const headers: Record<string, string> = { accept: 'text/html, application/json;q=0.9' }
+    if (target.username) headers.authorization = `Basic ${Buffer.from(`${decodeURIComponent(target.username)}:${decodeURIComponent(target.password)}`).toString('base64')}`
+    target.username = ''
+    target.password = ''
+    const host = target.hostname
+    try {
+      const response = await fetch(target, { headers, redirect: 'follow', signal: AbortSignal.timeout(timeoutMs) })
+      await response.body?.cancel()
+      const status = response.status
+      const line = `resilient asked ${host} for ${target.pathname}: HTTP ${status}`
+      const retryAfter = Number(response.headers.get('retry-after')) || undefined
+      if (status === 429) return reclassified(diagnosis, 'rate_limited', `${host} is rate-limiting requests (HTTP 429)`, line, { host, status, retryAfterSeconds: retryAfter })
+      if (status >= 500) return reclassified(diagnosis, 'server_error', `${host} answered HTTP ${status}`, line, { host, status })
+      if (status === 401 || status === 403) return reclassified(diagnosis, 'http_auth', `${host} refused access (HTTP ${status})`, line, { host, status })
+      return undefined
+    } catch (error) {
+      const timedOut = (error as Error).name === 'TimeoutError'
+      const line = `resilient asked ${host} for ${target.pathname}: ${timedOut ? 'no answer' : (error as Error).message}`
+      return reclassified(diagnosis, timedOut ? 'timeout' : 'connection', timedOut ? `${host} did not answer in time` : `the connection to ${host} failed`, line, { host })
+    }
+  }
+}

@@ -1,0 +1,47 @@
+import { basename } from 'node:path'
+import { UnknownToolError, ToolNotFoundError } from '../errors.js'
+import { TOOLS, type ToolName } from './index.js'
+import type { ToolAdapter } from './types.js'
+import { which } from './which.js'
+
+/** A package-manager command as the user typed it, split into the launcher and the tool's own arguments. */
+export interface Invocation {
+  tool: ToolName
+  adapter: ToolAdapter
+  /** `['pip']`, `['python3', '-m', 'pip']`: kept as typed so every attempt runs the same interpreter. */
+  launcher: string[]
+  /** The tool's arguments, untouched. */
+  args: string[]
+  /** Absolute path of launcher[0] on PATH. */
+  executable: string
+}
+
+interface Match { tool: ToolName; launcherLength: number }
+
+function matchTool(argv: string[]): Match | undefined {
+  const name = basename(argv[0] ?? '')
+  for (const [tool, adapter] of Object.entries(TOOLS) as [ToolName, ToolAdapter][]) {
+    if (adapter.executables.test(name)) return { tool, launcherLength: 1 }
+    const module = adapter.moduleLaunch
+    if (module && module.interpreters.test(name)) {
+      // Interpreter flags may stand before -m (`python3 -I -m pip`).
+      const m = argv.indexOf('-m')
+      if (m > 0 && argv[m + 1] === module.module && argv.slice(1, m).every(arg => arg.startsWith('-'))) {
+        return { tool, launcherLength: m + 2 }
+      }
+    }
+  }
+  return undefined
+}
+
+export function parseInvocation(argv: string[], env: NodeJS.ProcessEnv, skipDir?: (dir: string) => boolean): Invocation {
+  const match = matchTool(argv)
+  if (!match) throw new UnknownToolError(argv[0] ?? '', Object.keys(TOOLS))
+  const adapter: ToolAdapter = TOOLS[match.tool]
+  const executable = which(argv[0]!, env, skipDir)
+  if (!executable) {
+    const found = adapter.alternatives.filter(alternative => which(alternative[0]!, env, skipDir)).map(a => a.join(' '))
+    throw new ToolNotFoundError(argv[0]!, found)
+  }
+  return { tool: match.tool, adapter, launcher: argv.slice(0, match.launcherLength), args: argv.slice(match.launcherLength), executable }
+}
