@@ -6,7 +6,7 @@ import { join } from 'node:path'
 const POISON = /^(PIP_|UV_|CONDA|MAMBA_|PIXI_|POETRY_|PDM_|PIPX_|npm_config_|NPM_CONFIG_|pnpm_config_|YARN_|BUN_|CARGO_|GO(PROXY|PRIVATE|FLAGS|SUMDB|NOSUMDB|NOPROXY)$|RESILIENT_|REQUESTS_CA_BUNDLE$|CURL_CA_BUNDLE$|SSL_CERT_|NODE_EXTRA_CA_CERTS$|HTTPS?_PROXY$|https?_proxy$|ALL_PROXY$|all_proxy$|NO_PROXY$|no_proxy$|VIRTUAL_ENV$|GITHUB_ACTIONS$|GITLAB_CI$|CI$)/
 
 /**
- * An environment in which a real tool sees nothing of the machine's own configuration: no PIP_*/npm_config_*
+ * An environment in which a real tool sees nothing of the machine's own configuration: no PIP_ or npm_config_
  * variables, no user pip.conf (PIP_CONFIG_FILE=/dev/null), a temporary HOME, XDG dirs and caches.
  */
 export function isolatedEnv(extra: Record<string, string> = {}): Record<string, string> {
