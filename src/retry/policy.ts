@@ -1,7 +1,7 @@
 import type { Config } from '../config/schema.js'
 import type { Diagnosis } from '../diagnose/types.js'
 import { backoffMs } from './backoff.js'
-import { hostOf } from './sources.js'
+import { sameIndex } from './sources.js'
 import type { AttemptRecord, Source, SourcePlan } from './types.js'
 
 export type Decision =
@@ -22,8 +22,8 @@ const CREDENTIALS_HINT = 'The index needs credentials. Give them for this index 
 const PROXY_DNS_HINT = 'The proxy host itself could not be resolved. Check the host name in HTTPS_PROXY/HTTP_PROXY (or the tool\'s proxy setting); the index is not at fault.'
 
 function triesOn(attempts: readonly AttemptRecord[], source: Source): number {
-  const host = source.url ? hostOf(source.url) : undefined
-  return attempts.filter(a => a.source.id === source.id || (host && a.source.url && hostOf(a.source.url) === host)).length
+  const index = source.indexUrl ?? source.url
+  return attempts.filter(a => a.source.id === source.id || (index && (a.source.indexUrl ?? a.source.url) && sameIndex(a.source.indexUrl ?? a.source.url!, index))).length
 }
 
 function nextFallback(plan: SourcePlan, attempts: readonly AttemptRecord[]): Source | undefined {

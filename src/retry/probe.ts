@@ -22,7 +22,8 @@ function reclassified(diagnosis: Diagnosis, category: Diagnosis['category'], sum
  * package's page tells a missing package from a failing index. Skipped behind a proxy: Node's fetch would bypass it
  * and answer a different question.
  */
-export function createProbe(adapter: ToolAdapter, env: NodeJS.ProcessEnv, timeoutMs = 5000) {
+// Short: the tool already waited its own timeout; a healthy index answers a project page in well under a second.
+export function createProbe(adapter: ToolAdapter, env: NodeJS.ProcessEnv, timeoutMs = 3000) {
   return async (source: Source, diagnosis: Diagnosis): Promise<Diagnosis | undefined> => {
     const name = diagnosis.facts.package
     const index = source.indexUrl

@@ -1,7 +1,7 @@
 import type { Config } from '../config/schema.js'
 import { MIRRORS, UPSTREAMS } from '../mirrors/index.js'
 import type { Mirror } from '../mirrors/types.js'
-import type { IndexChoice, ToolAdapter } from '../tools/types.js'
+import type { IndexChoice, ToolAdapter, ToolContext } from '../tools/types.js'
 import type { Source, SourcePlan } from './types.js'
 
 export function hostOf(url: string): string | undefined {
@@ -21,8 +21,18 @@ function isLocalPath(url: string): boolean {
   return url === 'none' || url.startsWith('file:') || !/^[a-z][a-z0-9+.-]*:\/\//i.test(url)
 }
 
-function sameIndex(a: string, b: string): boolean {
-  return hostOf(a) !== undefined && hostOf(a) === hostOf(b)
+function hostAndPort(url: string): string | undefined {
+  try {
+    const parsed = new URL(url)
+    return `${parsed.hostname.toLowerCase()}:${parsed.port}`
+  } catch {
+    return undefined
+  }
+}
+
+/** Same server: host and port (a mirror's legacy and current paths count as one; two local test servers do not). */
+export function sameIndex(a: string, b: string): boolean {
+  return hostAndPort(a) !== undefined && hostAndPort(a) === hostAndPort(b)
 }
 
 export interface PlanInput {
@@ -33,6 +43,8 @@ export interface PlanInput {
   preferredMirrors?: string[]
   /** Notes for the person (an insecure mirror skipped). */
   warn?: (message: string) => void
+  /** The invocation, for adapters that can tell no mirror can serve it (ToolAdapter.noMirrorReason). */
+  context?: ToolContext
 }
 
 /** Resolves config mirror entries (catalog names or URLs) to Sources; plain-http mirrors need allowInsecure. */
@@ -59,14 +71,28 @@ function resolveMirrors(entries: readonly string[], catalog: readonly Mirror[], 
  * Which indexes the attempts may use, in order. The safety rule lives here: an index the user chose that is not
  * the public upstream and not named in resilient's config is never replaced by a mirror (dependency confusion).
  */
-export function planSources({ adapter, config, userIndex, preferredMirrors = [], warn = () => {} }: PlanInput): SourcePlan {
+export function planSources(input: PlanInput): SourcePlan {
+  const plan = planIndexes(input)
+  const noMirror = input.context && input.adapter.noMirrorReason?.(input.context)
+  if (!noMirror || plan.noSwitchReason) return plan
+  // The tool itself cannot be pointed elsewhere for this invocation (poetry; uv --frozen): retry its own index only.
+  const { defaultIndex } = input.adapter
+  const primary: Source = plan.primary.url ? { id: 'upstream', url: undefined, kind: 'upstream', label: hostOf(defaultIndex) ?? defaultIndex, indexUrl: defaultIndex } : plan.primary
+  return { primary, fallbacks: [], noSwitchReason: noMirror }
+}
+
+function planIndexes({ adapter, config, userIndex, preferredMirrors = [], warn = () => {} }: PlanInput): SourcePlan {
   const catalog = MIRRORS[adapter.ecosystem]
   const section = config[adapter.ecosystem]
   const upstreamUrl = UPSTREAMS[adapter.ecosystem]
   const configuredIndex = section?.index
   const mirrorEntries = [...preferredMirrors, ...(section?.mirrors ?? catalog.map(mirror => mirror.id))]
   const mirrors = config.mirrors ? resolveMirrors(mirrorEntries, catalog, config, warn) : []
-  const upstream: Source = { id: 'upstream', url: adapter.defaultIndex, indexUrl: adapter.defaultIndex, kind: 'upstream', label: hostOf(upstreamUrl) ?? upstreamUrl }
+  // A configured index that is not a known mirror is the canonical source ("upstream"): a company proxy, or the
+  // local index of a test. Not-found on a mirror is retried there once.
+  const configuredIsMirror = Boolean(configuredIndex && (catalog.some(m => sameIndex(m.url, configuredIndex)) || mirrors.some(m => sameIndex(m.url!, configuredIndex))))
+  const upstreamIndex = configuredIndex && !configuredIsMirror ? configuredIndex : adapter.defaultIndex
+  const upstream: Source = { id: 'upstream', url: upstreamIndex, indexUrl: upstreamIndex, kind: 'upstream', label: hostOf(upstreamIndex) ?? upstreamIndex }
 
   if (userIndex) {
     const url = userIndex.url
@@ -82,7 +108,7 @@ export function planSources({ adapter, config, userIndex, preferredMirrors = [],
       return { primary: { id: 'primary', url: undefined, kind: 'private', label: `your index ${host}`, indexUrl: url }, fallbacks: [],
         noSwitchReason: `${host} ${where} is not a public index known to resilient, so installs are never sent elsewhere (dependency confusion); name it in the config's "index" to allow mirrors` }
     }
-    const isUpstream = sameIndex(url, upstreamUrl)
+    const isUpstream = sameIndex(url, upstreamIndex)
     const primary: Source = { id: 'primary', url: undefined, kind: isUpstream ? 'upstream' : 'mirror', label: host, indexUrl: url }
     if (userIndex.locked) {
       return { primary, fallbacks: [], noSwitchReason: `the index is set inside ${userIndex.origin}, which overrides any command-line index` }
@@ -92,8 +118,8 @@ export function planSources({ adapter, config, userIndex, preferredMirrors = [],
 
   if (configuredIndex && !sameIndex(configuredIndex, adapter.defaultIndex)) {
     const host = hostOf(configuredIndex) ?? configuredIndex
-    const primary: Source = { id: 'index', url: configuredIndex, kind: 'mirror', label: host, indexUrl: configuredIndex }
-    return { primary, fallbacks: mirrors.filter(mirror => !sameIndex(mirror.url!, configuredIndex)), upstream }
+    const primary: Source = { id: configuredIsMirror ? 'index' : 'upstream', url: configuredIndex, kind: configuredIsMirror ? 'mirror' : 'upstream', label: host, indexUrl: configuredIndex }
+    return { primary, fallbacks: mirrors.filter(mirror => !sameIndex(mirror.url!, configuredIndex)), upstream: configuredIsMirror ? upstream : undefined }
   }
   const primary: Source = { id: 'upstream', url: undefined, kind: 'upstream', label: hostOf(adapter.defaultIndex) ?? adapter.defaultIndex, indexUrl: adapter.defaultIndex }
   return { primary, fallbacks: mirrors.filter(mirror => !sameIndex(mirror.url!, adapter.defaultIndex)) }
