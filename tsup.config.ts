@@ -6,7 +6,7 @@ const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { versio
 // One bundle for the CLI: start-up cost is measured against `node -e 0` (npm run bench),
 // so heavy modules are loaded with dynamic import() and land in their own chunks.
 export default defineConfig({
-  entry: { cli: 'src/cli/main.ts', index: 'src/index.ts' },
+  entry: { cli: 'src/cli/main.ts', index: 'src/index.ts', testing: 'src/testing/index.ts' },
   format: ['esm'],
   target: 'node20',
   platform: 'node',
@@ -15,7 +15,12 @@ export default defineConfig({
   clean: false,
   sourcemap: false,
   dts: false,
+  // Bundled: loading zod and execa as hundreds of small ESM files cost ~250 ms per start-up (measured), more than
+  // pip's own run on a warm cache. cosmiconfig stays external: it loads TypeScript lazily for .ts configs.
+  noExternal: ['zod', 'execa', 'commander', 'chalk', 'ci-info', 'env-paths'],
   // node-pty is native and optional: it must stay a runtime require, never bundled.
   external: ['node-pty'],
+  // Bundled CommonJS (commander) calls require() for Node built-ins; ESM output has none unless we make one.
+  banner: { js: "import { createRequire as __cjsRequire } from 'node:module'; const require = __cjsRequire(import.meta.url);" },
   define: { __VERSION__: JSON.stringify(version) },
 })

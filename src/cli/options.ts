@@ -1,3 +1,5 @@
+import type { Config } from '../config/schema.js'
+
 /** resilient's own options, as commander hands them over. */
 export interface GlobalOptions {
   dryRun?: boolean
@@ -11,4 +13,14 @@ export interface GlobalOptions {
   input?: boolean
   yes?: boolean
   pty?: boolean
+  offline?: boolean
+}
+
+/** The global flags that are config settings (the highest precedence; see docs/config.md). */
+export function configFlags(options: GlobalOptions): Partial<Config> {
+  return {
+    maxAttempts: options.maxAttempts,
+    mirrors: options.mirrors === false ? false : undefined,
+    offline: options.offline ? true : undefined,
+  }
 }

@@ -2,12 +2,19 @@ import { Command, CommanderError, InvalidArgumentError, Option } from 'commander
 import { ResilientError, EXIT } from '../errors.js'
 import { redact } from '../redact.js'
 import type { GlobalOptions } from './options.js'
+import { registerShellCommands } from './shell-commands.js'
 
 declare const __VERSION__: string
 
 function positiveInteger(value: string): number {
   const number = Number(value)
   if (!Number.isInteger(number) || number < 1) throw new InvalidArgumentError('expected a whole number of at least 1.')
+  return number
+}
+
+function positiveSeconds(value: string): number {
+  const number = Number(value)
+  if (!Number.isFinite(number) || number <= 0) throw new InvalidArgumentError('expected a number of seconds above 0.')
   return number
 }
 
@@ -19,7 +26,13 @@ Examples:
   $ resilient --mirror aliyun pip download numpy
   $ resilient --report run.json pip install flask
   $ resilient why build.log                     explain a saved failure log
+  $ resilient run -- python app.py              run a script; install a missing module safely, run it again
+  $ resilient mirrors test pypi                 probe every PyPI mirror at once, fastest first
+  $ resilient config                            the effective settings and where each came from
   $ resilient demo                              see a recovery against local servers (no network needed)
+  $ resilient doctor                            what resilient sees here: tools, indexes, proxies, config
+  $ resilient shim install                      make plain \`pip ...\` run through resilient (docs/shims.md)
+  $ resilient logs --last                       every attempt of the last run
 
 Exit codes: the tool's own code when it fails or resilient gives up; 64 usage error; 78 config error;
 127 tool not found; 130/143 interrupted; 70 internal error. See docs/exit-codes.md.`
@@ -42,6 +55,7 @@ export function buildProgram(): Command {
     .addOption(new Option('--no-input', 'never ask questions (implied when stdin is not a terminal or CI is set)'))
     .option('-y, --yes', 'take the safe default instead of asking')
     .option('--no-pty', 'run the tool with pipes even in a terminal (no pseudo-terminal)')
+    .option('--offline', 'make no network attempt: pip only from pypi.wheelhouse, npm only from its cache (docs/config.md)')
     .addHelpText('after', EXAMPLES)
     .passThroughOptions()
     .enablePositionalOptions()
@@ -75,6 +89,79 @@ export function buildProgram(): Command {
       const { runDemo } = await import('./commands/demo.js')
       program.setOptionValue('exitCode', await runDemo())
     })
+
+  program.command('run')
+    .description("run a script; when it fails on a missing module, install the module's package into the script's own environment (reviewed names, with consent) and run it again")
+    .usage('[--yes] [--no-auto-install] -- <command...>')
+    .argument('<command...>', 'the script as you would run it: python app.py, pytest, node app.js, npx tsx x.ts')
+    .option('-y, --yes', "install reviewed names without asking (other names still need a yes in a terminal)")
+    .option('--no-auto-install', 'only run the command; never install anything')
+    .passThroughOptions()
+    .addHelpText('after', '\nExamples:\n  $ resilient run -- python3 app.py\n  $ resilient run --yes -- .venv/bin/pytest\n  $ resilient --report run.json run -- node server.js\n\nSee docs/run.md for what is installed, when, and what is refused.')
+    .action(async (command: string[], options: { yes?: boolean; autoInstall?: boolean }) => {
+      const { runScript } = await import('./commands/run.js')
+      program.setOptionValue('exitCode', await runScript(command, options, program.opts<GlobalOptions>()))
+    })
+
+  const ecosystemArgument = '[ecosystem]'
+  const ecosystemHelp = 'pypi, npm, conda, crates or go (or a tool name such as pip); all when absent'
+  const ecosystemOption = () => new Option('-e, --ecosystem <name>', 'pypi, npm, conda, crates or go; needed when the name or URL does not tell')
+  const mirrors = program.command('mirrors')
+    .description('the indexes and mirrors resilient uses: their health, their speed from here, your order and your own names')
+    .addHelpText('after', '\nExamples:\n  $ resilient mirrors list pypi\n  $ resilient mirrors test pypi\n  $ resilient mirrors use tuna --ecosystem pypi\n  $ resilient mirrors add corp https://pypi.corp.example/simple\n  $ resilient mirrors remove corp')
+  mirrors.command('list', { isDefault: true })
+    .description('the index and mirrors in the order tried, the one used first, and what is remembered of each one\'s health')
+    .argument(ecosystemArgument, ecosystemHelp)
+    .option('--json', 'print one JSON object')
+    .action(async (ecosystem: string | undefined, options: { json?: boolean }) => {
+      const { runMirrorsList } = await import('./commands/mirrors.js')
+      program.setOptionValue('exitCode', await runMirrorsList(ecosystem, options, program.opts<GlobalOptions>()))
+    })
+  mirrors.command('test')
+    .description('probe every mirror at once with one small real request and rank them by latency (exit 1 when none answers)')
+    .argument(ecosystemArgument, ecosystemHelp)
+    .option('--timeout <seconds>', 'per probe, default 5; the whole test takes about this long', positiveSeconds)
+    .option('--all', 'also probe catalog mirrors that are not in your list')
+    .option('--json', 'print one JSON object')
+    .action(async (ecosystem: string | undefined, options: { json?: boolean; timeout?: number; all?: boolean }) => {
+      const { runMirrorsTest } = await import('./commands/mirrors.js')
+      program.setOptionValue('exitCode', await runMirrorsTest(ecosystem, options, program.opts<GlobalOptions>()))
+    })
+  mirrors.command('use')
+    .description('try this mirror first: saves the order in your user config')
+    .argument('<name|url>', 'a catalog name, one of yours, or an index URL')
+    .addOption(ecosystemOption())
+    .action(async (entry: string, options: { ecosystem?: string }) => {
+      const { runMirrorsUse } = await import('./commands/mirrors-edit.js')
+      program.setOptionValue('exitCode', await runMirrorsUse(entry, options, program.opts<GlobalOptions>()))
+    })
+  mirrors.command('add')
+    .description('name your own mirror and append it to the order (user config)')
+    .argument('<name>', 'letters, digits, . _ -')
+    .argument('<url>', 'the index URL as the tool expects it')
+    .addOption(ecosystemOption())
+    .action(async (name: string, url: string, options: { ecosystem?: string }) => {
+      const { runMirrorsAdd } = await import('./commands/mirrors-edit.js')
+      program.setOptionValue('exitCode', await runMirrorsAdd(name, url, options, program.opts<GlobalOptions>()))
+    })
+  mirrors.command('remove')
+    .description('drop a mirror from your order (and forget its name if it was yours)')
+    .argument('<name>', 'a catalog name or one of yours')
+    .addOption(ecosystemOption())
+    .action(async (name: string, options: { ecosystem?: string }) => {
+      const { runMirrorsRemove } = await import('./commands/mirrors-edit.js')
+      program.setOptionValue('exitCode', await runMirrorsRemove(name, options, program.opts<GlobalOptions>()))
+    })
+
+  program.command('config')
+    .description('print the effective configuration and where each value came from (default, file, RESILIENT_* variable, flag)')
+    .option('--json', 'print one JSON object')
+    .addHelpText('after', '\nExamples:\n  $ resilient config\n  $ resilient --offline config --json')
+    .action(async (options: { json?: boolean }) => {
+      const { runConfig } = await import('./commands/config.js')
+      program.setOptionValue('exitCode', await runConfig(options, program.opts<GlobalOptions>()))
+    })
+  registerShellCommands(program)
   return program
 }
 

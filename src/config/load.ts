@@ -1,12 +1,30 @@
+import { existsSync, readFileSync, statSync } from 'node:fs'
+import { homedir } from 'node:os'
+import { dirname, join } from 'node:path'
 import { ConfigError } from '../errors.js'
+import { listConfigFields, parseEnvValue } from './fields.js'
+import { userConfigFile } from './paths.js'
 import { configSchema, type Config } from './schema.js'
+
+/** One source of settings; later layers win. */
+export interface ConfigLayer {
+  kind: 'user' | 'project' | 'env' | 'flag'
+  /** A file path, an environment variable name, or a flag. */
+  origin: string
+  values: Record<string, unknown>
+}
 
 export interface LoadedConfig {
   config: Config
   /** Files that contributed, in precedence order (lowest first). */
   files: string[]
-  /** Where each top-level key came from: `default`, a file path, `RESILIENT_MAX_ATTEMPTS`, `--max-attempts`. */
+  /** Where each setting came from, by dotted path (`pypi.mirrors`): `default`, a file, `RESILIENT_…`, `--flag`. */
   origins: Record<string, string>
+  /** The user config file (it may not exist yet): `resilient mirrors use/add/remove` write it. */
+  userConfigFile: string
+  /** The project config file found by cosmiconfig, if any. */
+  projectFile?: string
+  layers: ConfigLayer[]
 }
 
 export interface LoadOptions {
@@ -16,59 +34,104 @@ export interface LoadOptions {
   flags?: Partial<Config>
 }
 
-const ENV_KEYS: Record<string, { key: keyof Config; parse: (value: string) => unknown }> = {
-  RESILIENT_MAX_ATTEMPTS: { key: 'maxAttempts', parse: Number },
-  RESILIENT_MAX_TOTAL_SECONDS: { key: 'maxTotalSeconds', parse: Number },
-  RESILIENT_MAX_WAIT_SECONDS: { key: 'maxWaitSeconds', parse: Number },
-  RESILIENT_FAST_DETECT: { key: 'fastDetect', parse: parseBoolean },
-  RESILIENT_MIRRORS: { key: 'mirrors', parse: parseBoolean },
-  RESILIENT_ALLOW_INSECURE: { key: 'allowInsecure', parse: parseBoolean },
+export const PRECEDENCE = 'defaults < user config < project config < RESILIENT_* environment < command-line flags'
+
+type Plain = Record<string, unknown>
+const isPlain = (value: unknown): value is Plain => typeof value === 'object' && value !== null && !Array.isArray(value)
+
+/** Objects merge key by key; lists and scalars are replaced whole. */
+export function mergeDeep(base: Plain, over: Plain): Plain {
+  const result: Plain = { ...base }
+  for (const [key, value] of Object.entries(over)) result[key] = isPlain(value) && isPlain(result[key]) ? mergeDeep(result[key] as Plain, value) : value
+  return result
 }
 
-function parseBoolean(value: string): boolean | string {
-  if (/^(1|true|yes|on)$/i.test(value)) return true
-  if (/^(0|false|no|off)$/i.test(value)) return false
-  return value
+/** Dotted paths of every value set in `values` (lists are one value). */
+export function leafPaths(values: Plain, prefix = ''): string[] {
+  return Object.entries(values).flatMap(([key, value]) => isPlain(value) ? leafPaths(value, `${prefix}${key}.`) : [`${prefix}${key}`])
 }
 
-/** Precedence, lowest first: defaults < project config (cosmiconfig `mirror`) < RESILIENT_* env < CLI flags. */
-export async function loadConfig({ cwd, env, flags = {} }: LoadOptions): Promise<LoadedConfig> {
-  const { cosmiconfig } = await import('cosmiconfig')
-  const origins: Record<string, string> = {}
-  const files: string[] = []
-  let merged: Record<string, unknown> = {}
-  let found
+function readUserConfig(file: string): Plain | undefined {
+  if (!existsSync(file)) return undefined
+  let parsed: unknown
   try {
-    found = await cosmiconfig('mirror').search(cwd)
+    const text = readFileSync(file, 'utf8')
+    parsed = text.trim() === '' ? {} : JSON.parse(text)
   } catch (error) {
-    throw new ConfigError(`The config file could not be read: ${(error as Error).message.split('\n')[0]}`)
+    throw new ConfigError(`${file}: not valid JSON (${(error as Error).message}).`)
   }
-  if (found && !found.isEmpty) {
-    if (typeof found.config !== 'object' || found.config === null || Array.isArray(found.config)) {
-      throw new ConfigError(`${found.filepath}: expected an object of settings, got ${Array.isArray(found.config) ? 'an array' : typeof found.config}.`)
+  if (!isPlain(parsed)) throw new ConfigError(`${file}: expected an object of settings.`)
+  return parsed
+}
+
+/**
+ * The project config: the nearest cosmiconfig `mirror` file from cwd upwards. The walk stops at a repository root
+ * (.git), at the home directory, and before any world-writable directory such as /tmp, whose files anyone could plant.
+ */
+async function findProjectConfig(cwd: string, home: string): Promise<{ filepath: string; config: unknown } | undefined> {
+  const { cosmiconfig } = await import('cosmiconfig')
+  const explorer = cosmiconfig('mirror', { searchStrategy: 'none' })
+  for (let dir = cwd; ; dir = dirname(dir)) {
+    try {
+      if ((statSync(dir).mode & 0o002) !== 0) return undefined
+    } catch {
+      return undefined
     }
-    validate(found.config, found.filepath)
-    merged = { ...found.config }
-    files.push(found.filepath)
-    for (const key of Object.keys(found.config)) origins[key] = found.filepath
+    let found
+    try {
+      found = await explorer.search(dir)
+    } catch (error) {
+      throw new ConfigError(`The config file could not be read: ${(error as Error).message.split('\n')[0]}`)
+    }
+    if (found && !found.isEmpty) return found
+    if (dir === home || existsSync(join(dir, '.git')) || dirname(dir) === dir) return undefined
   }
-  for (const [name, { key, parse }] of Object.entries(ENV_KEYS)) {
-    if (env[name] === undefined || env[name] === '') continue
-    merged[key] = parse(env[name]!)
-    validate({ [key]: merged[key] }, name)
-    origins[key] = name
+}
+
+/** Precedence, lowest first: defaults < user config < project config < RESILIENT_* env < CLI flags. */
+export async function loadConfig({ cwd, env, flags = {} }: LoadOptions): Promise<LoadedConfig> {
+  const layers: ConfigLayer[] = []
+  const userFile = userConfigFile(env)
+  const user = readUserConfig(userFile)
+  if (user) layers.push({ kind: 'user', origin: userFile, values: validated(user, userFile) })
+  const project = await findProjectConfig(cwd, env.HOME || homedir())
+  if (project) {
+    if (!isPlain(project.config)) {
+      throw new ConfigError(`${project.filepath}: expected an object of settings, got ${Array.isArray(project.config) ? 'an array' : typeof project.config}.`)
+    }
+    layers.push({ kind: 'project', origin: project.filepath, values: validated(project.config, project.filepath) })
+  }
+  for (const field of listConfigFields().fields) {
+    const raw = field.env ? env[field.env] : undefined
+    if (raw === undefined || raw === '') continue
+    const values = field.path.reduceRight<unknown>((inner, part) => ({ [part]: inner }), parseEnvValue(field, raw)) as Plain
+    layers.push({ kind: 'env', origin: field.env!, values: validated(values, field.env!) })
   }
   for (const [key, value] of Object.entries(flags)) {
     if (value === undefined) continue
-    merged[key] = value
-    origins[key] = `--${key.replace(/[A-Z]/g, c => `-${c.toLowerCase()}`)}`
+    const flag = key === 'mirrors' && value === false ? '--no-mirrors' : `--${key.replace(/[A-Z]/g, c => `-${c.toLowerCase()}`)}`
+    layers.push({ kind: 'flag', origin: flag, values: { [key]: value } })
   }
+
+  const origins: Record<string, string> = {}
+  let merged: Plain = {}
+  for (const layer of layers) {
+    merged = mergeDeep(merged, layer.values)
+    for (const path of leafPaths(layer.values)) origins[path] = layer.origin
+  }
+  const files = layers.filter(layer => layer.kind === 'user' || layer.kind === 'project').map(layer => layer.origin)
   const config = validate(merged, files.at(-1) ?? 'the configuration')
-  for (const key of Object.keys(config)) origins[key] ??= 'default'
-  return { config, files, origins }
+  for (const path of leafPaths(config as Plain)) origins[path] ??= 'default'
+  return { config, files, origins, userConfigFile: userFile, projectFile: project?.filepath, layers }
 }
 
-function validate(value: unknown, where: string): Config {
+/** Checks one layer on its own, so that an error names the file or variable that holds the bad value. */
+function validated(values: Plain, where: string): Plain {
+  validate(values, where)
+  return values
+}
+
+export function validate(value: unknown, where: string): Config {
   const result = configSchema.safeParse(value)
   if (result.success) return result.data
   const issue = result.error.issues[0]!

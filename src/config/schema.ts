@@ -1,12 +1,24 @@
 import { z } from 'zod'
 
-// The ONLY place defaults live. docs/config.md is generated from these descriptions (npm run docs:config) and a
-// test fails when the two disagree.
+// The ONLY place defaults live. docs/config.md, .mirrorrc.example and the README's config table are generated from
+// this file (npm run docs:config) and a test fails when they disagree.
+//
+// Adding a key is one block below: give it a .default() (or .optional()) and a .describe(); a nested object takes
+// .prefault({}) so that its inner defaults apply (zod 4's .default({}) would skip them). Its environment variable
+// (RESILIENT_<PATH_IN_SCREAMING_SNAKE>) and its docs follow from the schema; nothing else needs editing.
 
 const ecosystem = z.object({
-  index: z.string().describe('The index used when the command names none (default: the public upstream). An index named here may fall back to the mirrors below.').optional(),
-  mirrors: z.array(z.string()).describe('Mirror URLs or catalog names, tried in order after the index fails. Replaces the built-in catalog for this ecosystem.').optional(),
-  wheelhouse: z.string().describe('pypi only: a local directory of wheels used in offline mode (`--no-index --find-links <dir>`).').optional(),
+  index: z.string().optional()
+    .describe('The index used when the command names none (default: the public upstream). An index named here may fall back to the mirrors below.'),
+  mirrors: z.array(z.string()).optional()
+    .describe('Mirror names (catalog or `custom`) or URLs, tried in order after the index fails. Replaces the built-in catalog for this ecosystem; `resilient mirrors use/add/remove` edit it in the user config.'),
+  custom: z.record(z.string(), z.string()).optional()
+    .describe('Your own mirrors by name → URL (`resilient mirrors add <name> <url>`); a name given here can be used in `mirrors`, `--mirror` and `resilient mirrors use`.'),
+}).strict()
+
+const pypi = ecosystem.extend({
+  wheelhouse: z.string().optional()
+    .describe('A local directory of wheels: in offline mode pip installs only from it (`--no-index --find-links <dir>`). Relative paths are relative to the config file that sets it.'),
 }).strict()
 
 export const configSchema = z.object({
@@ -16,7 +28,25 @@ export const configSchema = z.object({
   fastDetect: z.boolean().default(true).describe("Shorten the tool's own timeouts and retries (pip: 6 s, no retry) so a dead index is detected in seconds; never applied when you set them yourself."),
   mirrors: z.boolean().default(true).describe('Fall back to mirrors at all (`--no-mirrors` sets false).'),
   allowInsecure: z.boolean().default(false).describe('Allow plain-http mirrors other than loopback addresses.'),
-  pypi: ecosystem.optional().describe('PyPI: pip, uv, poetry, pipx, pdm.'),
+  offline: z.boolean().default(false).describe('Make no network attempt (`--offline`): pip installs only from `pypi.wheelhouse`, npm only from its cache (`--offline`); nothing is retried on a mirror.'),
+  autoInstall: z.boolean().default(true).describe('`resilient run`: when the script fails on a missing module, offer to install its package into the script\'s own environment and run it again (`--no-auto-install` sets false). See docs/run.md.'),
+  maxAutoInstalls: z.number().int().min(0).max(20).default(3).describe('`resilient run`: packages installed at most per run; each name is tried once.'),
+
+  breaker: z.object({
+    failureThreshold: z.number().int().min(1).default(3).describe('Consecutive failed attempts on a mirror (from this network) after which it is skipped without being contacted.'),
+    cooldownSeconds: z.number().nonnegative().default(300).describe('How long a mirror is skipped; after it, the mirror is tried again, and one more failure skips it for another cooldown.'),
+  }).strict().prefault({}).describe('Circuit breaker over the remembered mirror health (kept in the state directory).'),
+
+  logs: z.object({
+    keep: z.number().int().min(0).default(50).describe('How many run logs to keep in the state directory (`resilient logs`); older ones are deleted. 0 writes none.'),
+  }).strict().prefault({}).describe('The JSON log every run writes (its --report content plus timestamps and the resilient version).'),
+
+  stall: z.object({
+    minBytesPerSecond: z.number().nonnegative().default(500).describe('Throughput floor of the tool and everything it started. An attempt that keeps receiving data, but less than this over `windowSeconds`, while not busy computing, is stopped and retried on the next mirror. 0 turns stall detection off.'),
+    windowSeconds: z.number().min(3).default(30).describe('How long throughput must stay below the floor before the attempt counts as stalled.'),
+  }).strict().prefault({}).describe('Stall detection by progress (Linux; see docs/stall-detection.md): a download that trickles is abandoned for a mirror, a slow steady one is left alone.'),
+
+  pypi: pypi.optional().describe('PyPI: pip, uv, poetry, pipx, pdm.'),
   conda: ecosystem.optional().describe('conda channels: conda, mamba, micromamba, pixi.'),
   npm: ecosystem.optional().describe('npm registry: npm, pnpm, yarn, bun.'),
   crates: ecosystem.optional().describe('crates.io: cargo.'),
@@ -24,4 +54,4 @@ export const configSchema = z.object({
 }).strict()
 
 export type Config = z.infer<typeof configSchema>
-export type EcosystemConfig = z.infer<typeof ecosystem>
+export type EcosystemConfig = z.infer<typeof ecosystem> & { wheelhouse?: string }

@@ -1,40 +1,65 @@
+import { innermostCauses } from './cause.js'
+import { evidenceLine } from './evidence.js'
+import { completeFacts } from './facts.js'
 import { normalizeFailure } from './normalize.js'
-import { DEFAULT_REMEDIES, isRetryable } from './remedies.js'
+import { DEFAULT_REMEDIES, isRetryableWith, nextStepFor } from './remedies.js'
 import { RULES } from './rules/index.js'
-import type { Diagnosis, Failure, Rule } from './types.js'
+import type { Diagnosis, Failure, NormalizedFailure, Rule, RuleMatch } from './types.js'
 
 export type RuleErrorHandler = (rule: Rule, error: unknown) => void
 
-/** Rules in priority order (RULES' order): tool-specific before `any-*`, narrow before broad. First match wins. */
-export function diagnose(failure: Failure, rules: readonly Rule[] = RULES, onRuleError?: RuleErrorHandler): Diagnosis {
-  const normalized = normalizeFailure(failure)
+function appliesTo(rule: Rule, tool: string | null): boolean {
+  return rule.tools === 'any' || !tool || rule.tools.includes(tool)
+}
+
+function firstMatch(view: NormalizedFailure, rules: readonly Rule[], onRuleError?: RuleErrorHandler): { rule: Rule; match: RuleMatch } | undefined {
   for (const rule of rules) {
-    if (rule.tools !== 'any' && failure.tool && !rule.tools.includes(failure.tool)) continue
     let match
     try {
-      match = rule.match(normalized)
+      match = rule.match(view)
     } catch (error) {
       // A broken rule must not break the run (thefuck's rule_failed): skip it, report under --debug.
       onRuleError?.(rule, error)
       continue
     }
-    if (!match) continue
+    if (match) return { rule, match }
+  }
+  return undefined
+}
+
+/**
+ * Explains a failure. Rules run in priority order (RULES' order), first on the innermost cause of each
+ * `Caused by:` / `╰─▶` / chained-traceback chain, then on the whole output: a wrapper's words ("Failed to build",
+ * "No solution found") never hide the cause they wrap. First match wins.
+ */
+export function diagnose(failure: Failure, rules: readonly Rule[] = RULES, onRuleError?: RuleErrorHandler): Diagnosis {
+  const normalized = normalizeFailure(failure)
+  const applicable = rules.filter(rule => appliesTo(rule, failure.tool))
+  const causes = innermostCauses(normalized)
+  const views = causes.length ? [{ ...normalized, text: causes.join('\n'), lines: causes, fullText: normalized.text }, normalized] : [normalized]
+  for (const view of views) {
+    const found = firstMatch(view, applicable, onRuleError)
+    if (!found) continue
+    const { rule, match } = found
     const remedy = rule.remedy ?? DEFAULT_REMEDIES[rule.category]
+    const facts = completeFacts(normalized, rule.category, match.evidence, match.facts)
     return {
       category: rule.category,
       ruleId: rule.id,
       summary: match.summary ?? rule.summary,
       evidence: match.evidence,
-      facts: match.facts ?? {},
+      facts,
       remedy,
-      retryable: isRetryable(rule.category),
+      retryable: isRetryableWith(rule.category, remedy, facts),
       hint: remedy.kind === 'give-up' ? remedy.hint : undefined,
+      nextStep: nextStepFor(rule.category, remedy),
     }
   }
-  const lastLines = normalized.lines.filter(line => line.trim()).slice(-3).map(line => line.trim())
+  const lastLines = normalized.lines.filter(line => line.trim()).slice(-3).map(evidenceLine)
   const remedy = DEFAULT_REMEDIES.other
   return { category: 'other', ruleId: 'unclassified', summary: 'The failure does not match any known cause', evidence: lastLines,
-    facts: {}, remedy, retryable: false, hint: remedy.kind === 'give-up' ? remedy.hint : undefined }
+    facts: {}, remedy, retryable: false, hint: remedy.kind === 'give-up' ? remedy.hint : undefined, nextStep: nextStepFor('other', remedy) }
 }
 
+export { DIAGNOSED_TOOLS, guessTool, toolNamed } from './tool-guess.js'
 export type { Diagnosis, Failure, Rule, Category, Remedy, Facts } from './types.js'

@@ -26,7 +26,16 @@ export interface Facts {
   errno?: string
   /** The failing host is the proxy, not the index. */
   viaProxy?: boolean
+  /** What the failing host is: the index the output says it uses, a known public mirror or upstream, a file host, the proxy. */
+  hostRole?: HostRole
 }
+
+/**
+ * `index`: the index the output or the command names (`Looking in indexes:`, `--registry`); `mirror`/`upstream`: a
+ * public index from src/mirrors; `file-host`: where an index sends downloads (files.pythonhosted.org, GitHub
+ * releases, object storage); `proxy`: the HTTP proxy between the tool and the index.
+ */
+export type HostRole = 'index' | 'mirror' | 'upstream' | 'file-host' | 'proxy'
 
 /** What to do about a failure. Data only: src/retry/ interprets it. */
 export type Remedy =
@@ -63,6 +72,8 @@ export interface NormalizedFailure extends Failure {
   /** Normalised text. */
   text: string
   lines: string[]
+  /** The whole normalised output, when `text` and `lines` are only its innermost causes (src/diagnose/cause.ts). */
+  fullText?: string
 }
 
 export interface Diagnosis {
@@ -76,4 +87,6 @@ export interface Diagnosis {
   retryable: boolean
   /** The next step for the person when no retry helps. */
   hint?: string
+  /** The next step for the person in every case: what resilient would do, or what they must do. */
+  nextStep?: string
 }

@@ -1,7 +1,10 @@
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { constants } from 'node:os'
+import { dirname } from 'node:path'
 import type { CommandLine } from '../tools/types.js'
 import type { InterruptSignal, Interrupts } from './interrupts.js'
-import { signalTree } from './process-tree.js'
+import type { ProgressSummary } from './progress-monitor.js'
+import { listDescendants, signalTree } from './process-tree.js'
 import { runInPty, loadPty } from './pty.js'
 import { TailBuffer } from './tail-buffer.js'
 
@@ -16,6 +19,8 @@ export interface ChildResult {
   abortedBecause?: string
   /** The executable could not be started at all. */
   spawnError?: string
+  /** What the child tree received, where it can be measured (set by the caller's progress monitor). */
+  progress?: ProgressSummary
 }
 
 export interface RunChildOptions {
@@ -43,11 +48,27 @@ export function exitCodeOf(code: number | null | undefined, signal: string | nul
 
 /** Runs one attempt, streaming the child's output through untouched and keeping a bounded tail. Never throws. */
 export async function runChild(command: CommandLine, options: RunChildOptions): Promise<ChildResult> {
-  if (options.pty) {
-    const pty = await loadPty()
-    if (pty) return runInPty(pty, command, options)
+  const written = writeAttemptFiles(command)
+  try {
+    if (options.pty) {
+      const pty = await loadPty()
+      if (pty) return await runInPty(pty, command, options)
+    }
+    return await runWithPipes(command, options)
+  } finally {
+    for (const path of written) rmSync(path, { force: true })
   }
-  return runWithPipes(command, options)
+}
+
+/** Files an adapter needs for one attempt only (pixi's mirror config): written before, removed after. */
+function writeAttemptFiles(command: CommandLine): string[] {
+  const written: string[] = []
+  for (const file of command.files ?? []) {
+    mkdirSync(dirname(file.path), { recursive: true })
+    writeFileSync(file.path, file.content, { mode: 0o600 })
+    written.push(file.path)
+  }
+  return written
 }
 
 async function runWithPipes(command: CommandLine, options: RunChildOptions): Promise<ChildResult> {
@@ -69,9 +90,17 @@ async function runWithPipes(command: CommandLine, options: RunChildOptions): Pro
 
   let interrupted: InterruptSignal | undefined
   let abortedBecause: string | undefined
-  const stopTree = (signal: NodeJS.Signals) => child.pid && signalTree(child.pid, signal)
+  // Processes the child started, remembered when we stop it: they are reparented once the child exits, and must
+  // not outlive the run (a build subprocess that ignores SIGINT, a background download).
+  const leftovers = new Set<number>()
+  const stopTree = (signal: NodeJS.Signals) => {
+    if (!child.pid) return
+    for (const pid of listDescendants(child.pid)) leftovers.add(pid)
+    signalTree(child.pid, signal)
+  }
   const onInterrupt = (signal: InterruptSignal) => {
     interrupted ??= signal
+    if (child.pid) for (const pid of listDescendants(child.pid)) leftovers.add(pid)
     if (signal !== 'SIGINT' || !isInteractive()) {
       stopTree(signal)
       return
@@ -89,6 +118,16 @@ async function runWithPipes(command: CommandLine, options: RunChildOptions): Pro
   options.abort?.addEventListener('abort', onAbort, { once: true })
   if (child.pid) options.onSpawn?.(child.pid)
 
+  // A grandchild that outlives the child (a background job, a build subprocess ignoring SIGINT) still holds the
+  // output pipes, and the run would never end: once the child exits, stop what it left behind when we stopped it,
+  // and stop waiting for the pipes soon after in any case.
+  child.once('exit', () => {
+    if (interrupted || abortedBecause) for (const pid of leftovers) signalTree(pid, 'SIGKILL')
+    setTimeout(() => {
+      child.stdout?.destroy()
+      child.stderr?.destroy()
+    }, 2000).unref()
+  })
   const result = await child
   options.interrupts.off('signal', onInterrupt)
   options.abort?.removeEventListener('abort', onAbort)

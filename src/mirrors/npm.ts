@@ -1,7 +1,7 @@
 import type { Mirror } from './types.js'
 
 // Sources: ../shared/reference/package-managers.md §17.3 (chsrc and nrm catalogs). Left out on purpose:
-// registry.npm.taobao.org (dead: DNS stopped 2024-04-15, cnpm/mirrors#284), cnpm.tuna (offline since 2016),
+// the old Taobao registry host (dead: renamed to npmmirror, DNS stopped 2024-04-15, cnpm/mirrors#284), cnpm.tuna (offline since 2016),
 // skimdb (a CouchDB replication endpoint, not an install mirror), r.cnpmjs.org (status unverified).
 // npmmirror has no audit endpoint: the npm adapter adds --no-audit on every mirror.
 export const npm = [

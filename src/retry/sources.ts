@@ -1,5 +1,6 @@
 import type { Config } from '../config/schema.js'
 import { MIRRORS, UPSTREAMS } from '../mirrors/index.js'
+import { knownMirrors } from '../mirrors/effective.js'
 import type { Mirror } from '../mirrors/types.js'
 import type { IndexChoice, ToolAdapter, ToolContext } from '../tools/types.js'
 import type { Source, SourcePlan } from './types.js'
@@ -9,6 +10,16 @@ export function hostOf(url: string): string | undefined {
     return new URL(url).hostname.toLowerCase()
   } catch {
     return undefined
+  }
+}
+
+/** `pypi.org`, or `127.0.0.1:8080` when the port says which of several servers on one host it is. */
+export function labelOf(url: string): string {
+  try {
+    const parsed = new URL(url)
+    return parsed.port ? `${parsed.hostname}:${parsed.port}` : parsed.hostname
+  } catch {
+    return url
   }
 }
 
@@ -61,7 +72,7 @@ function resolveMirrors(entries: readonly string[], catalog: readonly Mirror[], 
       warn(`Mirror ${hostOf(url)} uses plain http: skipped (set "allowInsecure": true to allow it).`)
       continue
     }
-    const id = named?.id ?? catalog.find(mirror => sameIndex(mirror.url, url))?.id ?? hostOf(url) ?? url
+    const id = named?.id ?? catalog.find(mirror => sameIndex(mirror.url, url))?.id ?? labelOf(url)
     if (!sources.some(source => source.url === url)) sources.push({ id, url, indexUrl: url, kind: 'mirror', label: `mirror ${id}` })
   }
   return sources
@@ -87,12 +98,13 @@ function planIndexes({ adapter, config, userIndex, preferredMirrors = [], warn =
   const upstreamUrl = UPSTREAMS[adapter.ecosystem]
   const configuredIndex = section?.index
   const mirrorEntries = [...preferredMirrors, ...(section?.mirrors ?? catalog.map(mirror => mirror.id))]
-  const mirrors = config.mirrors ? resolveMirrors(mirrorEntries, catalog, config, warn) : []
+  // Your `custom` mirror names resolve like catalog names (resilient mirrors add).
+  const mirrors = config.mirrors ? resolveMirrors(mirrorEntries, knownMirrors(adapter.ecosystem, config), config, warn) : []
   // A configured index that is not a known mirror is the canonical source ("upstream"): a company proxy, or the
   // local index of a test. Not-found on a mirror is retried there once.
   const configuredIsMirror = Boolean(configuredIndex && (catalog.some(m => sameIndex(m.url, configuredIndex)) || mirrors.some(m => sameIndex(m.url!, configuredIndex))))
   const upstreamIndex = configuredIndex && !configuredIsMirror ? configuredIndex : adapter.defaultIndex
-  const upstream: Source = { id: 'upstream', url: upstreamIndex, indexUrl: upstreamIndex, kind: 'upstream', label: hostOf(upstreamIndex) ?? upstreamIndex }
+  const upstream: Source = { id: 'upstream', url: upstreamIndex, indexUrl: upstreamIndex, kind: 'upstream', label: labelOf(upstreamIndex) }
 
   if (userIndex) {
     const url = userIndex.url
@@ -103,7 +115,7 @@ function planIndexes({ adapter, config, userIndex, preferredMirrors = [], warn =
     }
     const known = sameIndex(url, upstreamUrl) || sameIndex(url, adapter.defaultIndex) || (configuredIndex && sameIndex(url, configuredIndex)) ||
       catalog.some(mirror => sameIndex(mirror.url, url)) || mirrors.some(mirror => sameIndex(mirror.url!, url))
-    const host = hostOf(url) ?? url
+    const host = labelOf(url)
     if (!known) {
       return { primary: { id: 'primary', url: undefined, kind: 'private', label: `your index ${host}`, indexUrl: url }, fallbacks: [],
         noSwitchReason: `${host} ${where} is not a public index known to resilient, so installs are never sent elsewhere (dependency confusion); name it in the config's "index" to allow mirrors` }
@@ -117,10 +129,10 @@ function planIndexes({ adapter, config, userIndex, preferredMirrors = [], warn =
   }
 
   if (configuredIndex && !sameIndex(configuredIndex, adapter.defaultIndex)) {
-    const host = hostOf(configuredIndex) ?? configuredIndex
+    const host = labelOf(configuredIndex)
     const primary: Source = { id: configuredIsMirror ? 'index' : 'upstream', url: configuredIndex, kind: configuredIsMirror ? 'mirror' : 'upstream', label: host, indexUrl: configuredIndex }
     return { primary, fallbacks: mirrors.filter(mirror => !sameIndex(mirror.url!, configuredIndex)), upstream: configuredIsMirror ? upstream : undefined }
   }
-  const primary: Source = { id: 'upstream', url: undefined, kind: 'upstream', label: hostOf(adapter.defaultIndex) ?? adapter.defaultIndex, indexUrl: adapter.defaultIndex }
+  const primary: Source = { id: 'upstream', url: undefined, kind: 'upstream', label: labelOf(adapter.defaultIndex), indexUrl: adapter.defaultIndex }
   return { primary, fallbacks: mirrors.filter(mirror => !sameIndex(mirror.url!, adapter.defaultIndex)) }
 }

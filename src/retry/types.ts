@@ -1,4 +1,5 @@
 import type { Diagnosis } from '../diagnose/types.js'
+import type { ProgressSummary } from '../exec/progress-monitor.js'
 import type { CommandLine } from '../tools/types.js'
 
 /** Where one attempt sends the install. */
@@ -32,6 +33,20 @@ export interface AttemptRecord {
   exitCode: number
   durationMs: number
   diagnosis: Diagnosis | null
+  /** Bytes the attempt received and its average throughput, where measured (docs/stall-detection.md). */
+  progress?: ProgressSummary
+}
+
+/**
+ * A change the person agreed to when no automatic fix existed (a proxy URL, a token, a venv): applied to every later
+ * attempt of this run only, never saved.
+ */
+export interface Fix {
+  /** What changes, for messages and the report ("use the proxy http://proxy:3128 for this run"). */
+  description: string
+  env?: Record<string, string>
+  /** Replaces the command for later attempts (credentials, --trusted-host, --user, a venv's interpreter). */
+  rewrite?: (command: CommandLine) => CommandLine
 }
 
 export type Outcome = 'succeeded' | 'failed' | 'gave-up' | 'interrupted' | 'ran-once'
@@ -41,6 +56,8 @@ export interface RunResult {
   exitCode: number
   durationMs: number
   attempts: AttemptRecord[]
+  /** Fixes the person agreed to during the run. */
+  fixes?: string[]
   /** The last diagnosis and what the person should do, when resilient gave up. */
   finalDiagnosis?: Diagnosis
   stopReason?: string

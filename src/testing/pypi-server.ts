@@ -115,7 +115,8 @@ function route(path: string, wheels: BuiltWheel[]): { type: string; bytes: Buffe
   return wheel && { type: 'application/octet-stream', bytes: wheel.bytes }
 }
 
-function trickle(response: ServerResponse, bytes: Buffer, bytesPerSecond: number): void {
+/** Sends `bytes` at `bytesPerSecond`, a tenth every 100 ms (the local npm registry's `trickle` fault uses it too). */
+export function trickle(response: ServerResponse, bytes: Buffer, bytesPerSecond: number): void {
   const step = Math.max(1, Math.round(bytesPerSecond / 10))
   let offset = 0
   const timer = setInterval(() => {

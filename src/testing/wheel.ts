@@ -21,13 +21,16 @@ export function normalizeName(name: string): string {
 
 /**
  * Builds a minimal, valid pure-Python wheel (PEP 427): a module that prints its name, METADATA, WHEEL and RECORD.
- * `paddingBytes` adds an incompressible data file, for download-speed tests.
+ * `paddingBytes` adds an incompressible data file, for download-speed tests. `module` is the import name it provides
+ * when that is not the project's (`yaml` for PyYAML); a dotted one (`google.protobuf`) has no `__init__.py` above its
+ * last part, so its parents are namespace packages, as in the real protobuf wheel.
  */
-export function buildWheel(name: string, version: string, options: { paddingBytes?: number; requires?: string[] } = {}): BuiltWheel {
+export function buildWheel(name: string, version: string, options: { paddingBytes?: number; requires?: string[]; module?: string } = {}): BuiltWheel {
   const module = name.toLowerCase().replace(/[-.]/g, '_')
+  const packageDir = (options.module ?? module).replace(/\./g, '/')
   const distInfo = `${module}-${version}.dist-info`
   const files: Record<string, Uint8Array> = {
-    [`${module}/__init__.py`]: strToU8(`__version__ = ${JSON.stringify(version)}\nNAME = ${JSON.stringify(name)}\n`),
+    [`${packageDir}/__init__.py`]: strToU8(`__version__ = ${JSON.stringify(version)}\nNAME = ${JSON.stringify(name)}\n`),
     [`${distInfo}/METADATA`]: strToU8([
       'Metadata-Version: 2.1', `Name: ${name}`, `Version: ${version}`, 'Summary: built by resilient for a local test index',
       ...(options.requires ?? []).map(requirement => `Requires-Dist: ${requirement}`), '', '',
@@ -42,7 +45,7 @@ export function buildWheel(name: string, version: string, options: { paddingByte
       state ^= state << 13; state ^= state >>> 17; state ^= state << 5
       padding[i] = state & 0xff
     }
-    files[`${module}/padding.bin`] = padding
+    files[`${packageDir}/padding.bin`] = padding
   }
   const record = Object.entries(files).map(([path, data]) => `${path},${recordHash(data)},${data.length}`)
   files[`${distInfo}/RECORD`] = strToU8([...record, `${distInfo}/RECORD,,`, ''].join('\n'))

@@ -36,7 +36,8 @@ function matchTool(argv: string[]): Match | undefined {
 
 export function parseInvocation(argv: string[], env: NodeJS.ProcessEnv, skipDir?: (dir: string) => boolean): Invocation {
   const match = matchTool(argv)
-  if (!match) throw new UnknownToolError(argv[0] ?? '', Object.keys(TOOLS))
+  // Variants (yarn-berry) are chosen by version, not typed: list only the names a person types.
+  if (!match) throw new UnknownToolError(argv[0] ?? '', Object.entries(TOOLS).filter(([name, adapter]) => adapter.executables.test(name)).map(([name]) => name))
   const adapter: ToolAdapter = TOOLS[match.tool]
   const executable = which(argv[0]!, env, skipDir)
   if (!executable) {

@@ -73,6 +73,16 @@ export const pip = {
   // Environment, not flags: PEP 517 build-isolation subprocesses inherit env but not --timeout (pip build_env.py).
   tuneForFastDetection: command => ({ ...command, env: { ...command.env, PIP_TIMEOUT: '6', PIP_RETRIES: '0' } }),
   bypassCache: command => command.argv.includes('--no-cache-dir') ? command : append(command, '--no-cache-dir'),
+  personFixes: {
+    trustHost: (command, host) => append(command, '--trusted-host', host),
+    withCredentials: (command, indexUrl, username, token) => {
+      const url = new URL(indexUrl)
+      url.username = encodeURIComponent(username)
+      url.password = encodeURIComponent(token)
+      return append(command, '--index-url', url.toString())
+    },
+    userInstall: command => append(command, '--user'),
+  },
   // PEP 503: names are normalised to lower case with runs of -_. as one dash.
   packageUrl: (indexUrl, name) => `${indexUrl.replace(/\/+$/, '')}/${name.toLowerCase().replace(/[-_.]+/g, '-')}/`,
   verified: 'real',

@@ -25,6 +25,19 @@ export interface ToolContext {
   env: NodeJS.ProcessEnv
   cwd: string
   home: string
+  /** Absolute path of the tool's executable, when known: npm's global npmrc lives under its install prefix. */
+  executable?: string
+}
+
+/** The project's lockfile as it was before a run (ToolAdapter.guardLockfile). */
+export interface LockfileGuard {
+  /**
+   * Rewrites the registry prefix of the `resolved` URLs that the run added under one of `mirrorUrls` to
+   * `primaryUrl` (credentials stripped), atomically; every other byte, integrity values included, stays as it was.
+   * URLs already in the lockfile before the run are the person's and are never touched. Undefined when there is no
+   * lockfile or nothing to restore.
+   */
+  restore(context: { mirrorUrls: readonly string[]; primaryUrl: string }): Promise<{ file: string; replaced: number } | undefined>
 }
 
 /** Timeouts and retries that the tool itself would use; only tuned when the user set none. */
@@ -60,16 +73,48 @@ export interface ToolAdapter {
   defaultIndex: string
   /** Rewrites a command so that this one invocation uses `url` as its index; writes nothing persistent. */
   applyIndex(command: CommandLine, url: string): CommandLine
+  /**
+   * Why no mirror can serve this invocation although its index is public: the tool has no per-invocation index
+   * switch (poetry), or a lockfile pins the download URLs (`uv sync --frozen`). Attempts then retry the same index.
+   */
+  noMirrorReason?(context: ToolContext): string | undefined
   /** Whether the user already set the tool's timeout/retries anywhere; then resilient leaves them alone. */
   findUserKnobs?(context: ToolContext): ToolKnobs
   /** Shortens the tool's own timeout/retries so a dead index is detected in seconds, not minutes. */
   tuneForFastDetection?(command: CommandLine): CommandLine
   /** Bypasses the tool's download cache (after a hash mismatch, a cached bad file must not be reused). */
   bypassCache?(command: CommandLine): CommandLine
+  /** Fixes resilient may offer the person when no automatic one exists (src/cli/ask.ts); each for this run only. */
+  personFixes?: {
+    /** Accept the TLS certificate of one host (a TLS-inspecting proxy): pip `--trusted-host`. */
+    trustHost?(command: CommandLine, host: string): CommandLine
+    /** Send credentials to the user's own index: pip `--index-url https://user:token@host/...`. */
+    withCredentials?(command: CommandLine, indexUrl: string, username: string, token: string): CommandLine
+    /** Install for the current user only: pip `--user`. */
+    userInstall?(command: CommandLine): CommandLine
+  }
   /** The URL that answers whether a package exists on an index (PEP 503 project page, npm packument). */
   packageUrl?(indexUrl: string, name: string): string
+  /**
+   * Registry URLs pinned in the project's lockfile that a mirror cannot redirect (yarn 1 `resolved` URLs, npm
+   * `resolved` URLs on a host other than registry.npmjs.org): one sentence for the person, or undefined.
+   */
+  describeLockedSources?(context: ToolContext): string | undefined
+  /**
+   * Remembers the project's lockfile before a network run. A mirror is for one invocation only, yet npm and yarn 1
+   * record the tarball URL of each package they newly resolve (`resolved`): after a successful attempt on a mirror,
+   * `restore` points the URLs the run added under that mirror back at the person's registry, so the project is not
+   * pinned to the mirror for everyone else. See src/tools/lockfile-registry.ts.
+   */
+  guardLockfile?(cwd: string): LockfileGuard
   /** How the adapter was verified: against the real tool in e2e tests, or by replaying captured output. */
   verified: 'real' | 'replay'
   /** For docs: the exact means by which a mirror is applied. */
   mirrorMechanism: string
+  /**
+   * The adapter to use for this invocation, when it depends on the installed tool (mamba 1.x takes conda's CLI,
+   * 2.x micromamba's) or on the user's own setup (pixi merges the user's config into its mirror config).
+   * Called once, right after the invocation is parsed, before any attempt or dry run.
+   */
+  resolveVariant?(executable: string, env: NodeJS.ProcessEnv): Promise<ToolAdapter>
 }

@@ -1,35 +1,109 @@
-import { readFileSync } from 'node:fs'
-import { diagnose } from '../../diagnose/index.js'
-import { ResilientError, EXIT } from '../../errors.js'
+import { closeSync, openSync, readSync, statSync } from 'node:fs'
+import { diagnose, DIAGNOSED_TOOLS, guessTool, toolNamed, type Diagnosis } from '../../diagnose/index.js'
+import { MAX_INPUT_CHARS } from '../../diagnose/normalize.js'
+import { ResilientError, EXIT, UsageError } from '../../errors.js'
+import { TailBuffer } from '../../exec/tail-buffer.js'
 import { redact } from '../../redact.js'
 
-async function readInput(file: string | undefined): Promise<string> {
-  if (file && file !== '-') {
-    try {
-      return readFileSync(file, 'utf8')
-    } catch (error) {
-      throw new ResilientError(`Cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}.`, EXIT.usage, 'Give the path of a saved log, or pipe the log in: resilient why < build.log')
-    }
-  }
-  if (process.stdin.isTTY) throw new ResilientError('No log given.', EXIT.usage, 'Give a file (resilient why build.log) or pipe a log in (pip install x 2>&1 | resilient why).')
-  const chunks: Buffer[] = []
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer)
-  return Buffer.concat(chunks).toString('utf8')
+export interface WhyOptions {
+  tool?: string
+  json?: boolean
 }
 
-/** `resilient why [--tool] [--json] [file]`: a first version; the full engine grows in src/diagnose/. */
-export async function runWhy(file: string | undefined, options: { tool?: string; json?: boolean }): Promise<number> {
-  const text = await readInput(file)
-  if (!text.trim()) throw new ResilientError('The log is empty.', EXIT.usage, 'Save the failing command\'s output with 2>&1, then run resilient why on it.')
-  const diagnosis = diagnose({ tool: options.tool ?? null, output: text })
+// The engine reads the last 256 KiB of a log (failures are reported at the end); reading more would only cost
+// memory on a gigabyte CI log.
+const TAIL_BYTES = MAX_INPUT_CHARS
+
+function readFileTail(file: string): Buffer {
+  try {
+    const size = statSync(file).size
+    const length = Math.min(size, TAIL_BYTES)
+    const buffer = Buffer.alloc(length)
+    const fd = openSync(file, 'r')
+    try {
+      readSync(fd, buffer, 0, length, size - length)
+    } finally {
+      closeSync(fd)
+    }
+    return buffer
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
+    const reason = code === 'ENOENT' ? 'it does not exist' : code === 'EISDIR' ? 'it is a directory' : code === 'EACCES' ? 'permission denied' : (error as Error).message
+    throw new ResilientError(`Cannot read the log ${file}: ${reason}.`, EXIT.usage, 'Give the path of a saved log, or pipe the log in: resilient why < build.log')
+  }
+}
+
+async function readInput(file: string | undefined): Promise<Buffer> {
+  if (file && file !== '-') return readFileTail(file)
+  if (process.stdin.isTTY) throw new ResilientError('No log given.', EXIT.usage, 'Give a file (resilient why build.log) or pipe a log in (pip install x 2>&1 | resilient why).')
+  const tail = new TailBuffer(TAIL_BYTES)
+  for await (const chunk of process.stdin) tail.push(chunk as Buffer)
+  return Buffer.from(tail.toString(), 'utf8')
+}
+
+/**
+ * The log as text. PowerShell 5 redirects (`pip install x > build.log`) write UTF-16 with a BOM; anything else with
+ * NUL bytes, or with many bytes that are neither printable nor whitespace, is not a log.
+ */
+function decodeLog(bytes: Buffer): string | undefined {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return bytes.subarray(2).toString('utf16le')
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return Buffer.from(bytes.subarray(2)).swap16().toString('utf16le')
+  const sample = bytes.subarray(0, 8192)
+  if (sample.includes(0)) return undefined
+  let control = 0
+  for (const byte of sample) if (byte < 32 && ![8, 9, 10, 12, 13, 27].includes(byte)) control++
+  return control > sample.length * 0.1 ? undefined : bytes.toString('utf8')
+}
+
+function toolFor(options: WhyOptions, text: string): { tool: string | null; guessed: boolean } {
+  if (!options.tool) return { tool: guessTool(text), guessed: true }
+  const tool = toolNamed(options.tool)
+  if (!tool) throw new UsageError(`resilient why does not know the tool "${options.tool}".`, `Known tools: ${DIAGNOSED_TOOLS.join(', ')}. Leave --tool out to let resilient guess.`)
+  return { tool, guessed: false }
+}
+
+const REMEDY_WORDS: Record<Diagnosis['remedy']['kind'], string> = {
+  retry: 'retry the same index after a pause',
+  'switch-mirror': 'retry on another mirror',
+  wait: 'wait as the index asks, or use another mirror',
+  upstream: 'try the upstream index once (a mirror may lag)',
+  'give-up': 'you must act',
+}
+
+/** Whether another attempt can help, and why; the facts can overrule the category (a private index's 401). */
+function retryVerdict(diagnosis: Diagnosis): string {
+  if (diagnosis.retryable) return `can help (${REMEDY_WORDS[diagnosis.remedy.kind]})`
+  if (diagnosis.remedy.kind === 'give-up') return `cannot help (${REMEDY_WORDS['give-up']})`
+  if (diagnosis.category === 'http_auth') return 'cannot help unless the host is a public mirror (a private index wants credentials)'
+  if (diagnosis.category === 'package_not_found') return 'cannot help unless a mirror answered (the upstream index would lack it too)'
+  return `cannot help (${REMEDY_WORDS[diagnosis.remedy.kind]})`
+}
+
+function explain(diagnosis: Diagnosis, tool: string | null, guessed: boolean): string {
+  const source = tool ? `${tool}${guessed ? ' (guessed from the log)' : ''}` : 'unknown (no tool-specific rules applied)'
+  // `[category]`, never `category:`: redact() masks whatever follows `_auth:` (npm's `_auth=` setting).
+  const lines = [`${diagnosis.summary}  [${diagnosis.category}]`, `  tool: ${source} · rule: ${diagnosis.ruleId}`]
+  if (diagnosis.facts.host) lines.push(`  host: ${diagnosis.facts.host}${diagnosis.facts.hostRole ? ` (${diagnosis.facts.hostRole})` : ''}`)
+  if (diagnosis.evidence.length) lines.push('  evidence:', ...diagnosis.evidence.map(line => `    │ ${line}`))
+  lines.push(`  retry or another mirror: ${retryVerdict(diagnosis)}`)
+  if (diagnosis.nextStep) lines.push(`  next step: ${tool ? diagnosis.nextStep.replaceAll('<tool>', tool) : diagnosis.nextStep}`)
+  return lines.join('\n')
+}
+
+/** `resilient why [--tool] [--json] [file]`: explains a saved failure log. Exit 0 when explained, 64 without a readable text log. */
+export async function runWhy(file: string | undefined, options: WhyOptions): Promise<number> {
+  const bytes = await readInput(file)
+  const name = file && file !== '-' ? `The log ${file}` : 'The log on stdin'
+  const text = decodeLog(bytes)
+  if (text === undefined) throw new ResilientError(`${name} is binary, not a text log.`, EXIT.usage, 'Give the text the command printed (its stdout and stderr), not a compressed or binary file; gunzip a .gz log first.')
+  if (!text.trim()) throw new ResilientError(`${name} is empty.`, EXIT.usage, "Save the failing command's output with 2>&1 (pip install x > build.log 2>&1), then run resilient why build.log.")
+  const { tool, guessed } = toolFor(options, text)
+  const diagnosis = diagnose({ tool, output: text })
   if (options.json) {
     process.stdout.write(`${redact(JSON.stringify({ category: diagnosis.category, retryable: diagnosis.retryable, remedy: diagnosis.remedy.kind,
-      summary: diagnosis.summary, evidence: diagnosis.evidence, host: diagnosis.facts.host ?? null, tool: options.tool ?? null }))}\n`)
+      summary: diagnosis.summary, evidence: diagnosis.evidence, host: diagnosis.facts.host ?? null, tool }))}\n`)
     return 0
   }
-  const lines = [`${diagnosis.category}: ${diagnosis.summary}`, ...diagnosis.evidence.map(line => `  │ ${line}`),
-    `retry or another mirror can help: ${diagnosis.retryable ? 'yes' : 'no'}`]
-  if (diagnosis.hint) lines.push(`what to do: ${diagnosis.hint}`)
-  process.stdout.write(`${redact(lines.join('\n'))}\n`)
+  process.stdout.write(`${redact(explain(diagnosis, tool, guessed))}\n`)
   return 0
 }

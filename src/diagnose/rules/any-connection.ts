@@ -1,7 +1,10 @@
 import { hostFacts, linesMatching } from '../evidence.js'
 import type { Rule } from '../types.js'
 
-const CONNECTION = /Connection reset|ECONNRESET|Connection refused|ECONNREFUSED|Connection aborted|ECONNABORTED|RemoteDisconnected|IncompleteRead|ProtocolError|Network is unreachable|ENETUNREACH|EHOSTUNREACH|No route to host|Errno 10[134]\b|WinError 100(?:54|60|61)|connection closed|Connection broken|socket hang up|EPIPE|unexpected EOF|HTTP 000 CONNECTION FAILED|error sending request|error trying to connect|connection error|NewConnectionError|Failed to establish a new connection|bytes remaining on stream|end of file before message length reached/i
+// Resets, refusals, aborts, unreachable networks and truncated bodies, in the words of urllib3/requests, Node,
+// libcurl, reqwest (uv, pixi, cargo), Go and yarn; localized Windows messages carry the errno name added by
+// normalisation (WinError 10054 → ECONNRESET).
+const CONNECTION = /Connection reset|\bECONNRESET\b|Connection refused|\bECONNREFUSED\b|Connection aborted|\bECONNABORTED\b|RemoteDisconnected|IncompleteRead|ChunkedEncodingError|ProtocolError|Network is unreachable|\bENETUNREACH\b|\bEHOSTUNREACH\b|No route to host|Connection broken|socket hang up|\bEPIPE\b|unexpected EOF|connection closed before message completed|error sending request|error trying to connect|client error \(Connect\)|Could not connect, are you offline|NewConnectionError|Failed to establish a new connection|Could(?:n't| not) connect to server|Failure when receiving data from the peer|bytes remaining on stream|end of file before message length reached|while trying to fetch \S{1,500}: aborted|network aborted|trouble with your network connection|forcibly closed|actively refused|unexpected end of file|error decoding response body|did not match Content-Length|Failed sending data to the peer|Transferred a partial file|ConnectionRefused|FailedToOpenSocket|ConnectionClosed|Unable to connect\. Is the computer able to access/i
 
 export const anyConnection = {
   id: 'any-connection',

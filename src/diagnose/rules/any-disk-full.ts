@@ -1,13 +1,14 @@
 import { linesMatching } from '../evidence.js'
 import type { Rule } from '../types.js'
 
-const DISK_FULL = /\bENOSPC\b|Errno 28\b|No space left on device|not enough space on the disk|WinError 112\b|disk quota exceeded|EDQUOT/i
+// Checked before network rules: yarn classic follows ENOSPC with "trouble with your network connection".
+const DISK_FULL = /\bENOSPC\b|\bEDQUOT\b|No space left on device|not enough space on the disk|There is not enough space|disk quota exceeded|Disk quota exceeded/i
 
 export const anyDiskFull = {
   id: 'any-disk-full',
   category: 'disk_full',
   tools: 'any',
-  summary: 'The disk is full',
+  summary: 'The disk (or the quota) is full',
   match: failure => {
     const evidence = linesMatching(failure, DISK_FULL)
     return evidence.length ? { evidence } : null

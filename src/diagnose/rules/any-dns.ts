@@ -1,9 +1,10 @@
 import { hostFacts, linesMatching } from '../evidence.js'
 import type { Rule } from '../types.js'
 
-// getaddrinfo failures in every spelling: glibc, macOS, Windows (WinError 11001/11004), Node (ENOTFOUND, EAI_AGAIN),
-// Rust (dns error), Go (no such host). The errno is the stable part of localized messages.
-const DNS = /Name or service not known|Temporary failure in name resolution|nodename nor servname|getaddrinfo (?:failed|ENOTFOUND|EAI_AGAIN)|\bENOTFOUND\b|\bEAI_AGAIN\b|Errno -[235]\b|Errno 1100[14]|WinError 1100[14]|Failed to resolve|Could not resolve host|dns error|failed to lookup address|no such host|NameResolutionError|Resolving timed out|Could not resolve proxy/i
+// getaddrinfo failures in every spelling: glibc, musl ("Name does not resolve"), macOS, Windows (11001/11004, also
+// localized: the errno annotation adds EAI_NONAME), Node (ENOTFOUND, EAI_AGAIN), curl (error 6), Rust ("dns
+// error", "failed to lookup address information"), Go ("no such host", "server misbehaving").
+const DNS = /Name or service not known|Temporary failure in name resolution|Name does not resolve|nodename nor servname|No such host is known|getaddrinfo (?:failed|ENOTFOUND|EAI_AGAIN)|\bENOTFOUND\b|\bEAI_(?:AGAIN|NONAME|NODATA)\b|Could(?: not|n't) resolve host|Could not resolve hostname|\bdns error\b|failed to lookup address|no such host|server misbehaving|NameResolutionError|Resolving timed out|Temporary failure resolving|Host not found|DNSResolveFailed/i
 
 export const anyDns = {
   id: 'any-dns',
@@ -14,7 +15,6 @@ export const anyDns = {
     const evidence = linesMatching(failure, DNS)
     if (!evidence.length) return null
     const facts = hostFacts(evidence)
-    return { evidence, facts: { ...facts, viaProxy: /proxy/i.test(evidence.join('\n')) || undefined },
-      summary: facts.host ? `The host ${facts.host} could not be resolved (DNS)` : undefined }
+    return { evidence, facts, summary: facts.host ? `The host ${facts.host} could not be resolved (DNS)` : undefined }
   },
 } satisfies Rule

@@ -1,19 +1,21 @@
+import { hostFacts } from '../evidence.js'
+import { statusEvidence } from '../http-status.js'
 import type { Rule } from '../types.js'
-import { findStatuses, statusFacts } from './any-http-status.js'
 
-// A public mirror's 403 is usually an anti-abuse block (another mirror helps); a private index's 401/403 needs
-// credentials. The rule only reads the status; src/retry/policy.ts decides by the source.
+// A public mirror's 403 is usually an anti-abuse block (another mirror helps); a private index's 401/403 wants
+// credentials. A WAF's 405 "Not Allowed" to a GET is a block too (tuna/issues#2082). pip asks "User for <host>:"
+// after a 401. The rule reads the status; src/retry/policy.ts decides by the source.
+const WORDS = /\bUnauthorized\b|\bForbidden\b|authentication failed|Unable to authenticate|authentication required|User for [\w.-]{1,253}:|\bE40[13]\b|Access denied for url|Invalid credentials|Invalid authentication|Authorization error accessing|terminal prompts disabled|could not read Username|authenticated registries require|no token found for/i
+
 export const anyHttpAuth = {
   id: 'any-http-auth',
   category: 'http_auth',
   tools: 'any',
   summary: 'The index refused access (HTTP 401/403)',
   match: failure => {
-    const hits = findStatuses(failure, 401, 403).filter(hit => hit.status !== 402)
-    const words = failure.lines.filter(line => /\bUnauthorized\b|\bForbidden\b|authentication required|E401|E403/i.test(line) && !/proxy/i.test(line)).slice(0, 2)
-    if (!hits.length && !words.length) return null
-    const facts = statusFacts(failure, hits)
-    return { evidence: [...hits.map(hit => hit.line), ...words].slice(0, 3), facts,
-      summary: facts.host ? `${facts.host} refused access (HTTP ${facts.status ?? '401/403'})` : undefined }
+    const { hits, evidence } = statusEvidence(failure, [401, 403, 405], WORDS)
+    if (!evidence.length) return null
+    const facts = { ...hostFacts(evidence), status: hits[0]?.status }
+    return { evidence, facts, summary: facts.host ? `${facts.host} refused access (HTTP ${facts.status ?? '401/403'})` : undefined }
   },
 } satisfies Rule

@@ -1,5 +1,8 @@
+import { statusEvidence } from '../http-status.js'
+import { hostFacts } from '../evidence.js'
 import type { Rule } from '../types.js'
-import { findStatuses, statusFacts } from './any-http-status.js'
+
+const WORDS = /Too Many Requests|rate[- ]limit(?:ed|ing)?\b|RATE LIMIT EXCEEDED|exceeds our rate limits|API rate limit exceeded/i
 
 export const anyRateLimited = {
   id: 'any-rate-limited',
@@ -7,9 +10,9 @@ export const anyRateLimited = {
   tools: 'any',
   summary: 'The index is rate-limiting requests (HTTP 429)',
   match: failure => {
-    const hits = findStatuses(failure, 429, 429)
-    const words = failure.lines.filter(line => /Too Many Requests|rate[- ]limit(?:ed)?/i.test(line)).slice(0, 2)
-    if (!hits.length && !words.length) return null
-    return { evidence: [...hits.map(hit => hit.line), ...words].slice(0, 3), facts: { ...statusFacts(failure, hits), status: 429 } }
+    const { hits, evidence } = statusEvidence(failure, [429], WORDS)
+    if (!evidence.length) return null
+    const facts = { ...hostFacts(evidence), status: 429 }
+    return { evidence, facts, summary: facts.host ? `${facts.host} is rate-limiting requests (HTTP 429)` : hits.length ? undefined : 'The index is rate-limiting requests' }
   },
 } satisfies Rule

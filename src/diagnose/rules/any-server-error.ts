@@ -1,5 +1,9 @@
+import { hostFacts } from '../evidence.js'
+import { SERVER_ERRORS, statusEvidence } from '../http-status.js'
 import type { Rule } from '../types.js'
-import { findStatuses, statusFacts } from './any-http-status.js'
+
+// "Received malformed response from registry ... The registry may be down" is yarn classic's word for a 5xx.
+const WORDS = /too many 5\d\d error responses|Bad Gateway|Service Unavailable|Gateway Time-?out|Internal Server Error|Backend is unhealthy|The registry may be down|HTTP status server error/i
 
 export const anyServerError = {
   id: 'any-server-error',
@@ -7,11 +11,9 @@ export const anyServerError = {
   tools: 'any',
   summary: 'The index answered with a server error (HTTP 5xx)',
   match: failure => {
-    const hits = findStatuses(failure, 500, 599)
-    const words = failure.lines.filter(line => /too many 5\d\d error responses|Bad Gateway|Service Unavailable|Gateway Time-?out|Internal Server Error/i.test(line)).slice(0, 2)
-    if (!hits.length && !words.length) return null
-    const facts = statusFacts(failure, hits)
-    return { evidence: [...hits.map(hit => hit.line), ...words].slice(0, 3), facts,
-      summary: facts.host ? `${facts.host} answered HTTP ${facts.status ?? '5xx'}` : undefined }
+    const { hits, evidence } = statusEvidence(failure, SERVER_ERRORS, WORDS)
+    if (!evidence.length) return null
+    const facts = { ...hostFacts(evidence), status: hits[0]?.status }
+    return { evidence, facts, summary: facts.host ? `${facts.host} answered HTTP ${facts.status ?? '5xx'} (a server error)` : undefined }
   },
 } satisfies Rule

@@ -2,8 +2,10 @@ import { hostFacts, linesMatching } from '../evidence.js'
 import type { Rule } from '../types.js'
 
 // Certificate failures need the person (a CA bundle, a trusted host); uv even retries them as transient
-// (astral-sh/uv#16474), burning the budget. Never retried here.
-const SSL = /CERTIFICATE_VERIFY_FAILED|certificate verify failed|SSLError|SSLCertVerificationError|CondaSSLError|UNABLE_TO_(?:GET_ISSUER_CERT|VERIFY_LEAF_SIGNATURE)|SELF_SIGNED_CERT_IN_CHAIN|DEPTH_ZERO_SELF_SIGNED_CERT|CERT_HAS_EXPIRED|ERR_TLS_CERT_ALTNAME_INVALID|invalid peer certificate|UnknownIssuer|self[- ]signed certificate|certificate has expired|unable to get local issuer certificate|hostname mismatch|doesn't match|WRONG_VERSION_NUMBER|TLS handshake|SSL routines|tlsv1 alert|SSL: DECRYPTION_FAILED|SSL peer certificate|schannel/i
+// (astral-sh/uv#16474), burning the budget. Never retried here. A server refusing an old TLS version (PyPI's 2018
+// "Brownout of Legacy TLS", sent as a 403) is a TLS problem too, not an access one; an SSLError that says "timed out"
+// is a timeout.
+const SSL = /CERTIFICATE_VERIFY_FAILED|certificate verify failed|SSLError(?![^\n]{0,80}timed out)|SSL_connect\b|SSL_ERROR_SYSCALL|SSLCertVerificationError|SSLZeroReturnError|CondaSSLError|SSL certificate problem|UNABLE_TO_(?:GET_ISSUER_CERT|VERIFY_LEAF_SIGNATURE)|SELF_SIGNED_CERT_IN_CHAIN|DEPTH_ZERO_SELF_SIGNED_CERT|CERT_HAS_EXPIRED|ERR_TLS_CERT_ALTNAME_INVALID|invalid peer certificate|UnknownIssuer|self[- ]signed certificate|certificate has expired|unable to get local issuer certificate|hostname '[^'\n]{1,253}' doesn't match|does not match certificate's altnames|WRONG_VERSION_NUMBER|TLS handshake (?!timeout)|(?:SSL|TLS) connect error|SSL peer certificate|CERT_NOT_YET_VALID|ERR_SSL_|tlsv1 alert|sslv3 alert|SSL routines|SSL module is not available|x509: certificate|Legacy TLS|TLSV1_ALERT|schannel: |SEC_E_/i
 
 export const anySsl = {
   id: 'any-ssl',
@@ -12,6 +14,8 @@ export const anySsl = {
   summary: 'A TLS certificate could not be verified, or the TLS handshake failed',
   match: failure => {
     const evidence = linesMatching(failure, SSL)
-    return evidence.length ? { evidence, facts: hostFacts(evidence) } : null
+    if (!evidence.length) return null
+    const facts = hostFacts(evidence)
+    return { evidence, facts, summary: facts.host ? `The TLS certificate of ${facts.host} could not be verified, or the handshake failed` : undefined }
   },
 } satisfies Rule

@@ -1,7 +1,11 @@
 import { hostFacts, linesMatching } from '../evidence.js'
+import { findStatuses } from '../http-status.js'
 import type { Rule } from '../types.js'
 
-const TIMEOUT = /Read timed out|ReadTimeoutError|ConnectTimeoutError|timed out\.? \((?:read|connect) timeout|Connection to \S+ timed out|\bETIMEDOUT\b|ESOCKETTIMEDOUT|ERR_SOCKET_TIMEOUT|operation timed out|request timed out|timed out after|TimeoutError|Timeout was reached|network timeout|Socket timeout|i\/o timeout|deadline exceeded|WinError 10060|Errno 110\b|stalled: \d+ bytes/i
+// Connect and read timeouts of urllib3, requests, Node, libcurl (error 28), reqwest/uv, Go, and errno ETIMEDOUT
+// (also localized: the errno annotation adds the name). HTTP 408 is the server giving up waiting (pnpm
+// ERR_PNPM_FETCH_408). Checked before connection rules: "('Connection aborted.', TimeoutError(60, ...))" is a timeout.
+const TIMEOUT = /Read timed out|ReadTimeoutError|ConnectTimeoutError|ReadTimeout\b|ConnectTimeout\b|timed out\.? \((?:read|connect) timeout|Connection to \S{1,253} timed out|\bETIMEDOUT\b|ESOCKETTIMEDOUT|SOCKET_TIMEOUT|[Oo]peration timed out|read operation timed out|[Rr]equest timed out|TimeoutError|socket\.timeout|Timeout was reached|network timeout|UV_HTTP_TIMEOUT|[Ss]ocket timeout|i\/o timeout|[Dd]eadline exceeded|Client\.Timeout exceeded|Download error \(28\)|\[28\]|timed out after \d|[Cc]onnection timed out|Request Timeout|Timeout awaiting '|TLS handshake timeout|Timeout downloading/
 
 export const anyTimeout = {
   id: 'any-timeout',
@@ -10,6 +14,7 @@ export const anyTimeout = {
   summary: 'The index did not answer in time',
   match: failure => {
     const evidence = linesMatching(failure, TIMEOUT)
+    if (!evidence.length) evidence.push(...findStatuses(failure, [408]).map(hit => hit.line))
     if (!evidence.length) return null
     const facts = hostFacts(evidence)
     return { evidence, facts, summary: facts.host ? `${facts.host} did not answer in time` : undefined }

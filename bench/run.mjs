@@ -1,0 +1,108 @@
+#!/usr/bin/env node
+// npm run bench: resilient against the plain tool, measured side by side in one run, printed as ratios.
+// Figures: (a) black-holed primary + healthy mirror: resilient's time to success vs plain pip's time to failure;
+// (b) healthy index: resilient pip download vs pip download, median ratio (target <= 1.10);
+// (c) resilient --version vs node -e 0 (target <= 1.3); (d) peak RSS while the child prints 1 GB (target <= 100 MB).
+// Options: --quick (fewer runs, skips plain pip's ~98 s black-hole failure), --json.
+import { execa } from 'execa'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, chmodSync, mkdirSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { startPypiServer, buildWheel } from '../dist/testing.js'
+
+const CLI = fileURLToPath(new URL('../bin/resilient.js', import.meta.url))
+const quick = process.argv.includes('--quick')
+const asJson = process.argv.includes('--json')
+const log = (...args) => !asJson && console.error(...args)
+
+/** pip and node as a user without poisoned settings would run them (see test/helpers/isolated-env.ts). */
+function cleanEnv(extra = {}) {
+  const env = {}
+  for (const [k, v] of Object.entries(process.env)) if (!/^(PIP_|RESILIENT_|npm_config_|UV_|CONDA)/.test(k)) env[k] = v
+  const home = mkdtempSync(join(tmpdir(), 'bench-home-'))
+  return { ...env, HOME: home, XDG_STATE_HOME: join(home, 'state'), XDG_CONFIG_HOME: join(home, 'config'), PIP_CONFIG_FILE: '/dev/null', PIP_DISABLE_PIP_VERSION_CHECK: '1', PIP_NO_INPUT: '1', ...extra }
+}
+
+const median = values => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
+async function timed(file, args, options) {
+  const started = performance.now()
+  const result = await execa(file, args, { reject: false, extendEnv: false, stdin: 'ignore', ...options })
+  return { ms: performance.now() - started, exitCode: result.exitCode }
+}
+
+async function figureA(wheel) {
+  const primary = await startPypiServer({ wheels: [wheel], fault: { kind: 'blackhole' } })
+  const mirror = await startPypiServer({ wheels: [wheel] })
+  const project = mkdtempSync(join(tmpdir(), 'bench-a-'))
+  writeFileSync(join(project, '.mirrorrc.json'), JSON.stringify({ pypi: { index: primary.url, mirrors: [mirror.url] } }))
+  const dest = () => mkdtempSync(join(tmpdir(), 'bench-dl-'))
+  log('(a) black-holed primary + healthy mirror ...')
+  const resilient = await timed('node', [CLI, '-q', 'python3', '-m', 'pip', 'download', '--no-deps', '-d', dest(), 'bench-pkg'], { cwd: project, env: cleanEnv() })
+  let plain = { ms: NaN, exitCode: null }
+  if (!quick) plain = await timed('python3', ['-m', 'pip', 'download', '--no-deps', '-d', dest(), '--index-url', primary.url, 'bench-pkg'], { env: cleanEnv() })
+  await Promise.all([primary.close(), mirror.close()])
+  return { resilientSuccessSeconds: resilient.ms / 1000, resilientExit: resilient.exitCode, plainFailureSeconds: plain.ms / 1000, plainExit: plain.exitCode, ratio: resilient.ms / plain.ms }
+}
+
+async function figureB(wheel) {
+  const index = await startPypiServer({ wheels: [wheel] })
+  const project = mkdtempSync(join(tmpdir(), 'bench-b-'))
+  writeFileSync(join(project, '.mirrorrc.json'), JSON.stringify({ pypi: { index: index.url, mirrors: [] } }))
+  const runs = quick ? 3 : 9
+  const plain = [], wrapped = []
+  log(`(b) healthy index, ${runs} runs each, interleaved ...`)
+  for (let i = 0; i < runs; i++) {
+    const args = ['-m', 'pip', 'download', '--no-deps', '--no-cache-dir', '-d', mkdtempSync(join(tmpdir(), 'bench-dl-')), 'bench-pkg']
+    plain.push((await timed('python3', [...args.slice(0, 2), '--index-url', index.url, ...args.slice(2)], { env: cleanEnv() })).ms)
+    wrapped.push((await timed('node', [CLI, 'python3', ...args], { cwd: project, env: cleanEnv() })).ms)
+  }
+  await index.close()
+  return { plainMedianMs: median(plain), resilientMedianMs: median(wrapped), ratio: median(wrapped) / median(plain), target: 1.1 }
+}
+
+async function figureC() {
+  const runs = quick ? 10 : 30
+  const node = [], version = []
+  log(`(c) start-up, ${runs} runs each, interleaved ...`)
+  for (let i = 0; i < runs; i++) {
+    node.push((await timed('node', ['-e', '0'], { env: process.env })).ms)
+    version.push((await timed('node', [CLI, '--version'], { env: process.env })).ms)
+  }
+  return { nodeMedianMs: median(node), resilientVersionMedianMs: median(version), ratio: median(version) / median(node), target: 1.3 }
+}
+
+async function figureD() {
+  // A fake pip that prints 1 GB: resilient must pass it through without keeping it.
+  const bin = mkdtempSync(join(tmpdir(), 'bench-bin-'))
+  const fake = join(bin, 'pip')
+  writeFileSync(fake, `#!/bin/sh\nhead -c ${quick ? 268435456 : 1073741824} /dev/zero\n`)
+  chmodSync(fake, 0o755)
+  const env = cleanEnv({ PATH: `${bin}:${process.env.PATH}` })
+  log(`(d) peak RSS while the child prints ${quick ? '256 MB' : '1 GB'} ...`)
+  const child = execa('node', [CLI, 'pip', 'download', 'x'], { env, extendEnv: false, reject: false, stdin: 'ignore', stdout: 'ignore', stderr: 'ignore' })
+  let peakKb = 0
+  const poll = setInterval(() => {
+    try {
+      const match = /VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))
+      if (match) peakKb = Math.max(peakKb, Number(match[1]))
+    } catch {}
+  }, 20)
+  const started = performance.now()
+  const result = await child
+  clearInterval(poll)
+  rmSync(bin, { recursive: true, force: true })
+  return { bytes: quick ? 268435456 : 1073741824, peakRssMb: peakKb / 1024, seconds: (performance.now() - started) / 1000, exitCode: result.exitCode, target: 100 }
+}
+
+const wheel = buildWheel('bench-pkg', '1.0', { paddingBytes: 200_000 })
+const results = { a: await figureA(wheel), b: await figureB(wheel), c: await figureC(), d: await figureD() }
+if (asJson) {
+  console.log(JSON.stringify(results, null, 2))
+} else {
+  const f = n => (Number.isFinite(n) ? n.toFixed(2) : 'skipped')
+  console.log(`(a) black hole + mirror: resilient succeeded in ${f(results.a.resilientSuccessSeconds)} s (exit ${results.a.resilientExit}); plain pip failed after ${f(results.a.plainFailureSeconds)} s (exit ${results.a.plainExit}); ratio ${f(results.a.ratio)}`)
+  console.log(`(b) healthy index: resilient ${f(results.b.resilientMedianMs)} ms vs pip ${f(results.b.plainMedianMs)} ms median; ratio ${f(results.b.ratio)} (target <= 1.10)`)
+  console.log(`(c) start-up: resilient --version ${f(results.c.resilientVersionMedianMs)} ms vs node -e 0 ${f(results.c.nodeMedianMs)} ms median; ratio ${f(results.c.ratio)} (target <= 1.30)`)
+  console.log(`(d) ${results.d.bytes / 2 ** 20} MB through resilient in ${f(results.d.seconds)} s: peak RSS ${f(results.d.peakRssMb)} MB (target <= 100 MB), exit ${results.d.exitCode}`)
+}

@@ -1,0 +1,30 @@
+import { formatLogDetails, formatLogLine } from '../../logs/format.js'
+import { logsDirectory } from '../../logs/paths.js'
+import { readRunLogs } from '../../logs/store.js'
+import { redact, redactDeep } from '../../redact.js'
+
+export interface LogsOptions {
+  last?: boolean
+  json?: boolean
+  limit?: number
+}
+
+/** `resilient logs [--last] [--json] [-n <count>]`: what past runs did, newest first. Returns the exit code. */
+export async function runLogs(options: LogsOptions): Promise<number> {
+  const dir = logsDirectory(process.env)
+  const { logs, skipped } = readRunLogs(dir, options.last ? 1 : options.limit ?? 20)
+  // Logs are redacted when written; redacting again guards against files written by an older resilient.
+  if (options.json) {
+    const value = options.last ? logs[0]?.log ?? null : logs.map(entry => entry.log)
+    process.stdout.write(`${JSON.stringify(redactDeep(value), null, 2)}\n`)
+    return options.last && !logs.length ? 1 : 0
+  }
+  if (!logs.length) {
+    process.stderr.write(`No run logs yet in ${dir}.\n  → Every \`resilient <tool> ...\` run writes one there (config: logs.keep).\n`)
+    return options.last ? 1 : 0
+  }
+  const text = options.last ? formatLogDetails(logs[0]!.log, logs[0]!.file) : logs.map(entry => formatLogLine(entry.log)).join('\n')
+  process.stdout.write(`${redact(text)}\n`)
+  if (!options.last) process.stderr.write(`(${logs.length} most recent, newest first, from ${dir}${skipped ? `; ${skipped} unreadable file(s) skipped` : ''})\n`)
+  return 0
+}

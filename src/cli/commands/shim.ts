@@ -1,0 +1,98 @@
+import { spawn } from 'node:child_process'
+import { realpathSync } from 'node:fs'
+import { constants } from 'node:os'
+import { resolve } from 'node:path'
+import { ToolNotFoundError, UsageError } from '../../errors.js'
+import { uninstallShims, installShims } from '../../shims/install.js'
+import { defaultShimDirectory, pathWithoutShims } from '../../shims/shim-dir.js'
+import { detectShell, pathLine, PROFILE_FILES } from '../../shims/shell-lines.js'
+import { isKnownExecutable, knownToolNames } from '../../shims/tool-names.js'
+import { which } from '../../tools/which.js'
+
+declare const __VERSION__: string
+
+/** The bin script this process was started from: what shims and aliases run. */
+export function resilientEntry(): string {
+  const script = process.argv[1] ?? ''
+  try {
+    return realpathSync(script)
+  } catch {
+    return resolve(script)
+  }
+}
+
+function say(line = ''): void {
+  process.stderr.write(`${line}\n`)
+}
+
+/** `resilient shim install [--dir <dir>] [tools...]`. */
+export async function runShimInstall(tools: string[], options: { dir?: string }): Promise<number> {
+  const env = process.env
+  if (process.platform === 'win32') throw new UsageError('Shims are POSIX sh scripts and do not run on Windows.', 'Use aliases instead: resilient init powershell | Out-String | Invoke-Expression')
+  const dir = resolve(options.dir ?? defaultShimDirectory(env))
+  const unknown = tools.filter(tool => !isKnownExecutable(tool))
+  if (unknown.length) throw new UsageError(`resilient cannot wrap ${unknown.join(', ')}.`, `Tools it knows: ${knownToolNames().join(', ')}.`)
+  const realPath = pathWithoutShims(env.PATH)
+  const chosen = tools.length ? tools : knownToolNames().filter(tool => which(tool, { ...env, PATH: realPath }))
+  const skipped = tools.length ? [] : knownToolNames().filter(tool => !chosen.includes(tool))
+  if (!chosen.length) throw new UsageError('None of the tools resilient knows was found on PATH, so no shim was written.', `Name them to write shims anyway: resilient shim install ${knownToolNames().slice(0, 2).join(' ')}.`)
+  const result = installShims({ dir, tools: chosen, node: process.execPath, cli: resilientEntry(), resilientVersion: typeof __VERSION__ === 'string' ? __VERSION__ : 'dev' })
+  if (result.written.length) say(`Wrote shims for ${result.written.join(', ')} in ${dir}.`)
+  for (const path of result.refused) say(`! left ${path} alone: resilient did not write it.`)
+  if (skipped.length) say(`Not on PATH, so no shim: ${skipped.join(', ')} (add one later: resilient shim install <tool>).`)
+  const shell = detectShell(env)
+  const first = (env.PATH ?? '').split(':')[0]
+  if (first && resolve(first) === dir) {
+    say(`${dir} is already first on PATH: the shims are active (run \`hash -r\` in an open bash or zsh).`)
+  } else {
+    say(`\nPut the directory first on PATH: add this line to ${PROFILE_FILES[shell]}, then open a new shell:\n`)
+    process.stdout.write(`${pathLine(shell, dir)}\n`)
+    say('\nOther shells: `resilient init <bash|zsh|fish|powershell>` prints aliases instead (docs/shims.md).')
+  }
+  return result.refused.length && !result.written.length ? 1 : 0
+}
+
+/** `resilient shim uninstall [--dir <dir>] [tools...]`. */
+export async function runShimUninstall(tools: string[], options: { dir?: string }): Promise<number> {
+  const env = process.env
+  const dir = resolve(options.dir ?? defaultShimDirectory(env))
+  const { removed, directoryRemoved } = uninstallShims(dir, tools)
+  if (!removed.length) {
+    say(`No resilient shims ${tools.length ? `for ${tools.join(', ')} ` : ''}in ${dir}.`)
+    return 0
+  }
+  say(`Removed shims for ${removed.join(', ')} from ${dir}.`)
+  if (directoryRemoved) say(`Removed ${dir}; you can delete this line from ${PROFILE_FILES[detectShell(env)]}:\n  ${pathLine(detectShell(env), dir)}`)
+  return 0
+}
+
+/** Runs an executable with the terminal handed over, forwarding signals; resolves with its exit code. */
+function runDirectly(executable: string, args: string[]): Promise<number> {
+  return new Promise(resolvePromise => {
+    const child = spawn(executable, args, { stdio: 'inherit' })
+    const forward = (signal: NodeJS.Signals) => child.kill(signal)
+    const signals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP']
+    for (const signal of signals) process.on(signal, forward)
+    const done = (code: number) => {
+      for (const signal of signals) process.off(signal, forward)
+      resolvePromise(code)
+    }
+    child.on('error', () => done(127))
+    child.on('exit', (code, signal) => done(code ?? 128 + (signal ? constants.signals[signal] : 0)))
+  })
+}
+
+/**
+ * `resilient shim run <name> [args...]`, what every shim execs: the real tool is looked up on PATH without the
+ * shim directories, and the child sees that PATH too, so nothing it starts comes back through a shim.
+ */
+export async function runShim(name: string, args: string[]): Promise<number> {
+  process.env.PATH = pathWithoutShims(process.env.PATH)
+  if (!isKnownExecutable(name)) {
+    const executable = which(name, process.env)
+    if (!executable) throw new ToolNotFoundError(name, [])
+    return runDirectly(executable, args)
+  }
+  const { runTool } = await import('./run-tool.js')
+  return runTool([name, ...args], {})
+}

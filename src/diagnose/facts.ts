@@ -1,0 +1,70 @@
+import { MIRRORS, UPSTREAMS } from '../mirrors/index.js'
+import { errnoName } from './errno.js'
+import { hostFacts, retryAfterSeconds } from './evidence.js'
+import type { Category, Facts, HostRole, NormalizedFailure } from './types.js'
+
+function hostnameOf(url: string): string {
+  return new URL(url).hostname
+}
+
+const MIRROR_HOSTS = new Set(Object.values(MIRRORS).flatMap(list => list.map(mirror => hostnameOf(mirror.url))))
+// Public mirrors left out of the catalog (retired, or redirecting to another mirror) still appear in users' logs.
+const OTHER_PUBLIC_MIRRORS = /(?:^|\.)(?:tsinghua\.edu\.cn|ustc\.edu\.cn|sjtu\.edu\.cn|bfsu\.edu\.cn|nju\.edu\.cn|aliyun\.com|huaweicloud\.com|tencent\.com|tencentyun\.com|douban\.com|npmmirror\.com|taobao\.org|goproxy\.cn|goproxy\.io|rsproxy\.cn)$/
+const UPSTREAM_HOSTS = new Set([...Object.values(UPSTREAMS).map(hostnameOf), 'pypi.python.org', 'registry.yarnpkg.com',
+  'registry.npmjs.com', 'repo.anaconda.com', 'repo.continuum.io', 'conda.anaconda.org', 'crates.io', 'sum.golang.org'])
+// Where indexes send downloads: a failure there is not the index's page failing.
+const FILE_HOSTS = /^(?:files\.pythonhosted\.org|static\.crates\.io|github\.com|(?:objects|raw|release-assets)\.githubusercontent\.com|storage\.googleapis\.com)$|\.(?:r2\.cloudflarestorage\.com|s3\.amazonaws\.com|blob\.core\.windows\.net)$/
+
+const KNOWN_ERRNO = /\b(E(?:CONNRESET|CONNREFUSED|CONNABORTED|TIMEDOUT|SOCKETTIMEDOUT|NOTFOUND|AI_AGAIN|AI_NONAME|NETUNREACH|HOSTUNREACH|ACCES|PERM|NOSPC|DQUOT|PIPE|BUSY))\b/
+
+/** Hosts of the indexes the output or the command names: pip's `Looking in indexes:`, `-i`, `--index-url`, `--registry`. */
+function indexHosts(failure: NormalizedFailure): Set<string> {
+  const hosts = new Set<string>()
+  const sources = [...failure.lines.filter(line => /Looking in indexes:|--(?:index-url|extra-index-url|registry|index|default-index)\b|(?:^|\s)-i\s/.test(line)),
+    (failure.command ?? []).join(' ')]
+  for (const source of sources) {
+    for (const url of source.match(/https?:\/\/[^\s,'"]+/g) ?? []) {
+      try {
+        hosts.add(hostnameOf(url))
+      } catch {
+        // not a URL
+      }
+    }
+  }
+  return hosts
+}
+
+/** What the failing host is; undefined when nothing tells. */
+export function hostRole(host: string, failure: NormalizedFailure, viaProxy?: boolean): HostRole | undefined {
+  if (viaProxy) return 'proxy'
+  if (MIRROR_HOSTS.has(host) || OTHER_PUBLIC_MIRRORS.test(host)) return 'mirror'
+  if (UPSTREAM_HOSTS.has(host)) return 'upstream'
+  if (FILE_HOSTS.test(host)) return 'file-host'
+  return indexHosts(failure).has(host) ? 'index' : undefined
+}
+
+// Failures about a host; for these a host named near the evidence (the URL a chain was fetching) is the host at fault.
+const HOST_CATEGORIES = new Set<Category>(['timeout', 'connection', 'dns', 'ssl', 'proxy', 'http_auth', 'rate_limited', 'server_error', 'package_not_found', 'hash_mismatch'])
+const CONTEXT_LINES = 200
+
+/** The host of the last URL in the output (the innermost cause rarely repeats the URL its chain was fetching). */
+function lastNamedHost(failure: NormalizedFailure): Facts {
+  const lines = failure.lines
+  for (let index = lines.length - 1; index >= Math.max(0, lines.length - CONTEXT_LINES); index--) {
+    const facts = hostFacts([lines[index]!])
+    if (facts.host) return facts
+  }
+  return {}
+}
+
+/** Completes what a rule read: host and URL from the evidence (or the output), the host's role, errno and Retry-After. */
+export function completeFacts(failure: NormalizedFailure, category: Category, evidence: readonly string[], facts: Facts = {}): Facts {
+  const complete: Facts = { ...facts }
+  if (!complete.host) Object.assign(complete, hostFacts(evidence), facts)
+  if (!complete.host && HOST_CATEGORIES.has(category)) Object.assign(complete, lastNamedHost(failure), facts)
+  if (complete.host && !complete.hostRole) complete.hostRole = hostRole(complete.host, failure, complete.viaProxy)
+  complete.errno ??= evidence.map(line => errnoName(line) ?? KNOWN_ERRNO.exec(line)?.[1]).find(Boolean)
+  complete.retryAfterSeconds ??= retryAfterSeconds(failure.text)
+  for (const key of Object.keys(complete) as (keyof Facts)[]) if (complete[key] === undefined) delete complete[key]
+  return complete
+}

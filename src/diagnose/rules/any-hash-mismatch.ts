@@ -1,0 +1,17 @@
+import { hostFacts, linesMatching } from '../evidence.js'
+import type { Rule } from '../types.js'
+
+// Wording shared across ecosystems: Go's "verifying module: checksum mismatch" (and its SECURITY ERROR), cargo's
+// "failed to verify the checksum of `crate`", and generic "hash/checksum mismatch" lines.
+const MISMATCH = /checksum mismatch|failed to verify the checksum|\bhash mismatch\b|SECURITY ERROR|checksum (?:for `[^`\n]{1,200}` )?changed between lock files|does not match the expected (?:hash|checksum|digest)|not found in known hashes|Invalid hashes \(|HashMismatch/i
+
+export const anyHashMismatch = {
+  id: 'any-hash-mismatch',
+  category: 'hash_mismatch',
+  tools: 'any',
+  summary: 'A downloaded file does not match its checksum (truncated or corrupted download)',
+  match: failure => {
+    const evidence = linesMatching(failure, MISMATCH, 3)
+    return evidence.length ? { evidence, facts: hostFacts(evidence) } : null
+  },
+} satisfies Rule

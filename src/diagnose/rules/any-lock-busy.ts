@@ -1,0 +1,16 @@
+import { linesMatching } from '../evidence.js'
+import type { Rule } from '../types.js'
+
+// Lock messages shared by many tools: Python's filelock, cargo's package-cache lock, npm's EBUSY on Windows.
+const BUSY = /\bfilelock\.Timeout\b|lock [^\n]{0,300} could not be acquired|Blocking waiting for file lock|Waiting for (?:the )?(?:file )?lock\b|\bEBUSY\b|resource busy or locked|used by another process|failed to acquire (?:a |the )?(?:file )?lock|lock is held by another process|Could not get lock /i
+
+export const anyLockBusy = {
+  id: 'any-lock-busy',
+  category: 'lock_busy',
+  tools: 'any',
+  summary: "Another process holds the tool's lock",
+  match: failure => {
+    const evidence = linesMatching(failure, BUSY, 2)
+    return evidence.length ? { evidence } : null
+  },
+} satisfies Rule

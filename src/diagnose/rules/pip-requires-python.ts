@@ -1,0 +1,21 @@
+import { firstCapture, linesMatching } from '../evidence.js'
+import { PIP_FAMILY } from '../tool-families.js'
+import type { Rule } from '../types.js'
+
+// pip skips releases whose Requires-Python excludes this interpreter and says so ("Ignored the following versions
+// that require a different python version"), or refuses outright ("requires a different Python: 3.8.18 not in
+// '>=3.9'"). The "No matching distribution" that follows is a consequence, not a missing package.
+const REQUIRES_PYTHON = /requires? a different [Pp]ython|Requires-Python [<>=!~]|python_requires|but the running Python is /
+
+export const pipRequiresPython = {
+  id: 'pip-requires-python',
+  category: 'python_version',
+  tools: PIP_FAMILY,
+  summary: 'The package (or the wanted version) does not support this Python version',
+  match: failure => {
+    const evidence = linesMatching(failure, REQUIRES_PYTHON, 2)
+    if (!evidence.length) return null
+    const name = firstCapture(evidence, /Package '([^']{1,200})' requires/)
+    return { evidence, facts: { package: name }, summary: name ? `${name} does not support this Python version` : undefined }
+  },
+} satisfies Rule

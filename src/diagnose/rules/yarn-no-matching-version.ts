@@ -1,0 +1,20 @@
+import { firstCapture, linesMatching } from '../evidence.js'
+import { YARN_FAMILY } from '../tool-families.js'
+import type { Rule } from '../types.js'
+
+// yarn classic: `Couldn't find any versions for "x" that matches "^9"`, `Package "x" not found`; yarn berry
+// YN0082 "No candidates found".
+const MISSING = /Couldn't find any versions for "|Couldn't find package "|\bYN0082: |No candidates found/
+
+export const yarnNoMatchingVersion = {
+  id: 'yarn-no-matching-version',
+  category: 'package_not_found',
+  tools: YARN_FAMILY,
+  summary: 'The registry has no matching version of the package',
+  match: failure => {
+    const evidence = linesMatching(failure, MISSING, 2)
+    if (!evidence.length) return null
+    const name = firstCapture(evidence, /versions for "([^"]{1,200})"|package "([^"]{1,200})"/)
+    return { evidence, facts: { package: name }, summary: name ? `The registry has no matching version of ${name}` : undefined }
+  },
+} satisfies Rule

@@ -1,0 +1,36 @@
+import { existsSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { defaultShimDirectory, isShimDirectory, readShimManifest, shimDirectoriesOnPath } from '../shims/shim-dir.js'
+import { detectShell, pathLine, PROFILE_FILES } from '../shims/shell-lines.js'
+import { which } from '../tools/which.js'
+import type { Problem, Section } from './types.js'
+
+/** Installed shims: on PATH or not, pointing at a resilient that still exists, not shadowed by an earlier real tool. */
+export function checkShims(env: NodeJS.ProcessEnv): Section {
+  const problems: Problem[] = []
+  const onPath = shimDirectoriesOnPath(env.PATH).map(dir => resolve(dir))
+  const defaultDir = defaultShimDirectory(env)
+  const dirs = [...new Set([...onPath, ...(isShimDirectory(defaultDir) ? [resolve(defaultDir)] : [])])]
+  const lines: string[] = []
+  const data = dirs.map(dir => {
+    const manifest = readShimManifest(dir)
+    const active = onPath.includes(dir)
+    lines.push(`${dir}: ${manifest?.tools.join(', ') || 'no shims'}${active ? '' : ' (not on PATH: inactive)'}`)
+    if (!active) {
+      const shell = detectShell(env)
+      problems.push({ severity: 'warning', area: 'shims', message: `Shims are installed in ${dir}, but it is not on PATH, so they do nothing.`, fix: `Add to ${PROFILE_FILES[shell]}: ${pathLine(shell, dir)} — or remove them: resilient shim uninstall` })
+    }
+    if (manifest && manifest.cli && !existsSync(manifest.cli)) {
+      problems.push({ severity: 'broken', area: 'shims', message: `The shims in ${dir} run ${manifest.cli}, which no longer exists: every shimmed command fails.`, fix: `Write them again from the resilient you use now: resilient shim install --dir ${dir}` })
+    }
+    for (const tool of active ? manifest?.tools ?? [] : []) {
+      const first = which(tool, env)
+      if (first && resolve(first) !== join(dir, tool)) {
+        problems.push({ severity: 'warning', area: 'shims', message: `${tool} runs ${first}, found on PATH before the shim in ${dir}.`, fix: `Put ${dir} first on PATH (${pathLine(detectShell(env), dir)}), then \`hash -r\`.` })
+      }
+    }
+    return { dir, tools: manifest?.tools ?? [], active, cli: manifest?.cli }
+  })
+  if (!dirs.length) lines.push('none installed (optional: `resilient shim install`, or `resilient init <shell>` for aliases)')
+  return { title: 'Shims', lines, data, problems }
+}

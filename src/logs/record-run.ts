@@ -1,0 +1,30 @@
+import { logsDirectory } from './paths.js'
+import { createRunLog, type RunReport } from './run-log.js'
+import { writeRunLog } from './store.js'
+
+declare const __VERSION__: string
+// tsup replaces __VERSION__ in the build; in unit tests it does not exist.
+const RESILIENT_VERSION = typeof __VERSION__ === 'string' ? __VERSION__ : 'dev'
+
+export interface RecordRunInput {
+  report: RunReport
+  /** The tool's argv as typed (`['pip', 'install', 'torch']`). */
+  invocation: string[]
+  startedAt: Date
+  cwd: string
+  env: NodeJS.ProcessEnv
+  keep: number
+}
+
+/**
+ * Writes the run's log into the state directory. A log that cannot be written must never fail the install: the
+ * reason is returned for a one-line warning instead.
+ */
+export function recordRun(input: RecordRunInput): { file?: string; error?: string } {
+  try {
+    const log = createRunLog({ ...input, finishedAt: new Date(), resilientVersion: RESILIENT_VERSION })
+    return { file: writeRunLog(logsDirectory(input.env), log, input.keep) }
+  } catch (error) {
+    return { error: `could not write the run log to ${logsDirectory(input.env)}: ${(error as Error).message}` }
+  }
+}

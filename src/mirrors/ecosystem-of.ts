@@ -1,0 +1,35 @@
+import { UsageError } from '../errors.js'
+import { TOOLS } from '../tools/index.js'
+import { ECOSYSTEMS, MIRRORS, UPSTREAMS } from './index.js'
+import type { Ecosystem } from './types.js'
+
+/** An ecosystem from its name or from a tool that uses it (`pypi`, `pip`, `npm`). */
+export function parseEcosystem(name: string): Ecosystem {
+  const lower = name.toLowerCase()
+  if ((ECOSYSTEMS as string[]).includes(lower)) return lower as Ecosystem
+  const tool = (TOOLS as Record<string, { ecosystem: Ecosystem }>)[lower]
+  if (tool) return tool.ecosystem
+  throw new UsageError(`"${name}" is not an ecosystem resilient knows.`, `Use one of: ${ECOSYSTEMS.join(', ')} (or a tool name such as pip).`)
+}
+
+const hostOf = (url: string) => new URL(url).host.toLowerCase()
+
+// The shapes of index URLs, for a URL that is in no catalog (documented per tool in ../shared/reference).
+const SHAPES: [Ecosystem, RegExp][] = [
+  ['pypi', /\/simple\/?$|pypi/i],
+  ['npm', /npm|registry/i],
+  ['crates', /crates/i],
+  ['go', /goproxy|\/go\/?$/i],
+  ['conda', /conda/i],
+]
+
+/** The ecosystem an index URL serves: a catalog or upstream host first, then the URL's shape. */
+export function guessEcosystem(url: string): Ecosystem | undefined {
+  const host = hostOf(url)
+  const exact = ECOSYSTEMS.filter(ecosystem => [UPSTREAMS[ecosystem], ...MIRRORS[ecosystem].map(mirror => mirror.url)]
+    .some(known => known.replace(/\/+$/, '') === url.replace(/\/+$/, '')))
+  if (exact.length === 1) return exact[0]
+  const byHost = ECOSYSTEMS.filter(ecosystem => MIRRORS[ecosystem].some(mirror => hostOf(mirror.url) === host) || hostOf(UPSTREAMS[ecosystem]) === host)
+  if (byHost.length === 1) return byHost[0]
+  return SHAPES.find(([, shape]) => shape.test(url))?.[0]
+}

@@ -1,0 +1,41 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { homedir } from 'node:os'
+import { delimiter, join } from 'node:path'
+import { SHIM_MANIFEST } from './shim-script.js'
+
+/** What `resilient shim install` records next to the shims it wrote. */
+export interface ShimManifest {
+  tools: string[]
+  node: string
+  cli: string
+  resilientVersion: string
+}
+
+/** `$XDG_DATA_HOME/resilient/shims`, else `~/.local/share/resilient/shims`. */
+export function defaultShimDirectory(env: NodeJS.ProcessEnv): string {
+  const data = env.XDG_DATA_HOME || join(env.HOME || homedir(), '.local', 'share')
+  return join(data, 'resilient', 'shims')
+}
+
+export function isShimDirectory(dir: string): boolean {
+  return existsSync(join(dir, SHIM_MANIFEST))
+}
+
+export function readShimManifest(dir: string): ShimManifest | undefined {
+  try {
+    const value = JSON.parse(readFileSync(join(dir, SHIM_MANIFEST), 'utf8')) as Partial<ShimManifest>
+    return Array.isArray(value.tools) ? { tools: value.tools, node: value.node ?? '', cli: value.cli ?? '', resilientVersion: value.resilientVersion ?? '' } : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** PATH without resilient's shim directories: where the real tools are found, and what children see. */
+export function pathWithoutShims(path: string | undefined): string {
+  return (path ?? '').split(delimiter).filter(dir => !dir || !isShimDirectory(dir)).join(delimiter)
+}
+
+/** The shim directories on PATH, in order. */
+export function shimDirectoriesOnPath(path: string | undefined): string[] {
+  return (path ?? '').split(delimiter).filter(dir => dir && isShimDirectory(dir))
+}

@@ -1,0 +1,46 @@
+/** First line after the shebang of every shim: how resilient recognises its own files (never overwrite others). */
+export const SHIM_MARKER = '# resilient-shim v1'
+/** A file in every shim directory, listing its shims; a directory holding it is skipped when looking for a real tool. */
+export const SHIM_MANIFEST = '.resilient-shims'
+
+function quote(text: string): string {
+  return `'${text.replace(/'/g, `'\\''`)}'`
+}
+
+export interface ShimTarget {
+  /** The executable name (`pip`). */
+  name: string
+  /** Absolute path of node when the shim was written; `node` on PATH is the fallback if it moves (nvm). */
+  node: string
+  /** Absolute path of resilient's bin script. */
+  cli: string
+}
+
+/**
+ * A POSIX sh shim. Starting it costs one sh and one node process. Inside a resilient run (RESILIENT_ACTIVE, set for
+ * every child) or with RESILIENT_NO_SHIM=1 it runs the real tool directly without starting node, so a pip that runs
+ * pip is never wrapped twice and can never loop. The PATH walk skips every directory holding a shim manifest.
+ */
+export function renderShim({ name, node, cli }: ShimTarget): string {
+  return `#!/bin/sh
+${SHIM_MARKER}: ${name}
+# Written by \`resilient shim install\`; \`resilient shim uninstall\` removes it. See docs/shims.md.
+if [ -z "\${RESILIENT_ACTIVE:-}\${RESILIENT_NO_SHIM:-}" ]; then
+  node=${quote(node)}
+  [ -x "$node" ] || node=node
+  exec "$node" ${quote(cli)} shim run ${quote(name)} "$@"
+fi
+set -f
+IFS=:
+for dir in $PATH; do
+  [ -n "$dir" ] || continue
+  [ -f "$dir/${SHIM_MANIFEST}" ] && continue
+  if [ -f "$dir/${name}" ] && [ -x "$dir/${name}" ]; then
+    unset IFS
+    exec "$dir/${name}" "$@"
+  fi
+done
+echo "resilient shim: the real ${name} was not found on PATH outside resilient's shim directories." >&2
+exit 127
+`
+}

@@ -1,0 +1,19 @@
+import { TOOLS } from '../tools/index.js'
+import type { ToolAdapter } from '../tools/types.js'
+
+/**
+ * Executable names a shim or an alias can stand in for, in the order they are listed. Only names that an adapter in
+ * TOOLS recognises are used, so a shim never wraps a tool resilient cannot handle (adapters are added over time).
+ */
+export const SHIM_CANDIDATES = ['pip', 'pip3', 'uv', 'uvx', 'conda', 'mamba', 'micromamba', 'pixi', 'poetry', 'pipx',
+  'pdm', 'npm', 'pnpm', 'yarn', 'bun', 'cargo', 'go'] as const
+
+/** Whether `resilient <name> ...` is understood (the name starts a tool directly, not via `python -m`). */
+export function isKnownExecutable(name: string): boolean {
+  return (Object.values(TOOLS) as ToolAdapter[]).some(adapter => adapter.executables.test(name))
+}
+
+/** The candidates resilient knows today. */
+export function knownToolNames(): string[] {
+  return SHIM_CANDIDATES.filter(isKnownExecutable)
+}

@@ -1,0 +1,63 @@
+import { readFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { parse } from 'smol-toml'
+import { NPM_UPSTREAM } from '../mirrors/npm.js'
+import { findOptions, firstPositional } from './args.js'
+import { addOptions, findEnv, npmPackageUrl } from './npm-family.js'
+import { npmrcFiles, readNpmrcSetting } from './npmrc.js'
+import type { IndexChoice, ToolAdapter, ToolContext } from './types.js'
+
+const GLOBAL_WITH_VALUE = ['--cwd', '--config', '-c', '--registry', '--cache-dir', '--backend', '--filter', '-F']
+// reference §13 and `bun install --help` (bun 1.4). `bun x`, `bun run` and `bun <file>` run programs: once.
+const NETWORK = new Set(['install', 'i', 'add', 'a', 'update', 'remove', 'rm', 'outdated', 'info'])
+const REGISTRY = { long: ['--registry'], takesValue: true }
+const CONFIG = { long: ['--config'], short: ['-c'], takesValue: true }
+
+/** `[install] registry = "url"` or `{ url = "...", token = "..." }` in bunfig.toml: the project's, then the global one. */
+function bunfigRegistry({ args, cwd, env, home }: ToolContext): { value: string; origin: string } | undefined {
+  const explicit = findOptions(args, CONFIG).at(-1)?.value
+  const files = [explicit ? resolve(cwd, explicit) : join(cwd, 'bunfig.toml'), join(env.XDG_CONFIG_HOME || home, '.bunfig.toml'), join(home, '.bunfig.toml')]
+  for (const file of files) {
+    let install: Record<string, unknown> | undefined
+    try {
+      install = parse(readFileSync(file, 'utf8')).install as Record<string, unknown> | undefined
+    } catch {
+      continue
+    }
+    const registry = install?.registry
+    const url = typeof registry === 'string' ? registry : (registry as { url?: unknown } | undefined)?.url
+    if (typeof url === 'string' && url) return { value: url, origin: file }
+  }
+  return undefined
+}
+
+function findUserIndex(context: ToolContext): IndexChoice | null {
+  const flag = findOptions(context.args, REGISTRY).at(-1)
+  if (flag?.value) return { url: flag.value, origin: '--registry' }
+  // The three names bun's own tests iterate (reference §13).
+  const fromEnv = findEnv(context.env, ['BUN_CONFIG_REGISTRY', 'npm_config_registry'])
+  if (fromEnv) return { url: fromEnv.value, origin: fromEnv.name }
+  const setting = bunfigRegistry(context) ?? readNpmrcSetting(['registry'], context, npmrcFiles({ ...context, executable: undefined }))
+  return setting ? { url: setting.value, origin: setting.origin } : null
+}
+
+export const bun = {
+  name: 'bun',
+  ecosystem: 'npm',
+  executables: /^bun(\.exe)?$/,
+  alternatives: [['bun']],
+  defaultIndex: NPM_UPSTREAM,
+  classify(args) {
+    const verb = firstPositional(args, GLOBAL_WITH_VALUE)?.value
+    if (verb === 'publish') return 'publish'
+    return verb !== undefined && NETWORK.has(verb) && !args.includes('--offline') ? 'network' : 'local'
+  },
+  findUserIndex,
+  // "Use a specific registry by default, overriding .npmrc, bunfig.toml and environment variables" (bun install --help).
+  applyIndex: (command, url) => addOptions(command, `--registry=${url}`),
+  // bun documents no fetch timeout or retry setting: nothing to tune.
+  bypassCache: command => command.argv.includes('--no-cache') ? command : addOptions(command, '--no-cache'),
+  packageUrl: npmPackageUrl,
+  verified: 'real',
+  mirrorMechanism: '`--registry=<mirror>` added to the command',
+} satisfies ToolAdapter

@@ -1,0 +1,92 @@
+import { CRATES_UPSTREAM } from '../mirrors/crates.js'
+import { findOptions, firstPositional } from './args.js'
+import { cargoConfigLayers, findSetting } from './cargo-config.js'
+import type { CommandLine, IndexChoice, ToolAdapter, ToolContext, ToolKnobs } from './types.js'
+
+const GLOBAL_WITH_VALUE = ['--config', '-Z', '--color', '-C', '--explain']
+// reference §14.5. `run`, `test` and `bench` execute the user's program, whose own output must not be "retried".
+// `search` uses the crates.io web API, which sparse mirrors do not serve.
+const NETWORK = new Set(['build', 'b', 'check', 'c', 'doc', 'd', 'fetch', 'update', 'generate-lockfile', 'add', 'remove', 'rm',
+  'install', 'info', 'metadata', 'tree', 'vendor', 'package', 'clippy', 'fix', 'rustc', 'rustdoc'])
+const PUBLISH = new Set(['publish', 'login', 'logout', 'owner', 'yank'])
+const MIRROR_SOURCE = 'resilient-mirror'
+
+/** `cargo +nightly build`: the toolchain selector comes first and is not the subcommand. */
+function verbOf(args: readonly string[]): string | undefined {
+  return firstPositional(args.filter(arg => !arg.startsWith('+')), GLOBAL_WITH_VALUE)?.value
+}
+
+/** What a source name stands for: a registry URL, or 'none' for vendored/local sources (offline builds). */
+function sourceUrl(name: string, layers: ReturnType<typeof cargoConfigLayers>['files']): string {
+  const registry = findSetting(layers, ['source', name, 'registry'])?.value
+  if (typeof registry === 'string') return registry.replace(/^(sparse|registry)\+/, '')
+  const local = findSetting(layers, ['source', name, 'directory']) ?? findSetting(layers, ['source', name, 'local-registry'])
+  return local ? 'none' : `cargo-source://${name}`
+}
+
+function findUserIndex(context: ToolContext): IndexChoice | null {
+  const { args, env } = context
+  const index = findOptions(args, { long: ['--index'], takesValue: true }).at(-1)
+  if (index?.value) return { url: index.value.replace(/^sparse\+/, ''), origin: '--index' }
+  const { args: argLayers, files } = cargoConfigLayers(context)
+  const layers = [...argLayers, ...files]
+  const registry = findOptions(args, { long: ['--registry'], takesValue: true }).at(-1)?.value
+  if (registry) {
+    const url = env[`CARGO_REGISTRIES_${registry.toUpperCase().replace(/-/g, '_')}_INDEX`] ?? findSetting(layers, ['registries', registry, 'index'])?.value
+    return { url: typeof url === 'string' ? url.replace(/^sparse\+/, '') : `cargo-registry://${registry}`, origin: `--registry ${registry}` }
+  }
+  const offline = env.CARGO_NET_OFFLINE ?? findSetting(layers, ['net', 'offline'])?.value
+  if (offline === true || offline === 'true') return { url: 'none', origin: env.CARGO_NET_OFFLINE ? 'CARGO_NET_OFFLINE' : 'net.offline' }
+  // Source replacement cannot come from the environment (cargo book: "Environment: not supported").
+  const replacement = findSetting(layers, ['source', 'crates-io', 'replace-with'])
+  if (typeof replacement?.value === 'string') return { url: sourceUrl(replacement.value, layers), origin: `source.crates-io.replace-with = "${replacement.value}" in ${replacement.origin}` }
+  return null
+}
+
+function findUserKnobs(context: ToolContext): ToolKnobs {
+  for (const name of ['CARGO_HTTP_TIMEOUT', 'HTTP_TIMEOUT', 'CARGO_NET_RETRY']) if (context.env[name]) return { userSet: true, origin: name }
+  const { args, files } = cargoConfigLayers(context)
+  const setting = findSetting([...args, ...files], ['http', 'timeout']) ?? findSetting([...args, ...files], ['net', 'retry'])
+  return setting ? { userSet: true, origin: setting.origin } : { userSet: false }
+}
+
+/** `--config` is global: it goes right after `cargo` (and after `+toolchain`, which must come first). */
+function addGlobalOptions(command: CommandLine, ...options: string[]): CommandLine {
+  const at = command.argv[1]?.startsWith('+') ? 2 : 1
+  return { ...command, argv: [...command.argv.slice(0, at), ...options, ...command.argv.slice(at)] }
+}
+
+const sameHost = (a: string, b: string) => URL.canParse(a) && URL.canParse(b) && new URL(a).host === new URL(b).host
+
+export const cargo = {
+  name: 'cargo',
+  ecosystem: 'crates',
+  executables: /^cargo(\.exe)?$/,
+  alternatives: [['cargo']],
+  defaultIndex: CRATES_UPSTREAM,
+  classify(args) {
+    const verb = verbOf(args)
+    if (verb !== undefined && PUBLISH.has(verb)) return 'publish'
+    const offline = args.includes('--offline') || args.includes('--frozen') || args.some(arg => /net\.offline\s*=\s*true/.test(arg))
+    return verb !== undefined && NETWORK.has(verb) && !offline ? 'network' : 'local'
+  },
+  findUserIndex,
+  findUserKnobs,
+  // Source replacement keeps Cargo.lock's crates.io source ids and checksums; env vars cannot set replace-with.
+  applyIndex(command, url) {
+    if (sameHost(url, CRATES_UPSTREAM)) return command
+    const index = `${url.replace(/^sparse\+/, '').replace(/\/?$/, '/')}`
+    return addGlobalOptions(command, '--config', `source.crates-io.replace-with="${MIRROR_SOURCE}"`,
+      '--config', `source.${MIRROR_SOURCE}.registry="sparse+${index}"`)
+  },
+  // http.timeout is curl's connect timeout and low-speed window (10 B/s): a stalled index, not a slow one.
+  tuneForFastDetection: command => ({ ...command, env: { ...command.env, CARGO_HTTP_TIMEOUT: '8', CARGO_NET_RETRY: '0' } }),
+  // The sparse index layout: 1/a, 2/ab, 3/a/abc, se/rd/serde (cargo book, registry index "Index files").
+  packageUrl(indexUrl, name) {
+    const crate = name.toLowerCase()
+    const path = crate.length <= 2 ? `${crate.length}/${crate}` : crate.length === 3 ? `3/${crate[0]}/${crate}` : `${crate.slice(0, 2)}/${crate.slice(2, 4)}/${crate}`
+    return `${indexUrl.replace(/^sparse\+/, '').replace(/\/?$/, '/')}${path}`
+  },
+  verified: 'real',
+  mirrorMechanism: "`--config source.crates-io.replace-with=\"resilient-mirror\" --config source.resilient-mirror.registry=\"sparse+<mirror>/\"`",
+} satisfies ToolAdapter

@@ -1,0 +1,135 @@
+import { CONDA_UPSTREAM } from '../mirrors/conda.js'
+import { MIRRORS } from '../mirrors/index.js'
+import { findOptions, firstPositional } from './args.js'
+import { condaRcFiles, findChannelChoice, findPinnedSpecFile, type CondaFlavor } from './conda-channels.js'
+import { withEnv } from './python-index.js'
+import type { CommandLine, ToolAdapter, ToolContext, ToolKnobs } from './types.js'
+import { readYamlFile } from './yaml-file.js'
+
+/**
+ * conda and the two mamba CLIs (reference §3-4). conda and mamba 1 share conda's CLI and variables; micromamba and
+ * mamba 2 share micromamba's (`--channel-alias` exists as a flag, variables are MAMBA_*).
+ */
+const NETWORK = new Set(['install', 'create', 'update', 'upgrade', 'remove', 'uninstall', 'search', 'repoquery',
+  'self-update', 'env create', 'env update'])
+// General options that take a value and may stand before the subcommand (micromamba).
+const GENERAL_WITH_VALUE = ['-r', '--root-prefix', '--rc-file', '--log-level']
+const KNOB_KEYS = ['remote_connect_timeout_secs', 'remote_read_timeout_secs', 'remote_max_retries', 'remote_backoff_factor']
+
+function verbOf(args: readonly string[]): string {
+  const first = firstPositional(args, GENERAL_WITH_VALUE)
+  if (!first) return ''
+  const second = first.value === 'env' ? firstPositional(args.slice(first.index + 1), GENERAL_WITH_VALUE)?.value : undefined
+  return second ? `env ${second}` : first.value
+}
+
+/**
+ * The mirror's form of the default channels: conda mirrors serve `defaults` (repo.anaconda.com/pkgs/*) next to the
+ * channel alias (`<base>/anaconda/cloud` and `<base>/anaconda/pkgs/main`, chsrc's Anaconda recipe, reference §17.2).
+ */
+export function mirroredDefaults(alias: string): string[] {
+  const base = /^(.*\/anaconda)\/cloud\/?$/.exec(alias)?.[1]
+  return base ? [`${base}/pkgs/main`, `${base}/pkgs/r`] : []
+}
+
+/**
+ * Channel alias bases a full channel URL may start with: the upstream and every catalog mirror (all lay channels out
+ * as `<base>/<channel>`), over https and http. A URL on one of them can be pointed at another mirror.
+ */
+export const ALIAS_BASES = [CONDA_UPSTREAM, ...MIRRORS.conda.map(mirror => mirror.url)]
+  .flatMap(url => [url, url.replace(/^https:/, 'http:')]).map(url => url.replace(/\/+$/, ''))
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+}
+
+/** Channels named by a full URL do not follow the alias: point those on public hosts at the mirror too. */
+export function redirectChannelUrls(command: CommandLine, alias: string): CommandLine {
+  const target = alias.replace(/\/+$/, '')
+  const pkgs = mirroredDefaults(alias)[0]?.replace(/\/main$/, '')
+  const rules = ALIAS_BASES.filter(base => base !== target).map(base => [base, target])
+  if (pkgs) rules.push(['https://repo.anaconda.com/pkgs', pkgs])
+  const argv = command.argv.map(arg => rules.reduce((out, [from, to]) =>
+    out.replace(new RegExp(`^(-c|--channel=)?${escapeRegExp(from!)}(?=/)`), (_, flag = '') => `${flag}${to}`), arg))
+  return { ...command, argv }
+}
+
+export interface CondaFamilyOptions {
+  name: string
+  executables: RegExp
+  flavor: CondaFlavor
+  /** Variables of the tool's own timeouts and retries, and the fast values set when the user set none. */
+  knobs: { variables: string[]; fast: Record<string, string> }
+  applyIndex(command: CommandLine, url: string): CommandLine
+  mirrorMechanism: string
+  verified: ToolAdapter['verified']
+}
+
+export function condaFamilyAdapter(options: CondaFamilyOptions) {
+  const { flavor } = options
+  return {
+    name: options.name,
+    ecosystem: 'conda',
+    executables: options.executables,
+    alternatives: [[options.name]],
+    defaultIndex: CONDA_UPSTREAM,
+    classify(args) {
+      const verb = verbOf(args)
+      if (args.some(arg => /^(-h|--help|-V|--version|--offline)$/.test(arg))) return 'local'
+      return NETWORK.has(verb) ? 'network' : 'local'
+    },
+    findUserIndex: (context: ToolContext) => findChannelChoice(context, flavor, verbOf(context.args)),
+    noMirrorReason(context: ToolContext) {
+      const pinned = findPinnedSpecFile(context, flavor)
+      return pinned ? `${pinned} pins every package URL, which no channel setting redirects` : undefined
+    },
+    findUserKnobs(context: ToolContext): ToolKnobs {
+      const variable = options.knobs.variables.find(name => context.env[name])
+      if (variable) return { userSet: true, origin: variable }
+      for (const file of condaRcFiles(context, flavor)) {
+        const key = KNOB_KEYS.find(name => readYamlFile(file)?.[name] !== undefined)
+        if (key) return { userSet: true, origin: `${file} ${key}` }
+      }
+      return { userSet: false }
+    },
+    applyIndex: options.applyIndex,
+    tuneForFastDetection: (command: CommandLine) => withEnv(command, options.knobs.fast),
+    verified: options.verified,
+    mirrorMechanism: options.mirrorMechanism,
+  } satisfies ToolAdapter
+}
+
+/** conda and mamba 1: the alias and default channels by variable (env beats every rc file for scalars). */
+export function applyCondaIndex(command: CommandLine, url: string): CommandLine {
+  const defaults = mirroredDefaults(url)
+  const env: Record<string, string> = { CONDA_CHANNEL_ALIAS: url }
+  if (defaults.length) env.CONDA_DEFAULT_CHANNELS = defaults.join(',')
+  return withEnv(redirectChannelUrls(command, url), env)
+}
+
+/** micromamba and mamba 2: `--channel-alias` exists as a flag (mamba common_options.cpp); it wins over the rc files. */
+export function applyMambaIndex(command: CommandLine, url: string): CommandLine {
+  const redirected = redirectChannelUrls(command, url)
+  const defaults = mirroredDefaults(url)
+  // CLI11 refuses a repeated single-value option: replace the user's own (public) alias instead of adding one.
+  const own = findOptions(redirected.argv, { long: ['--channel-alias'], takesValue: true })[0]
+  const argv = [...redirected.argv]
+  if (!own) argv.push('--channel-alias', url)
+  else if (argv[own.index]!.includes('=')) argv[own.index] = `--channel-alias=${url}`
+  else argv[own.index + 1] = url
+  const withAlias = { ...redirected, argv }
+  return defaults.length ? withEnv(withAlias, { MAMBA_DEFAULT_CHANNELS: defaults.join(',') }) : withAlias
+}
+
+export const CONDA_KNOBS = {
+  variables: ['CONDA_REMOTE_CONNECT_TIMEOUT_SECS', 'CONDA_REMOTE_READ_TIMEOUT_SECS', 'CONDA_REMOTE_MAX_RETRIES', 'CONDA_REMOTE_BACKOFF_FACTOR'],
+  // Defaults 9.15 s connect, 60 s read, 3 retries (conda base/context.py): 4 minutes per request to a black hole.
+  fast: { CONDA_REMOTE_CONNECT_TIMEOUT_SECS: '5', CONDA_REMOTE_READ_TIMEOUT_SECS: '10', CONDA_REMOTE_MAX_RETRIES: '1' },
+}
+
+export const MAMBA_KNOBS = {
+  variables: ['MAMBA_REMOTE_CONNECT_TIMEOUT_SECS', 'MAMBA_REMOTE_MAX_RETRIES', 'MAMBA_REMOTE_BACKOFF_FACTOR'],
+  // Defaults 10 s connect, 3 retries (libmamba context.hpp); libmamba has no read timeout to shorten.
+  fast: { MAMBA_REMOTE_CONNECT_TIMEOUT_SECS: '5', MAMBA_REMOTE_MAX_RETRIES: '1' },
+}
+

@@ -1,0 +1,13 @@
+import { applyCondaIndex, CONDA_KNOBS, condaFamilyAdapter } from './conda-family.js'
+
+export const conda = condaFamilyAdapter({
+  name: 'conda',
+  executables: /^conda(\.exe|\.bat)?$/,
+  flavor: { argparse: true, mamba: false },
+  knobs: CONDA_KNOBS,
+  // Variables, not `-c <mirror>/<name> --override-channels`: the alias also redirects channels named in .condarc,
+  // environment files and `channel::package` specs, and nothing is written (conda has no --channel-alias flag).
+  applyIndex: applyCondaIndex,
+  verified: 'replay',
+  mirrorMechanism: '`CONDA_CHANNEL_ALIAS=<mirror>` (plus `CONDA_DEFAULT_CHANNELS` when the mirror serves `defaults`); channel URLs on conda.anaconda.org in the arguments are pointed at the mirror',
+})

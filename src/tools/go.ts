@@ -1,0 +1,67 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { go as GO_MIRRORS, GO_UPSTREAM } from '../mirrors/go.js'
+import { firstPositional } from './args.js'
+import type { IndexChoice, ToolAdapter, ToolContext } from './types.js'
+
+// reference §15. `go run` and `go test` execute the user's program; builds may download missing modules.
+const NETWORK = new Set(['get', 'install', 'build'])
+const NETWORK_SUB = { mod: new Set(['download', 'tidy']), work: new Set(['sync']) } as Record<string, Set<string>>
+
+/**
+ * A go setting as `go env NAME` would print it, without starting go: the environment wins, then the `go env -w`
+ * file ($GOENV, default os.UserConfigDir()/go/env). An empty variable counts as unset, as in go.
+ */
+export function goSetting(name: string, { env, home }: ToolContext): { value: string; origin: string } | undefined {
+  if (env[name]) return { value: env[name]!, origin: name }
+  if (env.GOENV === 'off') return undefined
+  const file = env.GOENV || join(env.XDG_CONFIG_HOME || join(home, '.config'), 'go', 'env')
+  try {
+    const line = readFileSync(file, 'utf8').split(/\r?\n/).find(l => l.startsWith(`${name}=`))
+    const value = line?.slice(name.length + 1).trim()
+    return value ? { value, origin: `${name} in ${file}` } : undefined
+  } catch {
+    return undefined
+  }
+}
+
+const PUBLIC = [GO_UPSTREAM, ...GO_MIRRORS.map(mirror => mirror.url)].map(url => new URL(url).host)
+
+function findUserIndex(context: ToolContext): IndexChoice | null {
+  const flags = goSetting('GOFLAGS', context)
+  if (flags && /(^|\s)-mod=vendor\b/.test(flags.value)) return { url: 'none', origin: `-mod=vendor (${flags.origin})` }
+  const proxy = goSetting('GOPROXY', context)
+  if (!proxy) return null
+  const entries = proxy.value.split(/[,|]/).map(entry => entry.trim()).filter(Boolean)
+  if (entries[0] === 'off') return { url: 'none', origin: `GOPROXY=off (${proxy.origin})` }
+  const urls = entries.filter(entry => entry !== 'direct' && entry !== 'off')
+  if (!urls.length) return { url: 'direct', origin: `GOPROXY=${proxy.value} (${proxy.origin})` }
+  // One private proxy anywhere in the list makes the whole list the user's: a public mirror must never stand in
+  // for it, nor be put after it (golang/go#37367: falling through leaks private module paths).
+  const privateUrl = urls.find(url => !URL.canParse(url) || !PUBLIC.includes(new URL(url).host))
+  return { url: privateUrl ?? urls[0]!, origin: proxy.origin }
+}
+
+export const go = {
+  name: 'go',
+  ecosystem: 'go',
+  executables: /^go(\.exe)?$/,
+  alternatives: [['go']],
+  defaultIndex: GO_UPSTREAM,
+  classify(args) {
+    const verb = firstPositional(args, ['-C'])
+    if (!verb || args.some(arg => /^-mod=vendor$/.test(arg))) return 'local'
+    if (NETWORK.has(verb.value)) return 'network'
+    const sub = firstPositional(args.slice(verb.index + 1))?.value
+    return sub && NETWORK_SUB[verb.value]?.has(sub) ? 'network' : 'local'
+  },
+  findUserIndex,
+  // Go takes its proxy from the environment only (no flag); `go env -w` would persist it. `,direct` keeps go's
+  // default meaning: fetch from the origin only what the proxy says does not exist (404/410). GOPRIVATE and
+  // GONOPROXY are left alone, so private modules still bypass the mirror.
+  applyIndex: (command, url) => ({ ...command, env: { ...command.env, GOPROXY: `${url.replace(/\/+$/, '')},direct` } }),
+  // The module proxy protocol: <proxy>/<module path>/@v/list, capitals escaped as !lower (go.dev/ref/mod).
+  packageUrl: (indexUrl, name) => `${indexUrl.replace(/\/+$/, '')}/${name.replace(/[A-Z]/g, c => `!${c.toLowerCase()}`)}/@v/list`,
+  verified: 'real',
+  mirrorMechanism: '`GOPROXY=<mirror>,direct` in the environment',
+} satisfies ToolAdapter

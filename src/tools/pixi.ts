@@ -1,0 +1,121 @@
+import { execFile } from 'node:child_process'
+import { createHash } from 'node:crypto'
+import { homedir, tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { CONDA_UPSTREAM } from '../mirrors/conda.js'
+import { findOptions, firstPositional } from './args.js'
+import { channelOption, pickChannelChoice } from './conda-channels.js'
+import { CONFIG_FILE, mirrorConfigText, NO_CONFIG, pixiChannelCandidates, readGlobalConfig } from './pixi-config.js'
+import { envFlag } from './project-files.js'
+import { firstSet, UV_FAST, UV_KNOBS, withEnv } from './python-index.js'
+import type { CommandLine, ToolAdapter } from './types.js'
+
+// reference §5.5 and pixi_cli lib.rs (aliases). `run`, `shell`, `list` and `tree` may install first, but they run
+// the user's tasks: they run once; `pixi install` first makes them local.
+const NETWORK = new Set(['add', 'a', 'install', 'i', 'remove', 'rm', 'update', 'upgrade', 'lock', 'reinstall', 'search', 'build'])
+const GLOBAL_NETWORK = new Set(['install', 'i', 'add', 'a', 'sync', 's', 'update', 'upgrade', 'upgrade-all'])
+const PUBLISH = new Set(['upload', 'publish', 'auth'])
+const GENERAL_WITH_VALUE = ['--manifest-path', '-m', '--workspace', '-w', '--color']
+/** `--config-file` (and PIXI_CONFIG_FILE) arrived in pixi 0.70.0 (prefix-dev/pixi#6222). */
+const CONFIG_FILE_SINCE = [0, 70]
+
+function verbOf(args: readonly string[]): { verb: string; global: boolean } {
+  const first = firstPositional(args, GENERAL_WITH_VALUE)
+  if (first && (first.value === 'global' || first.value === 'g')) {
+    return { verb: firstPositional(args.slice(first.index + 1), GENERAL_WITH_VALUE)?.value ?? '', global: true }
+  }
+  return { verb: first?.value ?? '', global: false }
+}
+
+/** What the mirror config file needs from the user's setup; resolveVariant binds it once per run. */
+export interface PixiSetup {
+  env: NodeJS.ProcessEnv
+  home: string
+  tmpDir: string
+  /** `pixi --version` as [major, minor], when it could be read. */
+  version?: [number, number]
+}
+
+function olderThan(version: [number, number] | undefined, [major, minor]: number[]): boolean {
+  return Boolean(version && (version[0] < major! || (version[0] === major && version[1] < minor!)))
+}
+
+/**
+ * A temporary config file: the user's own global config (it would be skipped otherwise) plus `[mirrors]`. pixi reads
+ * it through PIXI_CONFIG_FILE, or in place of the `--config-file` the user gave; the workspace's `.pixi/config.toml`
+ * still applies on top, and pixi.lock is untouched because mirrors redirect requests, not channel names.
+ */
+function applyPixiIndex(command: CommandLine, url: string, setup: PixiSetup | undefined): CommandLine {
+  const own = command.argv.slice(1)
+  const user = setup ? readGlobalConfig(own, setup.env, setup.home, '.') : {}
+  // The mirror's host in the name shows where the attempt goes in --dry-run and progress lines.
+  const host = (/^[a-z]+:\/\/([^/@]*@)?([^/:]+)/i.exec(url)?.[2] ?? 'mirror').replace(/[^a-z0-9.-]/gi, '_')
+  const path = join(setup?.tmpDir ?? tmpdir(), `resilient-pixi-${host}-${process.pid}-${createHash('sha256').update(url).digest('hex').slice(0, 8)}.toml`)
+  const files = [...(command.files ?? []), { path, content: mirrorConfigText(user, url) }]
+  const given = findOptions(own, CONFIG_FILE)
+  const noConfig = findOptions(own, NO_CONFIG)[0]
+  if (given.length) {
+    const argv = [...command.argv]
+    for (const option of given) {
+      if (argv[option.index + 1]!.includes('=')) argv[option.index + 1] = `--config-file=${path}`
+      else argv[option.index + 2] = path
+    }
+    return { ...command, argv, files }
+  }
+  if (noConfig) return { ...command, argv: command.argv.flatMap((arg, index) => index === noConfig.index + 1 ? ['--config-file', path] : [arg]), files }
+  // --no-config and --config-file conflict in clap, also when one comes from the environment.
+  const env: Record<string, string> = setup && envFlag(setup.env, 'PIXI_NO_CONFIG') ? { PIXI_CONFIG_FILE: path, PIXI_NO_CONFIG: 'false' } : { PIXI_CONFIG_FILE: path }
+  return { ...withEnv(command, env), files }
+}
+
+/** The adapter bound to the user's setup; without one, the mirror config carries no user config. */
+export function pixiWith(setup?: PixiSetup) {
+  return {
+    name: 'pixi',
+    ecosystem: 'conda',
+    executables: /^pixi(\.exe)?$/,
+    alternatives: [['pixi']],
+    defaultIndex: CONDA_UPSTREAM,
+    classify(args) {
+      if (args.some(arg => /^(-h|--help|-V|--version|--offline)$/.test(arg))) return 'local'
+      const { verb, global } = verbOf(args)
+      if (PUBLISH.has(verb)) return 'publish'
+      if (global) return GLOBAL_NETWORK.has(verb) ? 'network' : 'local'
+      return NETWORK.has(verb) || verb === 'exec' || verb === 'x' ? 'network' : 'local'
+    },
+    findUserIndex({ args, env, home, cwd }) {
+      const fromArgs = findOptions(args, channelOption({ argparse: false, mamba: false })).map(option => ({ url: option.value ?? '', origin: option.name }))
+      return pickChannelChoice([...fromArgs, ...pixiChannelCandidates(args, env, home, cwd)])
+    },
+    noMirrorReason({ args }) {
+      const { verb, global } = verbOf(args)
+      if (global || verb === 'exec' || verb === 'x') return `pixi ${global ? 'global' : 'exec'} reads mirrors only from its global config files (it has no --config-file), which resilient does not edit`
+      if (olderThan(setup?.version, CONFIG_FILE_SINCE)) return `pixi ${setup!.version!.join('.')} reads mirrors only from its global config files; pixi 0.70+ takes a --config-file for one run`
+      return undefined
+    },
+    // Only the PyPI side of pixi (uv inside it) has knobs; its conda client retries 3 times with a fixed timeout.
+    findUserKnobs({ env }) {
+      const origin = firstSet(env, UV_KNOBS)
+      return origin ? { userSet: true, origin } : { userSet: false }
+    },
+    tuneForFastDetection: command => withEnv(command, UV_FAST),
+    applyIndex: (command, url) => applyPixiIndex(command, url, setup),
+    verified: 'replay',
+    mirrorMechanism: 'a temporary config file (your pixi config plus `[mirrors]` for conda.anaconda.org) given as `PIXI_CONFIG_FILE`, or in place of your `--config-file`; removed after the attempt',
+  } satisfies ToolAdapter
+}
+
+async function readVersion(executable: string, env: NodeJS.ProcessEnv): Promise<[number, number] | undefined> {
+  const output = await promisify(execFile)(executable, ['--version'], { env, timeout: 10_000 }).then(result => result.stdout, () => '')
+  const match = /(\d+)\.(\d+)\.\d+/.exec(output)
+  return match ? [Number(match[1]), Number(match[2])] : undefined
+}
+
+export const pixi = {
+  // Unbound: run-tool always binds the user's setup with resolveVariant before any attempt or dry run.
+  ...pixiWith(),
+  async resolveVariant(executable: string, env: NodeJS.ProcessEnv): Promise<ToolAdapter> {
+    return pixiWith({ env, home: env.HOME || homedir(), tmpDir: env.TMPDIR || tmpdir(), version: await readVersion(executable, env) })
+  },
+} satisfies ToolAdapter

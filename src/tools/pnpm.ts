@@ -1,0 +1,79 @@
+import { join } from 'node:path'
+import { NPM_UPSTREAM } from '../mirrors/npm.js'
+import { findOptions, firstPositional } from './args.js'
+import { findUp } from './locked-registries.js'
+import { addOptions, FAST_FETCH_TIMEOUT_MS, findEnv, NPM_FETCH_KNOBS, npmPackageUrl, REGISTRY_OPTION } from './npm-family.js'
+import { npmrcFiles, readNpmrcSetting } from './npmrc.js'
+import type { IndexChoice, ToolAdapter, ToolContext, ToolKnobs } from './types.js'
+import { readYamlFile } from './yaml-file.js'
+
+const GLOBAL_WITH_VALUE = ['--registry', '--reg', '--dir', '-C', '--filter', '-F', '--reporter', '--loglevel', '--store-dir',
+  '--workspace-dir', ...NPM_FETCH_KNOBS.map(knob => `--${knob}`)]
+// reference §10: installs and updates talk to the registry; `dlx` and `exec` run programs, so they run once.
+const NETWORK = new Set(['install', 'i', 'add', 'update', 'up', 'upgrade', 'fetch', 'import', 'dedupe', 'outdated', 'view', 'info'])
+const PUBLISH = new Set(['publish', 'login', 'logout', 'adduser', 'dist-tag', 'deprecate', 'unpublish', 'owner', 'whoami', 'token', 'access'])
+const KNOB_OPTION = { long: NPM_FETCH_KNOBS.map(knob => `--${knob}`), takesValue: true }
+// pnpm ≤10 reads npm_config_*, pnpm 11+ only pnpm_config_* (pnpm.io configuring.md): either is the user's choice.
+const envNames = (key: string) => [`pnpm_config_${key}`, `npm_config_${key}`]
+const camel = (key: string) => key.replace(/-(\w)/g, (_, letter: string) => letter.toUpperCase())
+
+/** pnpm-workspace.yaml (10.x+) and the global config.yaml (11.x) hold settings in camelCase; `registries.default` too. */
+function workspaceSetting(keys: readonly string[], { cwd, env, home }: ToolContext): { value: string; origin: string } | undefined {
+  const configHome = env.XDG_CONFIG_HOME || join(home, '.config')
+  const files = [findUp(cwd, ['pnpm-workspace.yaml']), join(configHome, 'pnpm', 'config.yaml')].filter(Boolean) as string[]
+  for (const file of files) {
+    const data = readYamlFile(file)
+    for (const key of keys) {
+      const value = key === 'registry' ? data?.registry ?? (data?.registries as Record<string, unknown> | undefined)?.default : data?.[camel(key)]
+      if (typeof value === 'string' || typeof value === 'number') return { value: String(value), origin: file }
+    }
+  }
+  return undefined
+}
+
+/** `.npmrc` (project, user) and pnpm 10's global `rc` file; npm's global npmrc is npm's, not pnpm's. */
+function pnpmrcFiles(context: ToolContext): string[] {
+  const configHome = context.env.XDG_CONFIG_HOME || join(context.home, '.config')
+  return [...npmrcFiles({ ...context, executable: undefined }), join(configHome, 'pnpm', 'rc')]
+}
+
+function findUserIndex(context: ToolContext): IndexChoice | null {
+  const flag = findOptions(context.args, REGISTRY_OPTION).at(-1)
+  if (flag?.value) return { url: flag.value, origin: context.args[flag.index]!.split('=')[0]! }
+  const fromEnv = findEnv(context.env, envNames('registry'))
+  if (fromEnv) return { url: fromEnv.value, origin: fromEnv.name }
+  const setting = workspaceSetting(['registry'], context) ?? readNpmrcSetting(['registry'], context, pnpmrcFiles(context))
+  return setting ? { url: setting.value, origin: setting.origin } : null
+}
+
+function findUserKnobs(context: ToolContext): ToolKnobs {
+  const flag = findOptions(context.args, KNOB_OPTION)[0]
+  if (flag) return { userSet: true, origin: flag.name }
+  const fromEnv = findEnv(context.env, NPM_FETCH_KNOBS.flatMap(knob => envNames(knob.replace(/-/g, '_'))))
+  if (fromEnv) return { userSet: true, origin: fromEnv.name }
+  const setting = workspaceSetting(NPM_FETCH_KNOBS, context) ?? readNpmrcSetting(NPM_FETCH_KNOBS, context, pnpmrcFiles(context))
+  return setting ? { userSet: true, origin: setting.origin } : { userSet: false }
+}
+
+export const pnpm = {
+  name: 'pnpm',
+  ecosystem: 'npm',
+  executables: /^pnpm(\.cmd|\.cjs)?$/,
+  alternatives: [['pnpm']],
+  defaultIndex: NPM_UPSTREAM,
+  classify(args) {
+    const verb = firstPositional(args, GLOBAL_WITH_VALUE)?.value
+    if (verb !== undefined && PUBLISH.has(verb)) return 'publish'
+    if (verb === undefined || !NETWORK.has(verb) || args.includes('--offline')) return 'local'
+    return 'network'
+  },
+  findUserIndex,
+  findUserKnobs,
+  // A flag, not env: pnpm 11 ignores npm_config_registry, and pnpm_config_registry means nothing to pnpm ≤10.
+  // pnpm-lock.yaml keeps no tarball URL for registry packages, so a mirror leaves the lockfile unchanged.
+  applyIndex: (command, url) => addOptions(command, `--registry=${url}`),
+  tuneForFastDetection: command => addOptions(command, `--fetch-timeout=${FAST_FETCH_TIMEOUT_MS}`, '--fetch-retries=0'),
+  packageUrl: npmPackageUrl,
+  verified: 'real',
+  mirrorMechanism: '`--registry=<mirror>` added to the command',
+} satisfies ToolAdapter

@@ -1,0 +1,81 @@
+import { dirname, join, resolve } from 'node:path'
+import { PYPI_UPSTREAM } from '../mirrors/pypi.js'
+import { findOptions, firstPositional } from './args.js'
+import { nearestFile, readTomlFile, tablesAt, valueAt } from './project-files.js'
+import { pep503PackageUrl, withEnv } from './python-index.js'
+import type { IndexChoice, ToolAdapter, ToolContext, ToolKnobs } from './types.js'
+
+// reference §6.5. Two-word commands: `self add`, `source show`, `cache clear`, `env info`, `python install`.
+const NETWORK = new Set(['install', 'sync', 'add', 'remove', 'update', 'lock', 'search', 'self add', 'self update',
+  'self install', 'self sync', 'self lock'])
+const GROUPS = new Set(['self', 'source', 'cache', 'env', 'python', 'debug', 'config'])
+const GENERAL_WITH_VALUE = ['-C', '--directory', '-P', '--project']
+const KNOBS = ['POETRY_REQUESTS_TIMEOUT', 'POETRY_REQUESTS_MAX_RETRIES']
+const DIRECTORY = { long: ['--directory', '--project'], short: ['-C', '-P'], takesValue: true }
+
+function verbOf(args: readonly string[]): string {
+  const first = firstPositional(args, GENERAL_WITH_VALUE)
+  if (!first || !GROUPS.has(first.value)) return first?.value ?? ''
+  const second = firstPositional(args.slice(first.index + 1), GENERAL_WITH_VALUE)
+  return second ? `${first.value} ${second.value}` : first.value
+}
+
+function pyproject({ args, cwd }: ToolContext): string | undefined {
+  const directory = findOptions(args, DIRECTORY).at(-1)?.value
+  return nearestFile(directory ? resolve(cwd, directory) : cwd, ['pyproject.toml'])
+}
+
+/**
+ * `[[tool.poetry.source]]`: a primary source (the default when no priority is given; `default = true` before 1.5)
+ * replaces PyPI; `poetry add --source NAME` picks one by name. Explicit sources serve only the packages pinned to them.
+ */
+function findUserIndex(context: ToolContext): IndexChoice | null {
+  const file = pyproject(context)
+  const sources = file ? tablesAt(readTomlFile(file), 'tool', 'poetry', 'source').filter(source => typeof source.url === 'string') : []
+  const named = findOptions(context.args, { long: ['--source'], takesValue: true }).at(-1)?.value
+  const primary = (source: Record<string, unknown>) => source.default === true || (['primary', 'default', undefined].includes(source.priority as string | undefined) && source.secondary !== true)
+  const chosen = sources.find(source => named ? source.name === named : primary(source))
+  return chosen && file ? { url: String(chosen.url), origin: `${file} [[tool.poetry.source]] ${String(chosen.name)}` } : null
+}
+
+/** `requests.max-retries` in poetry.toml (next to pyproject.toml) or the user config.toml; the timeout is env only. */
+function findUserKnobs(context: ToolContext): ToolKnobs {
+  const variable = KNOBS.find(name => context.env[name])
+  if (variable) return { userSet: true, origin: variable }
+  const project = pyproject(context)
+  const configDir = context.env.POETRY_CONFIG_DIR || join(context.env.XDG_CONFIG_HOME || join(context.home, '.config'), 'pypoetry')
+  for (const file of [...(project ? [join(dirname(project), 'poetry.toml')] : []), join(configDir, 'config.toml')]) {
+    if (valueAt(readTomlFile(file), 'requests', 'max-retries') !== undefined) return { userSet: true, origin: `${file} requests.max-retries` }
+  }
+  return { userSet: false }
+}
+
+export const poetry = {
+  name: 'poetry',
+  ecosystem: 'pypi',
+  executables: /^poetry(\.exe)?$/,
+  moduleLaunch: { interpreters: /^python(\d(\.\d+)?)?(\.exe)?$/, module: 'poetry' },
+  alternatives: [['poetry'], ['python3', '-m', 'poetry']],
+  defaultIndex: PYPI_UPSTREAM,
+  classify(args) {
+    if (args.some(arg => /^(-h|--help|-V|--version)$/.test(arg))) return 'local'
+    const verb = verbOf(args)
+    if (verb === 'publish') return 'publish'
+    // `poetry show --outdated/--latest` asks the index; plain `show` reads the lock.
+    if (verb === 'show') return args.some(arg => /^(-o|-l|--outdated|--latest)$/.test(arg)) ? 'network' : 'local'
+    return NETWORK.has(verb) ? 'network' : 'local'
+  },
+  findUserIndex,
+  // PyPI's URL is fixed in poetry ("Omit the url when specifying PyPI"); a source would be written into pyproject.toml
+  // and poetry.lock's content hash. So poetry retries its own index, with its own timeout shortened.
+  noMirrorReason: () => 'poetry has no option or variable that points PyPI elsewhere for one run (python-poetry/poetry#1632); a [[tool.poetry.source]] would change pyproject.toml and poetry.lock',
+  applyIndex: command => command,
+  findUserKnobs,
+  // Read since poetry 1.5 (utils/constants.py); older versions keep 15 s. Its 5 retries on errors are hard-coded.
+  tuneForFastDetection: command => withEnv(command, { POETRY_REQUESTS_TIMEOUT: '10' }),
+  bypassCache: command => command.argv.includes('--no-cache') ? command : { ...command, argv: [...command.argv, '--no-cache'] },
+  packageUrl: pep503PackageUrl,
+  verified: 'real',
+  mirrorMechanism: 'none: poetry cannot be pointed at a mirror for one run; resilient retries the same index with `POETRY_REQUESTS_TIMEOUT=10`',
+} satisfies ToolAdapter
+

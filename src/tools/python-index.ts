@@ -1,0 +1,30 @@
+import type { CommandLine } from './types.js'
+
+/** What the PyPI-family adapters (uv, pipx, pdm, poetry, pixi's PyPI side) share. */
+
+/** PEP 503: names are normalised to lower case with runs of -_. as one dash. */
+export function pep503PackageUrl(indexUrl: string, name: string): string {
+  return `${indexUrl.replace(/\/+$/, '')}/${name.toLowerCase().replace(/[-_.]+/g, '-')}/`
+}
+
+/** Adds variables for one attempt; a variable the adapter set earlier in the chain is replaced. */
+export function withEnv(command: CommandLine, extra: Record<string, string>): CommandLine {
+  return { ...command, env: { ...command.env, ...extra } }
+}
+
+/**
+ * uv's own timeout and retries (uv-client base_client.rs): the timeout is a per-read timeout (reqwest
+ * `read_timeout`), so a short value stops a silent index without cutting a slow large download. Defaults are 30 s and
+ * 3 retries with backoff: about 2 minutes per request to a black hole.
+ */
+export const UV_KNOBS = ['UV_HTTP_TIMEOUT', 'UV_REQUEST_TIMEOUT', 'HTTP_TIMEOUT', 'UV_HTTP_RETRIES', 'UV_HTTP_CONNECT_TIMEOUT']
+export const UV_FAST = { UV_HTTP_TIMEOUT: '10', UV_HTTP_RETRIES: '0' }
+
+/** pip's, as the pip adapter sets them: env, so that build-isolation subprocesses inherit them (pip build_env.py). */
+export const PIP_KNOBS = ['PIP_TIMEOUT', 'PIP_DEFAULT_TIMEOUT', 'PIP_RETRIES']
+export const PIP_FAST = { PIP_TIMEOUT: '6', PIP_RETRIES: '0' }
+
+/** The first variable in `names` that is set, for ToolKnobs.origin. */
+export function firstSet(env: NodeJS.ProcessEnv, names: readonly string[]): string | undefined {
+  return names.find(name => env[name] !== undefined && env[name] !== '')
+}

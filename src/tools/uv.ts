@@ -1,0 +1,97 @@
+import { basename } from 'node:path'
+import { PYPI_UPSTREAM } from '../mirrors/pypi.js'
+import type { FoundOption } from './args.js'
+import { envFlag } from './project-files.js'
+import { firstSet, pep503PackageUrl, UV_FAST, UV_KNOBS, withEnv } from './python-index.js'
+import type { CommandLine, ToolAdapter, ToolContext } from './types.js'
+import { findLockedRegistry, findUvDefaultIndex } from './uv-config.js'
+import { findUvOptions, parseUvCommand, UV_OPTIONS } from './uv-options.js'
+
+// reference §2.5. `uv run` without --with runs the user's program, which must not run twice: it runs once.
+const NETWORK = new Set(['pip install', 'pip sync', 'pip compile', 'add', 'remove', 'lock', 'sync', 'tree', 'export',
+  'build', 'tool install', 'tool run', 'tool upgrade', 'python install'])
+const PUBLISH = new Set(['publish', 'auth login', 'auth logout', 'auth token'])
+const USES_LOCK = new Set(['sync', 'run', 'add', 'remove', 'tree', 'export'])
+
+/** Where uv's own arguments start in a command line: after `uv`, `uvx`, or `python -m uv`. */
+function argsStart(argv: readonly string[]): number {
+  return /^uvx?(\.exe)?$/.test(basename(argv[0] ?? '')) ? 1 : argv.indexOf('-m') + 2
+}
+
+function replaceValue(argv: string[], start: number, found: FoundOption, url: string): string[] {
+  const at = start + found.index
+  const copy = [...argv]
+  const arg = copy[at]!
+  if (arg === found.name) copy[at + 1] = url
+  else copy[at] = arg.startsWith('--') ? `${found.name}=${url}` : `${found.name}${arg.startsWith(`${found.name}=`) ? '=' : ''}${url}`
+  return copy
+}
+
+function uvAdapter(name: string, prefix: string[]) {
+  const parse = (args: readonly string[]) => parseUvCommand(args, prefix)
+  const frozen = (context: ToolContext) => findUvOptions(parse(context.args).own, UV_OPTIONS.frozen).length > 0 || envFlag(context.env, 'UV_FROZEN')
+  return {
+    name,
+    ecosystem: 'pypi',
+    executables: /^uvx?(\.exe)?$/,
+    moduleLaunch: { interpreters: /^python(\d(\.\d+)?)?(\.exe)?$/, module: 'uv' },
+    alternatives: [[name], ['python3', '-m', 'uv']],
+    defaultIndex: PYPI_UPSTREAM,
+    classify(args) {
+      const { verb, own } = parse(args)
+      if (!verb || verb === 'help' || own.some(arg => /^(-h|--help|-V|--version)$/.test(arg))) return 'local'
+      if (PUBLISH.has(verb)) return 'publish'
+      if (findUvOptions(own, UV_OPTIONS.offline).length) return 'local'
+      if (verb === 'pip list' || verb === 'pip tree') return own.includes('--outdated') ? 'network' : 'local'
+      if (verb === 'run') return own.some(arg => /^--with(-editable|-requirements)?(=|$)/.test(arg)) ? 'network' : 'local'
+      if (verb === 'venv') return own.includes('--seed') ? 'network' : 'local'
+      return NETWORK.has(verb) ? 'network' : 'local'
+    },
+    findUserIndex(context) {
+      const command = parse(context.args)
+      const locked = USES_LOCK.has(command.verb) && frozen(context) ? findLockedRegistry(context, command) : undefined
+      const chosen = locked ?? findUvDefaultIndex(context, command)
+      return chosen ? { url: chosen.url, origin: chosen.origin } : null
+    },
+    noMirrorReason(context) {
+      const command = parse(context.args)
+      if (USES_LOCK.has(command.verb) && frozen(context)) return 'with --frozen, uv installs the URLs pinned in uv.lock and ignores every index setting (astral-sh/uv#19625)'
+      if (command.verb === 'python install') return 'uv python install downloads Python builds from GitHub, not from a package index (UV_PYTHON_INSTALL_MIRROR points it elsewhere)'
+      const chosen = command.verb === 'add' ? findUvDefaultIndex(context, command) : undefined
+      // The only index option uv add does not write into pyproject.toml is --index-url, and a default index beats it.
+      if (chosen?.kind === 'default-index') return `uv add would write a replacement for your default index (${chosen.origin}) into pyproject.toml`
+      return undefined
+    },
+    findUserKnobs({ env }) {
+      const origin = firstSet(env, UV_KNOBS)
+      return origin ? { userSet: true, origin } : { userSet: false }
+    },
+    // An index on the command line beats the environment: replace its value there (uv add: only --index-url, which
+    // is not persisted). Otherwise UV_DEFAULT_INDEX, which beats --index-url and the config files' default index.
+    applyIndex(command: CommandLine, url: string): CommandLine {
+      const start = argsStart(command.argv)
+      const { verb, own } = parse(command.argv.slice(start))
+      const spec = verb === 'add' ? UV_OPTIONS.indexUrl : UV_OPTIONS.defaultIndex
+      const found = findUvOptions(own, spec)
+      if (found.length) return { ...command, argv: found.reduce((argv, option) => replaceValue(argv, start, option, url), command.argv) }
+      return withEnv(command, { [verb === 'add' ? 'UV_INDEX_URL' : 'UV_DEFAULT_INDEX']: url })
+    },
+    tuneForFastDetection: command => withEnv(command, UV_FAST),
+    // Env, not --no-cache: after `uv run`/`uvx`'s program an appended flag would go to that program.
+    bypassCache: command => withEnv(command, { UV_NO_CACHE: '1' }),
+    packageUrl: pep503PackageUrl,
+    verified: 'replay',
+    mirrorMechanism: '`UV_DEFAULT_INDEX=<mirror>` (`uv add`: `UV_INDEX_URL`, which uv does not write into pyproject.toml); an index given on the command line gets the mirror in its place',
+  } satisfies ToolAdapter
+}
+
+/** `uvx` is `uv tool run`: the same adapter with the subcommand implied. */
+export const uvx = uvAdapter('uvx', ['tool', 'run'])
+
+const uvItself = uvAdapter('uv', [])
+
+export const uv = {
+  ...uvItself,
+  // `uv` and `uvx` are one tool (one TOOLS entry, one set of diagnosis rules); the executable name tells them apart.
+  resolveVariant: async (executable: string): Promise<ToolAdapter> => /^uvx(\.exe)?$/.test(basename(executable)) ? uvx : uvItself,
+} satisfies ToolAdapter

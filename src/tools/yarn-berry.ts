@@ -1,0 +1,87 @@
+import { existsSync } from 'node:fs'
+import { dirname, join, resolve } from 'node:path'
+import { firstPositional } from './args.js'
+import { findEnv, npmPackageUrl, YARN_REGISTRY } from './npm-family.js'
+import type { IndexChoice, ToolAdapter, ToolContext, ToolKnobs } from './types.js'
+import { readYamlFile } from './yaml-file.js'
+
+// reference §12. `dlx` runs a program and `set version` downloads yarn itself from elsewhere: both run once.
+const NETWORK = new Set(['install', 'add', 'up', 'upgrade', 'dedupe'])
+const NPM_PUBLISH = new Set(['publish', 'login', 'logout', 'tag', 'whoami'])
+// Settings as env: YARN_ + SCREAMING_SNAKE of the name; berry lower-cases env keys (Configuration.ts getEnvironmentSettings).
+const REGISTRY_ENV = 'YARN_NPM_REGISTRY_SERVER'
+const KNOBS = { httpTimeout: 'YARN_HTTP_TIMEOUT', httpRetry: 'YARN_HTTP_RETRY' }
+
+/** `.yarnrc.yml` files, nearest first: the project's and its parents', then the home folder's (lowest). */
+function rcFiles({ cwd, env, home }: ToolContext): string[] {
+  const name = findEnv(env, ['YARN_RC_FILENAME'])?.value ?? '.yarnrc.yml'
+  const files: string[] = []
+  for (let dir = resolve(cwd); ; dir = dirname(dir)) {
+    if (existsSync(join(dir, name))) files.push(join(dir, name))
+    if (dirname(dir) === dir) break
+  }
+  return [...files, join(home, name)]
+}
+
+function rcSetting(keys: readonly string[], context: ToolContext): { key: string; value: string; origin: string } | undefined {
+  for (const file of rcFiles(context)) {
+    const data = readYamlFile(file)
+    for (const key of keys) {
+      const value = data?.[key]
+      if (typeof value === 'string' || typeof value === 'number') return { key, value: String(value), origin: file }
+    }
+  }
+  return undefined
+}
+
+function findUserIndex(context: ToolContext): IndexChoice | null {
+  const fromEnv = findEnv(context.env, [REGISTRY_ENV])
+  if (fromEnv) return { url: fromEnv.value, origin: fromEnv.name }
+  const fromFile = rcSetting(['npmRegistryServer'], context)
+  return fromFile ? { url: fromFile.value, origin: fromFile.origin } : null
+}
+
+function findUserKnobs(context: ToolContext): ToolKnobs {
+  const fromEnv = findEnv(context.env, Object.values(KNOBS))
+  if (fromEnv) return { userSet: true, origin: fromEnv.name }
+  const fromFile = rcSetting(Object.keys(KNOBS), context)
+  return fromFile ? { userSet: true, origin: `${fromFile.key} in ${fromFile.origin}` } : { userSet: false }
+}
+
+export const yarnBerry = {
+  name: 'yarn-berry',
+  ecosystem: 'npm',
+  // Never matched by name: `yarn` resolves to this adapter when `yarn --version` says 2 or later.
+  executables: /(?!)/,
+  alternatives: [['yarn']],
+  defaultIndex: YARN_REGISTRY,
+  classify(args) {
+    const verb = firstPositional(args, ['--cwd'])
+    if (verb?.value === 'npm') {
+      const sub = firstPositional(args.slice(verb.index + 1))?.value
+      if (sub && NPM_PUBLISH.has(sub)) return 'publish'
+      // `yarn npm audit` goes to the audit registry: a mirror has none.
+      return sub === 'info' ? 'network' : 'local'
+    }
+    // Bare `yarn` is `yarn install`.
+    if (verb === undefined) return args.some(arg => /^(-v|--version|-h|--help)$/.test(arg)) ? 'local' : 'network'
+    if (verb.value === 'workspaces' && args[verb.index + 1] === 'focus') return 'network'
+    return NETWORK.has(verb.value) && !args.includes('--offline') ? 'network' : 'local'
+  },
+  findUserIndex,
+  findUserKnobs,
+  // Berry has no --registry flag; the variable is read for this run only and .yarnrc.yml stays untouched.
+  // yarn.lock holds `name@npm:version` resolutions without URLs, so locked packages follow the mirror too.
+  applyIndex(command, url) {
+    const env: Record<string, string> = { ...command.env, [REGISTRY_ENV]: url.replace(/\/+$/, '') }
+    // Plain http needs the host in unsafeHttpWhitelist (loopback test registries, allowInsecure mirrors).
+    // It replaces the user's own list for this attempt, which only matters to someone who also allows other http hosts.
+    if (url.startsWith('http:')) env.YARN_UNSAFE_HTTP_WHITELIST = new URL(url).hostname
+    return { ...command, env }
+  },
+  // httpTimeout is a socket idle timeout (got's timeout.socket); the 3 retries of a dead registry are resilient's job.
+  tuneForFastDetection: command => ({ ...command, env: { ...command.env, [KNOBS.httpTimeout]: '8000', [KNOBS.httpRetry]: '0' } }),
+  packageUrl: npmPackageUrl,
+  verified: 'real',
+  mirrorMechanism: '`YARN_NPM_REGISTRY_SERVER=<mirror>` in the environment (berry has no registry flag)',
+} satisfies ToolAdapter

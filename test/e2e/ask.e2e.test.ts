@@ -1,0 +1,81 @@
+import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { isolatedEnv } from '../helpers/isolated-env.js'
+import { CLI, runCli } from '../helpers/run-cli.js'
+
+// A fake pip that fails like real pip behind a dead proxy (pip 23 wording) until it is given a working one, and a
+// private index that answers 401 until credentials arrive. It logs what each attempt received.
+function fakePip() {
+  const dir = mkdtempSync(join(tmpdir(), 'ask-pip-'))
+  const log = join(dir, 'log')
+  writeFileSync(join(dir, 'pip'), `#!/bin/sh
+echo "proxy=$HTTPS_PROXY args=$*" >> "${log}"
+case "$*" in
+  *--index-url*://*:*@*) echo "Successfully installed x"; exit 0;;
+  *private*) echo "ERROR: HTTP error 401 while getting https://private.example/simple/x/" >&2; echo "ERROR: 401 Client Error: Unauthorized for url: https://private.example/simple/x/" >&2; exit 1;;
+esac
+if [ "$HTTPS_PROXY" = "http://good-proxy.example:3128" ]; then echo "Successfully installed x"; exit 0; fi
+echo "WARNING: Retrying (Retry(total=0, connect=None, read=None, redirect=None, status=None)) after connection broken by 'ProxyError('Cannot connect to proxy.', OSError('Tunnel connection failed: 403 Forbidden'))': /simple/x/" >&2
+echo "ERROR: No matching distribution found for x" >&2
+exit 1
+`)
+  chmodSync(join(dir, 'pip'), 0o755)
+  return { log, env: isolatedEnv({ PATH: `${dir}:${process.env.PATH}`, TERM: 'xterm' }), read: () => readFileSync(log, 'utf8').trim().split('\n') }
+}
+
+async function inTerminal(args: string[], env: Record<string, string>, answers: { when: RegExp; type: string }[]) {
+  const { spawn } = await import('node-pty')
+  const pty = spawn('node', [CLI, ...args], { env, cols: 120, rows: 40 })
+  let screen = ''
+  const pending = [...answers]
+  pty.onData(data => {
+    screen += data
+    const next = pending[0]
+    if (next && next.when.test(screen)) {
+      pending.shift()
+      setTimeout(() => pty.write(next.type), 100)
+    }
+  })
+  const exitCode = await new Promise<number>(resolve => pty.onExit(event => resolve(event.exitCode)))
+  return { exitCode, screen }
+}
+
+describe('asking the person when no automatic fix exists', () => {
+  it('asks for a proxy URL in a terminal and retries with it', async () => {
+    const pip = fakePip()
+    const result = await inTerminal(['pip', 'install', 'x'], pip.env, [{ when: /Proxy URL/, type: 'http://good-proxy.example:3128\r' }])
+    expect(result.exitCode, result.screen).toBe(0)
+    expect(pip.read()).toEqual(['proxy= args=install x', 'proxy=http://good-proxy.example:3128 args=install x'])
+    expect(result.screen).toMatch(/proxy/i)
+  })
+
+  it('asks for a token for a private index without echoing it, and never prints it', async () => {
+    const pip = fakePip()
+    const token = 'tok-3e9f1c0a7b'
+    const result = await inTerminal(['pip', 'install', '--index-url', 'https://private.example/simple', 'x'], pip.env, [
+      { when: /User name/, type: '\r' },
+      { when: /Token or password/, type: `${token}\r` },
+    ])
+    expect(result.exitCode, result.screen).toBe(0)
+    expect(pip.read()[1]).toContain(`__token__:${token}@private.example`)
+    expect(result.screen).not.toContain(token)
+  })
+
+  it('never asks without a terminal: gives up with the next step', async () => {
+    const pip = fakePip()
+    const result = await runCli(['pip', 'install', 'x'], { env: pip.env })
+    expect(result.exitCode).toBe(1)
+    expect(pip.read()).toHaveLength(1)
+    expect(result.stderr).toMatch(/gave up.*proxy/i)
+    expect(result.stderr).toMatch(/HTTPS_PROXY/)
+  })
+
+  it('with --yes takes the safe default (stop) in a terminal', async () => {
+    const pip = fakePip()
+    const result = await inTerminal(['--yes', 'pip', 'install', 'x'], pip.env, [])
+    expect(result.exitCode).toBe(1)
+    expect(result.screen).not.toMatch(/Proxy URL/)
+  })
+})

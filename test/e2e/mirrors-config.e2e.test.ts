@@ -1,0 +1,114 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { isolatedEnv } from '../helpers/isolated-env.js'
+import { runCli } from '../helpers/run-cli.js'
+import { projectWithConfig } from './helpers.js'
+
+// `resilient config` and `resilient mirrors add/use/remove/list`, on the built CLI, in a temporary HOME.
+const userConfig = (env: Record<string, string>) => JSON.parse(readFileSync(join(env.XDG_CONFIG_HOME!, 'resilient', 'config.json'), 'utf8'))
+
+describe('resilient config', () => {
+  it('prints every effective value and where it came from: default, user file, project file, RESILIENT_*, flag', async () => {
+    const env = isolatedEnv({ RESILIENT_BREAKER_COOLDOWN_SECONDS: '60' })
+    mkdirSync(join(env.XDG_CONFIG_HOME!, 'resilient'), { recursive: true })
+    const userFile = join(env.XDG_CONFIG_HOME!, 'resilient', 'config.json')
+    writeFileSync(userFile, JSON.stringify({ maxWaitSeconds: 5, pypi: { mirrors: ['aliyun'] } }))
+    const cwd = projectWithConfig({ breaker: { failureThreshold: 5 }, pypi: { index: 'https://pypi.org/simple' } })
+    const result = await runCli(['--max-attempts', '9', '--offline', 'config', '--json'], { cwd, env })
+    expect(result.exitCode, result.all).toBe(0)
+    const output = JSON.parse(result.stdout)
+    const from = Object.fromEntries(output.settings.map((setting: { path: string; from: string }) => [setting.path, setting.from]))
+    const project = join(cwd, '.mirrorrc.json')
+    expect(from).toMatchObject({ maxAttempts: '--max-attempts', offline: '--offline', maxWaitSeconds: userFile, 'pypi.mirrors': userFile,
+      'breaker.failureThreshold': project, 'pypi.index': project, 'breaker.cooldownSeconds': 'RESILIENT_BREAKER_COOLDOWN_SECONDS', maxTotalSeconds: 'default' })
+    expect(output.config).toMatchObject({ maxAttempts: 9, offline: true, breaker: { failureThreshold: 5, cooldownSeconds: 60 } })
+    expect(output.files).toEqual({ user: { path: userFile, exists: true }, project })
+
+    const text = await runCli(['config'], { cwd, env })
+    expect(text.stdout).toMatch(/^precedence \(lowest first\): defaults < user config < project config < RESILIENT_\* environment < command-line flags$/m)
+    expect(text.stdout).toMatch(new RegExp(`^breaker\\.failureThreshold +5 +${project.replace(/[./]/g, '\\$&')}$`, 'm'))
+    expect(text.stdout).toMatch(/^breaker\.cooldownSeconds +60 +RESILIENT_BREAKER_COOLDOWN_SECONDS$/m)
+  })
+
+  it('stops with exit 78 naming the file and key of a bad value', async () => {
+    const result = await runCli(['config'], { cwd: projectWithConfig({ breaker: { failureThreshold: 0 } }) })
+    expect(result.exitCode).toBe(78)
+    expect(result.stderr).toMatch(/\.mirrorrc\.json: invalid value for "breaker\.failureThreshold"/)
+  })
+})
+
+describe('resilient mirrors add / use / remove', () => {
+  it('names a mirror, puts it first, and drops it again, in the user config', async () => {
+    const env = isolatedEnv()
+    const cwd = projectWithConfig({})
+    const added = await runCli(['mirrors', 'add', 'corp', 'https://pypi.corp.example/simple'], { cwd, env })
+    expect(added.exitCode, added.all).toBe(0)
+    expect(added.stdout).toMatch(/^added pypi mirror corp → https:\/\/pypi\.corp\.example\/simple; order tried: tuna, aliyun, .*, nju, corp/)
+    expect(userConfig(env).pypi).toEqual({ custom: { corp: 'https://pypi.corp.example/simple' }, mirrors: ['tuna', 'aliyun', 'tencent', 'huawei', 'bfsu', 'sjtug', 'nju', 'corp'] })
+
+    expect((await runCli(['mirrors', 'use', 'corp'], { cwd, env })).exitCode).toBe(0)
+    expect(userConfig(env).pypi.mirrors[0]).toBe('corp')
+    const planned = await runCli(['--dry-run', 'python3', '-m', 'pip', 'download', 'demo-pkg'], { cwd, env })
+    expect(planned.stdout.split('\n')[1]).toMatch(/--index-url https:\/\/pypi\.corp\.example\/simple$/)
+
+    const ambiguous = await runCli(['mirrors', 'use', 'tuna'], { cwd, env })
+    expect(ambiguous.exitCode).toBe(64)
+    expect(ambiguous.stderr).toMatch(/"tuna" is a mirror of pypi, conda, crates[\s\S]*--ecosystem pypi/)
+    expect((await runCli(['mirrors', 'use', 'tuna', '--ecosystem', 'pypi'], { cwd, env })).exitCode).toBe(0)
+    expect(userConfig(env).pypi.mirrors.slice(0, 2)).toEqual(['tuna', 'corp'])
+
+    const removed = await runCli(['mirrors', 'remove', 'corp'], { cwd, env })
+    expect(removed.exitCode, removed.all).toBe(0)
+    expect(userConfig(env).pypi.custom).toBeUndefined()
+    expect(userConfig(env).pypi.mirrors).not.toContain('corp')
+    const missing = await runCli(['mirrors', 'remove', 'corp', '-e', 'pypi'], { cwd, env })
+    expect(missing.exitCode).toBe(64)
+    expect(missing.stderr).toMatch(/"corp" is not in your pypi mirrors/)
+  })
+
+  it('never shows the credentials of a mirror URL', async () => {
+    const env = isolatedEnv()
+    const cwd = projectWithConfig({})
+    const outputs = [
+      await runCli(['mirrors', 'add', 'private', 'https://alice:hunter2secret@pypi.private.example/simple'], { cwd, env }),
+      await runCli(['mirrors', 'list', 'pypi'], { cwd, env }),
+      await runCli(['mirrors', 'list', 'pypi', '--json'], { cwd, env }),
+      await runCli(['config'], { cwd, env }),
+      await runCli(['config', '--json'], { cwd, env }),
+    ]
+    for (const output of outputs) {
+      expect(output.exitCode, output.all).toBe(0)
+      expect(output.all).not.toContain('hunter2secret')
+    }
+    expect(outputs[1]!.stdout).toContain('pypi.private.example')
+  })
+
+  it('rejects bad names, URLs and ecosystems with a one-paragraph error', async () => {
+    const cases = [
+      [['mirrors', 'add', 'tuna', 'https://x.example/simple'], /"tuna" is a built-in pypi mirror/],
+      [['mirrors', 'add', 'a b', 'https://x.example/simple'], /cannot be a mirror name/],
+      [['mirrors', 'add', 'x', 'not a url'], /is not a URL/],
+      [['mirrors', 'add', 'x', 'https://example.com/'], /Cannot tell which ecosystem/],
+      [['mirrors', 'use', 'nope', '-e', 'pypi'], /pypi has no mirror named "nope"/],
+    ] as const
+    for (const [args, message] of cases) {
+      const result = await runCli([...args])
+      expect(result.exitCode, args.join(' ')).toBe(64)
+      expect(result.stderr).toMatch(message)
+      expect(result.stderr).not.toMatch(/\n\s+at /)
+    }
+  })
+})
+
+describe('a project config sending installs outside the catalog', () => {
+  it('is announced on first use only', async () => {
+    const env = isolatedEnv()
+    const cwd = projectWithConfig({ pypi: { index: 'https://pypi.attacker.example/simple' } })
+    const first = await runCli(['--dry-run', 'python3', '-m', 'pip', 'download', 'demo-pkg'], { cwd, env })
+    expect(first.stderr).toMatch(/\.mirrorrc\.json \(a project config\) sends pip installs to pypi\.attacker\.example, which is not in resilient's mirror catalog/)
+    const second = await runCli(['--dry-run', 'python3', '-m', 'pip', 'download', 'demo-pkg'], { cwd, env })
+    expect(second.exitCode).toBe(0)
+    expect(second.stderr).not.toMatch(/not in resilient's mirror catalog/)
+  })
+})

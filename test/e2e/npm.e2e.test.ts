@@ -1,0 +1,70 @@
+import { readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { runCli } from '../helpers/run-cli.js'
+import { envWithTool, installed, primaryAndMirror, served, type Setup } from './npm-registries.js'
+
+// The real npm (the one that comes with Node) against registries on 127.0.0.1, through the built CLI.
+describe('resilient npm (real npm)', () => {
+  let setup: Setup | undefined
+  afterEach(async () => { await setup?.close() })
+
+  it('recovers from a black-holed registry on a healthy mirror within 20 s', async () => {
+    setup = await primaryAndMirror({ kind: 'blackhole' })
+    const started = Date.now()
+    const result = await runCli(['npm', 'install', '@acme/util'], { cwd: setup.project, env: envWithTool('npm') })
+    const seconds = (Date.now() - started) / 1000
+    expect(result.exitCode, result.all).toBe(0)
+    expect(seconds).toBeLessThanOrEqual(20)
+    expect(installed(setup.project, '@acme/util') && installed(setup.project, 'left-pad-x')).toBe(true)
+    expect(served(setup.primary, '@acme/util')).toBe(true)
+    expect(served(setup.mirror, '@acme/util')).toBe(true)
+    expect(result.stderr).toMatch(new RegExp(`--registry=${setup.mirror.url} --no-audit --fetch-timeout=10000 --fetch-retries=0`))
+  })
+
+  it('recovers from a 503 on the mirror', async () => {
+    setup = await primaryAndMirror({ kind: 'status', status: 503 })
+    const result = await runCli(['npm', 'i', 'left-pad-x'], { cwd: setup.project, env: envWithTool('npm') })
+    expect(result.exitCode, result.all).toBe(0)
+    expect(installed(setup.project, 'left-pad-x')).toBe(true)
+    expect(served(setup.mirror, 'left-pad-x')).toBe(true)
+  })
+
+  it('recovers from a corrupted tarball (EINTEGRITY) on the mirror', async () => {
+    setup = await primaryAndMirror({ kind: 'corrupt' })
+    const result = await runCli(['npm', 'install', 'left-pad-x'], { cwd: setup.project, env: envWithTool('npm') })
+    expect(result.exitCode, result.all).toBe(0)
+    expect(result.all).toMatch(/EINTEGRITY/)
+    expect(setup.mirror.requests).toContain('/left-pad-x/-/left-pad-x-1.0.0.tgz')
+    expect(installed(setup.project, 'left-pad-x')).toBe(true)
+  })
+
+  it('never sends a registry chosen in the project .npmrc to a mirror', async () => {
+    setup = await primaryAndMirror({ kind: 'status', status: 503 })
+    writeFileSync(join(setup.project, '.mirrorrc.json'), JSON.stringify({ npm: { mirrors: [setup.mirror.url] }, maxAttempts: 2, maxWaitSeconds: 1 }))
+    writeFileSync(join(setup.project, '.npmrc'), `registry=${setup.primary.url}\n`)
+    const result = await runCli(['--verbose', 'npm', 'install', 'left-pad-x'], { cwd: setup.project, env: envWithTool('npm') })
+    expect(result.exitCode).not.toBe(0)
+    expect(setup.mirror.requests).toEqual([])
+    expect(result.stderr).toMatch(/not a public index known to resilient/)
+  })
+
+  it('prints every planned attempt with --dry-run and runs nothing', async () => {
+    setup = await primaryAndMirror({ kind: 'ok' })
+    const result = await runCli(['--dry-run', 'npm', 'ci'], { cwd: setup.project, env: envWithTool('npm') })
+    expect(result.stdout.split('\n')).toEqual([
+      `npm ci --registry=${setup.primary.url} --no-audit --fetch-timeout=10000 --fetch-retries=0`,
+      `npm ci --registry=${setup.mirror.url} --no-audit --fetch-timeout=10000 --fetch-retries=0`,
+    ])
+    expect(setup.primary.requests).toEqual([])
+  })
+
+  it('warns on --dry-run that package-lock.json pins a dead host', async () => {
+    setup = await primaryAndMirror({ kind: 'ok' })
+    const lock = { lockfileVersion: 3, packages: { '': {}, 'node_modules/left-pad-x': { version: '1.0.0', resolved: 'https://registry.npm.taobao.org/left-pad-x/-/left-pad-x-1.0.0.tgz' } } }
+    writeFileSync(join(setup.project, 'package-lock.json'), JSON.stringify(lock))
+    const result = await runCli(['--dry-run', 'npm', 'ci'], { cwd: setup.project, env: envWithTool('npm') })
+    expect(result.stderr).toMatch(/package-lock\.json pins 1 package to registry\.npm\.taobao\.org/)
+    expect(JSON.parse(readFileSync(join(setup.project, 'package-lock.json'), 'utf8'))).toEqual(lock)
+  })
+})

@@ -1,0 +1,78 @@
+import { execFileSync } from 'node:child_process'
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { buildAppWheel } from '../helpers/app-wheel.js'
+import { startPypiServer, type PypiServer } from '../helpers/fake-pypi.js'
+import { isolatedEnv } from '../helpers/isolated-env.js'
+import { runCli } from '../helpers/run-cli.js'
+import { projectWithConfig } from './helpers.js'
+
+// Real pipx (Debian's, `apt-get install pipx`) through the built CLI, against PEP 503 servers on 127.0.0.1.
+const hasPipx = (() => {
+  try {
+    execFileSync('pipx', ['--version'], { stdio: 'ignore' })
+    return true
+  } catch {
+    return false
+  }
+})()
+
+const wheels = [buildAppWheel('demo-app', '1.0')]
+const servers: PypiServer[] = []
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map(server => server.close()))
+})
+
+async function server(options: Parameters<typeof startPypiServer>[0]): Promise<PypiServer> {
+  const started = await startPypiServer(options)
+  servers.push(started)
+  return started
+}
+
+async function pipx(args: string[], config: unknown, extraEnv: Record<string, string> = {}) {
+  const env = isolatedEnv(extraEnv)
+  const report = join(env.HOME!, 'report.json')
+  const result = await runCli(['--report', report, 'pipx', ...args], { cwd: projectWithConfig(config), env })
+  const parsed = existsSync(report) ? JSON.parse(readFileSync(report, 'utf8')) : undefined
+  return { ...result, home: env.HOME!, attempts: (parsed?.attempts ?? []) as { command: string[]; diagnosis: { category: string } | null }[] }
+}
+
+describe.skipIf(!hasPipx)('real pipx through resilient', () => {
+  it('installs an app from the mirror after the index fails with 503, by PIP_INDEX_URL', async () => {
+    const primary = await server({ wheels, fault: { kind: 'status', status: 503 } })
+    const mirror = await server({ wheels })
+    const run = await pipx(['install', 'demo-app'], { pypi: { index: primary.url, mirrors: [mirror.url] } })
+    expect(run.exitCode, run.all).toBe(0)
+    expect(execFileSync(join(run.home, '.local', 'bin', 'demo-app'), { encoding: 'utf8' })).toBe('demo-app 1.0\n')
+    expect(run.attempts.map(attempt => attempt.diagnosis?.category ?? null)).toEqual(['server_error', null])
+    expect(run.attempts[1]?.command).toEqual([`PIP_INDEX_URL=${mirror.url}`, `UV_INDEX_URL=${mirror.url}`, 'PIP_TIMEOUT=6', 'PIP_RETRIES=0',
+      'UV_HTTP_TIMEOUT=10', 'UV_HTTP_RETRIES=0', 'pipx', 'install', 'demo-app'])
+    expect(mirror.requests).toContain('/simple/demo-app/')
+    // The mirror is not recorded for later upgrades: pipx stores only its own --index-url/--pip-args.
+    const metadata = readFileSync(join(run.home, '.local', 'pipx', 'venvs', 'demo-app', 'pipx_metadata.json'), 'utf8')
+    expect(metadata).not.toContain(String(mirror.port))
+  })
+
+  it('never sends the install of a private index (PIP_INDEX_URL) to a mirror', async () => {
+    const corp = await server({ wheels, fault: { kind: 'status', status: 503 } })
+    const mirror = await server({ wheels })
+    const run = await pipx(['install', 'demo-app'], { maxAttempts: 2, pypi: { mirrors: [mirror.url] } }, { PIP_INDEX_URL: corp.url })
+    expect(run.exitCode).toBe(1)
+    expect(run.attempts).toHaveLength(2)
+    expect(run.attempts.map(attempt => attempt.command.filter(word => word.includes('INDEX_URL')))).toEqual([[], []])
+    expect(mirror.requests).toEqual([])
+    expect(corp.requests).toContain('/simple/demo-app/')
+  })
+})
+
+describe('pipx --dry-run', () => {
+  it.skipIf(!hasPipx).each([['install'], ['upgrade']])('plans pipx %s with the mirror in the environment', async verb => {
+    const env = isolatedEnv()
+    const run = await runCli(['--dry-run', 'pipx', verb, 'black'], { cwd: projectWithConfig({ pypi: { mirrors: ['https://pypi-mirror.test/simple'] } }), env })
+    expect(run.stdout.split('\n').filter(Boolean)).toEqual([
+      `PIP_TIMEOUT=6 PIP_RETRIES=0 UV_HTTP_TIMEOUT=10 UV_HTTP_RETRIES=0 pipx ${verb} black`,
+      `PIP_INDEX_URL=https://pypi-mirror.test/simple UV_INDEX_URL=https://pypi-mirror.test/simple PIP_TIMEOUT=6 PIP_RETRIES=0 UV_HTTP_TIMEOUT=10 UV_HTTP_RETRIES=0 pipx ${verb} black`,
+    ])
+  })
+})

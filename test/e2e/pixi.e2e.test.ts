@@ -1,0 +1,52 @@
+import { existsSync } from 'node:fs'
+import { parse } from 'smol-toml'
+import { describe, expect, it } from 'vitest'
+import { CONDA_MIRROR, dryRun, runWithFakes } from './fake-tools.js'
+
+// pixi cannot be installed here: a fake pixi answers `--version` and replays pixi's real 403 from a public mirror
+// (prefix-dev/pixi#753), reading the [mirrors] of the config file it is given.
+const config = { conda: { mirrors: [CONDA_MIRROR] } }
+const manifest = { 'pixi.toml': '[workspace]\nname = "w"\nchannels = ["conda-forge"]\nplatforms = ["linux-64"]\n' }
+// The user's own pixi config: a mirror that blocks them, and settings a mirror attempt must keep.
+const userConfig = { '.pixi/config.toml': '[mirrors]\n"https://conda.anaconda.org" = ["http://mirrors.tuna.tsinghua.edu.cn/anaconda/cloud"]\n\n[concurrency]\ndownloads = 4\n' }
+
+describe('pixi through resilient (replayed output)', () => {
+  it('recovers on another mirror through a temporary config that keeps the user config', async () => {
+    const run = await runWithFakes(['pixi', 'add', 'go'], { config, healthy: CONDA_MIRROR, files: manifest, home: userConfig })
+    expect(run.exitCode, run.all).toBe(0)
+    expect(run.calls.filter(call => call.argv[0] === '--version')).toHaveLength(1)
+    expect(run.attempts.map(call => call.argv)).toEqual([['add', 'go'], ['add', 'go']])
+    const path = run.added[1]!.PIXI_CONFIG_FILE!
+    expect(run.added).toEqual([{ UV_HTTP_TIMEOUT: '10', UV_HTTP_RETRIES: '0' }, { PIXI_CONFIG_FILE: path, UV_HTTP_TIMEOUT: '10', UV_HTTP_RETRIES: '0' }])
+    expect(path).toMatch(/resilient-pixi-conda-mirror\.test-\d+-[0-9a-f]+\.toml$/)
+    const written = parse(run.attempts[1]!.files[path]!) as { mirrors: Record<string, string[]>; concurrency: unknown }
+    expect(written.mirrors['https://conda.anaconda.org/']).toEqual([`${CONDA_MIRROR}/`])
+    expect(written.mirrors['http://mirrors.tuna.tsinghua.edu.cn/anaconda/cloud/']).toEqual([`${CONDA_MIRROR}/`])
+    expect(written.concurrency).toEqual({ downloads: 4 })
+    expect(existsSync(path)).toBe(false)
+    expect(run.report?.attempts[0]?.diagnosis?.category).toBe('http_auth')
+  })
+
+  it('never replaces a private channel of the workspace: a 403 there asks for credentials', async () => {
+    const files = { 'pixi.toml': '[workspace]\nname = "w"\nchannels = ["https://conda.corp.example/internal"]\nplatforms = ["linux-64"]\n' }
+    const run = await runWithFakes(['pixi', 'install'], { config, healthy: CONDA_MIRROR, files })
+    expect(run.exitCode).toBe(1)
+    expect(run.attempts).toHaveLength(1)
+    expect(run.added).toEqual([{ UV_HTTP_TIMEOUT: '10', UV_HTTP_RETRIES: '0' }])
+    expect(run.stderr).toMatch(/credentials/)
+    expect(run.all).not.toContain(CONDA_MIRROR)
+  })
+
+  it('uses no mirror with a pixi older than 0.70, which has no --config-file', async () => {
+    const run = await dryRun(['--verbose', 'pixi', 'install'], { config, files: manifest, env: { FAKE_PIXI_VERSION: '0.65.1' } })
+    expect(run.lines).toEqual(['UV_HTTP_TIMEOUT=10 UV_HTTP_RETRIES=0 pixi install'])
+    expect(run.stderr).toMatch(/no mirror will be used: pixi 0\.65 reads mirrors only from its global config files/)
+  })
+
+  it('prints the planned attempts with the config file named after the mirror', async () => {
+    const run = await dryRun(['pixi', 'add', 'numpy'], { config, files: manifest })
+    expect(run.lines).toHaveLength(2)
+    expect(run.lines[0]).toBe('UV_HTTP_TIMEOUT=10 UV_HTTP_RETRIES=0 pixi add numpy')
+    expect(run.lines[1]).toMatch(/^PIXI_CONFIG_FILE=(\S+resilient-pixi-conda-mirror\.test-\S+\.toml) UV_HTTP_TIMEOUT=10 UV_HTTP_RETRIES=0 pixi add numpy # with \1$/)
+  })
+})

@@ -1,0 +1,39 @@
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { runCli } from '../helpers/run-cli.js'
+import { envWithTool, installed, primaryAndMirror, served, type Setup } from './npm-registries.js'
+
+// The real pnpm 10 (a devDependency) against registries on 127.0.0.1, through the built CLI.
+describe('resilient pnpm (real pnpm)', () => {
+  let setup: Setup | undefined
+  afterEach(async () => { await setup?.close() })
+
+  it('recovers from a 503 on the mirror', async () => {
+    setup = await primaryAndMirror({ kind: 'status', status: 503 })
+    const result = await runCli(['pnpm', 'add', '@acme/util'], { cwd: setup.project, env: envWithTool('pnpm') })
+    expect(result.exitCode, result.all).toBe(0)
+    expect(installed(setup.project, '@acme/util')).toBe(true)
+    expect(served(setup.mirror, '@acme/util') && served(setup.mirror, 'left-pad-x')).toBe(true)
+    expect(result.stderr).toContain(`pnpm add @acme/util --registry=${setup.mirror.url} --fetch-timeout=10000 --fetch-retries=0`)
+  })
+
+  it('recovers from a corrupted tarball on the mirror', async () => {
+    setup = await primaryAndMirror({ kind: 'corrupt' })
+    const result = await runCli(['pnpm', 'add', 'left-pad-x'], { cwd: setup.project, env: envWithTool('pnpm') })
+    expect(result.exitCode, result.all).toBe(0)
+    expect(result.all).toMatch(/integrity/i)
+    expect(setup.mirror.requests).toContain('/left-pad-x/-/left-pad-x-1.0.0.tgz')
+    expect(installed(setup.project, 'left-pad-x')).toBe(true)
+  })
+
+  it('keeps a registry from .npmrc: retried, never replaced', async () => {
+    setup = await primaryAndMirror({ kind: 'status', status: 503 })
+    writeFileSync(join(setup.project, '.mirrorrc.json'), JSON.stringify({ npm: { mirrors: [setup.mirror.url] }, maxAttempts: 2, maxWaitSeconds: 1 }))
+    writeFileSync(join(setup.project, '.npmrc'), `registry=${setup.primary.url}\n`)
+    const result = await runCli(['pnpm', 'add', 'left-pad-x'], { cwd: setup.project, env: envWithTool('pnpm') })
+    expect(result.exitCode).not.toBe(0)
+    expect(served(setup.primary, 'left-pad-x')).toBe(true)
+    expect(setup.mirror.requests).toEqual([])
+  })
+})

@@ -1,0 +1,55 @@
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { execa } from 'execa'
+import { isolatedEnv } from '../helpers/isolated-env.js'
+import { runCli } from '../helpers/run-cli.js'
+
+// Shared by the `resilient run` e2e tests: real venvs, project directories, and the built CLI.
+
+/**
+ * A real venv with pip (`python3 -m venv`), made once per test file: ensurepip takes 10–25 s, so each test gets a
+ * copy (symlinks kept, so the copy's python is its own venv: sys.prefix follows pyvenv.cfg beside bin/).
+ */
+export async function venvTemplate(): Promise<string> {
+  const dir = join(mkdtempSync(join(tmpdir(), 'resilient-venv-template-')), 'venv')
+  await execa('python3', ['-m', 'venv', dir], { env: isolatedEnv() })
+  return dir
+}
+
+export function copyVenv(template: string): string {
+  const dir = join(mkdtempSync(join(tmpdir(), 'resilient-venv-')), 'venv')
+  cpSync(template, dir, { recursive: true, verbatimSymlinks: true })
+  return dir
+}
+
+/** The distributions installed in a venv, by name. */
+export async function distributions(python: string): Promise<string[]> {
+  const { stdout } = await execa(python, ['-c', 'import importlib.metadata as m; print("\\n".join(sorted(d.metadata["Name"] for d in m.distributions())))'], { env: isolatedEnv() })
+  return stdout.split('\n').filter(Boolean)
+}
+
+/** A project directory with these files and a `.mirrorrc.json`, the way a person configures resilient. */
+export function projectDir(files: Record<string, string>, config: unknown): string {
+  const dir = mkdtempSync(join(tmpdir(), 'resilient-run-'))
+  writeFileSync(join(dir, '.mirrorrc.json'), JSON.stringify(config, null, 2))
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text)
+  return dir
+}
+
+/** `resilient [--report r] run <args>` through the built CLI, with no terminal; the report parsed afterwards. */
+export async function runScript(cwd: string, args: string[], env = isolatedEnv()) {
+  const report = join(mkdtempSync(join(tmpdir(), 'resilient-report-')), 'report.json')
+  const result = await runCli(['--report', report, 'run', ...args], { cwd, env })
+  const parsed = () => JSON.parse(readFileSync(report, 'utf8')) as RunReport
+  return { ...result, env, report: parsed }
+}
+
+export interface RunReport {
+  command: string[]
+  exitCode: number
+  runs: number
+  autoInstalled: { module: string; package: string; tier: string; consent: string; environment: string; command: string }[]
+  stopReason: string | null
+  installs: { tool: string; exitCode: number; attempts: { command: string[]; source: string }[] }[]
+}

@@ -1,0 +1,75 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startNpmRegistry, type NpmRegistry } from '../helpers/fake-npm-registry.js'
+import { projectDir, runScript } from './run-helpers.js'
+
+// `resilient run` with real Node scripts, installing with the real npm from a local registry through the built CLI.
+let registry: NpmRegistry
+
+beforeAll(async () => {
+  registry = await startNpmRegistry({
+    packages: [
+      { name: 'lodash', version: '4.17.21', files: { 'fp.js': 'module.exports = { name: "lodash/fp" }\n' } },
+      { name: 'chalk', version: '5.3.0', files: { 'index.js': 'module.exports = "chalk from the local registry"\n' } },
+      { name: 'left-pad', version: '1.3.0' },
+      { name: 'crossenv', version: '0.0.2' },
+    ],
+  })
+})
+
+afterAll(() => registry?.close())
+
+const PACKAGE_JSON = '{\n  "name": "app",\n  "version": "1.0.0"\n}\n'
+const project = (files: Record<string, string>) => projectDir({ 'package.json': PACKAGE_JSON, ...files }, { npm: { index: registry.url, mirrors: [] } })
+const packageRequests = () => registry.requests.filter(path => !path.startsWith('/-/'))
+
+describe('resilient run with Node', () => {
+  it('installs the package of a CommonJS subpath with npm, without touching package.json, and runs again', async () => {
+    const cwd = project({ 'app.js': 'const fp = require("lodash/fp")\nconsole.log("loaded", fp.name)\n' })
+    const result = await runScript(cwd, ['--yes', '--', 'node', 'app.js'])
+    expect(result.exitCode, result.all).toBe(0)
+    expect(result.stdout).toBe('loaded lodash/fp')
+    expect(result.stderr).toMatch(/Cannot find module 'lodash\/fp'/)
+    expect(existsSync(join(cwd, 'node_modules/lodash/package.json'))).toBe(true)
+    expect(readFileSync(join(cwd, 'package.json'), 'utf8')).toBe(PACKAGE_JSON)
+    const report = result.report()
+    expect(report.autoInstalled).toMatchObject([{ module: 'lodash', package: 'lodash', tier: 'allowlist', consent: 'yes-flag', environment: `${cwd} (npm: no lockfile, so the default)` }])
+    expect(report.installs[0]!.attempts[0]!.command).toEqual(expect.arrayContaining(['npm', 'install', '--no-save', '--ignore-scripts', 'lodash', `--registry=${registry.url}`]))
+  })
+
+  it('installs into the project of the importing file from another directory (ESM)', async () => {
+    const cwd = project({ 'main.mjs': 'import chalk from "chalk"\nconsole.log(chalk)\n' })
+    const elsewhere = projectDir({}, { npm: { index: registry.url, mirrors: [] } })
+    const result = await runScript(elsewhere, ['--yes', '--', 'node', join(cwd, 'main.mjs')])
+    expect(result.exitCode, result.all).toBe(0)
+    expect(result.stdout).toBe('chalk from the local registry')
+    expect(existsSync(join(cwd, 'node_modules/chalk'))).toBe(true)
+    expect(existsSync(join(elsewhere, 'node_modules'))).toBe(false)
+  })
+
+  it('passes the command and its options through untouched, with or without --', async () => {
+    const cwd = project({ 'args.js': 'console.log(JSON.stringify(process.argv.slice(2)))\nprocess.exitCode = 4\n' })
+    const withSeparator = await runScript(cwd, ['--', 'node', 'args.js', '--yes', '--no-auto-install', '-v', '--', 'x'])
+    expect(withSeparator.stdout).toBe('["--yes","--no-auto-install","-v","--","x"]')
+    expect(withSeparator.exitCode).toBe(4)
+    const without = await runScript(cwd, ['node', 'args.js', '--report', 'r'])
+    expect(without.stdout).toBe('["--report","r"]')
+  })
+
+  it.each([
+    ['a builtin without its node: prefix', 'require("test")\n', /Node builtin module[\s\S]*node:test/],
+    ['a relative path', 'require("./missing")\n', /path or URL, not a package/],
+    ['an unreviewed name, even with --yes', 'require("left-pad")\n', /reviewed names only/],
+    ['a known squat', 'require("crossenv")\n', /typosquat[\s\S]*Did you mean cross-env\?/],
+  ])('installs nothing for %s and exits with the script\'s code', async (_, script, message) => {
+    const before = packageRequests().length
+    const cwd = project({ 'app.js': script })
+    const result = await runScript(cwd, ['--yes', '--', 'node', 'app.js'])
+    expect(result.exitCode).toBe(1)
+    expect(result.stderr).toMatch(message)
+    expect(result.report()).toMatchObject({ runs: 1, autoInstalled: [] })
+    expect(packageRequests().length).toBe(before)
+    expect(existsSync(join(cwd, 'node_modules'))).toBe(false)
+  })
+})

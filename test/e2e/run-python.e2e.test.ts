@@ -1,0 +1,152 @@
+import { chmodSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { homedir, tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { execa } from 'execa'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildWheel, startPypiServer, type PypiServer } from '../helpers/fake-pypi.js'
+import { isolatedEnv } from '../helpers/isolated-env.js'
+import { copyVenv, distributions, projectDir, runScript, venvTemplate } from './run-helpers.js'
+
+// `resilient run` with real Python scripts in real venvs, installing from a local PEP 503 index through the built
+// CLI (npm run build first). The wheels carry the real project names of the reviewed list (PyYAML provides yaml).
+let index: PypiServer
+let template: string
+
+beforeAll(async () => {
+  index = await startPypiServer({
+    wheels: [
+      buildWheel('PyYAML', '6.0.2', { module: 'yaml' }),
+      buildWheel('protobuf', '5.29.0', { module: 'google.protobuf' }),
+      buildWheel('python-dateutil', '2.9.0', { module: 'dateutil' }),
+      buildWheel('opencv-python', '4.10.0', { module: 'cv2' }),
+      buildWheel('humanize', '4.11.0'),
+      buildWheel('request', '0.0.1'),
+    ],
+  })
+  template = await venvTemplate()
+}, 180_000)
+
+afterAll(() => index?.close())
+
+const config = () => ({ pypi: { index: index.url, mirrors: [] } })
+const projectRequests = () => index.requests.filter(path => path.startsWith('/simple/') && path !== '/simple/')
+
+describe('resilient run with Python', () => {
+  it('installs a reviewed module into the venv the script runs in, with --yes, and runs it again', async () => {
+    const venv = copyVenv(template)
+    const cwd = projectDir({ 'app.py': 'import yaml\nprint("loaded", yaml.NAME)\n' }, config())
+    const result = await runScript(cwd, ['--yes', '--', join(venv, 'bin/python'), 'app.py'])
+    expect(result.exitCode, result.all).toBe(0)
+    expect(result.stdout).toBe('loaded PyYAML')
+    expect(result.stderr).toMatch(/ModuleNotFoundError: No module named 'yaml'/)
+    expect(result.stderr).toMatch(/resilient: auto-installed PyYAML \(for "yaml", into .*venv\/bin\/python\)/)
+    expect(await distributions(join(venv, 'bin/python'))).toContain('PyYAML')
+    const report = result.report()
+    expect(report).toMatchObject({ exitCode: 0, runs: 2, autoInstalled: [{ module: 'yaml', package: 'PyYAML', tier: 'allowlist', consent: 'yes-flag' }] })
+    expect(report.installs[0]!.attempts[0]!.command).toEqual(expect.arrayContaining(['-m', 'pip', 'install', '--only-binary=:all:', 'PyYAML', '--index-url', index.url]))
+    const record = JSON.parse(readFileSync(join(result.env.RESILIENT_STATE_DIR!, 'auto-installed.json'), 'utf8'))
+    expect(record.entries).toEqual([expect.objectContaining({ module: 'yaml', package: 'PyYAML', environment: join(venv, 'bin/python'), cwd })])
+  })
+
+  it('recovers dotted names from the traceback and installs several modules in turn', async () => {
+    const venv = copyVenv(template)
+    const cwd = projectDir({ 'app.py': 'import google.protobuf\nimport dateutil\nprint(google.protobuf.NAME, dateutil.NAME)\n' }, config())
+    const result = await runScript(cwd, ['--yes', '--', join(venv, 'bin/python'), 'app.py'])
+    expect(result.exitCode, result.all).toBe(0)
+    expect(result.report().autoInstalled.map(entry => [entry.module, entry.package])).toEqual([['google.protobuf', 'protobuf'], ['dateutil', 'python-dateutil']])
+    expect(result.report().runs).toBe(3)
+    expect(result.stdout).toBe('protobuf python-dateutil')
+  })
+
+  it('runs the environment of a console script\'s shebang (pytest)', async () => {
+    // A venv that sees the machine's pytest (system site-packages), with the console script pip would write.
+    const venv = join(mkdtempSync(join(tmpdir(), 'resilient-venv-')), 'venv')
+    await execa('python3', ['-m', 'venv', '--without-pip', '--system-site-packages', venv], { env: isolatedEnv() })
+    writeFileSync(join(venv, 'bin/pytest'), `#!${join(venv, 'bin/python')}\nimport sys\nfrom pytest import console_main\nsys.exit(console_main())\n`)
+    chmodSync(join(venv, 'bin/pytest'), 0o755)
+    const cwd = projectDir({ 'test_cv.py': 'import cv2\n\ndef test_cv():\n    assert cv2.NAME == "opencv-python"\n' }, config())
+    const result = await runScript(cwd, ['--yes', '--', join(venv, 'bin/pytest'), '-q', '-p', 'no:cacheprovider', 'test_cv.py'])
+    expect(result.exitCode, result.all).toBe(0)
+    expect(result.stdout).toMatch(/1 passed/)
+    expect(result.report().autoInstalled).toMatchObject([{ module: 'cv2', package: 'opencv-python', environment: join(venv, 'bin/python') }])
+    expect(existsSync(join(venv, 'lib'))).toBe(true)
+    expect(await distributions(join(venv, 'bin/python'))).toContain('opencv-python')
+  })
+
+  it('installs nothing without a terminal unless --yes, and exits with the script\'s code', async () => {
+    const venv = copyVenv(template)
+    const before = projectRequests().length
+    const cwd = projectDir({ 'app.py': 'import yaml\n' }, config())
+    const result = await runScript(cwd, ['--', join(venv, 'bin/python'), 'app.py'])
+    expect(result.exitCode).toBe(1)
+    expect(result.stderr).toMatch(/PyYAML was not installed: there is no terminal to ask in: add --yes/)
+    expect(result.stderr).toMatch(/To install it yourself: .*venv\/bin\/python -m pip install --only-binary=:all: --no-input PyYAML/)
+    expect(result.report()).toMatchObject({ exitCode: 1, runs: 1, autoInstalled: [] })
+    expect(projectRequests().length).toBe(before)
+    expect(await distributions(join(venv, 'bin/python'))).not.toContain('PyYAML')
+  })
+
+  it.each([
+    ['an unreviewed name, even with --yes', 'import humanize\n', /reviewed names only/],
+    ['a known squat', 'import request\n', /typo of "requests"[\s\S]*Did you mean requests\?/],
+    ['a relative import', 'from . import helper\n', /relative import failed/],
+    ['a private module', 'import _speedups_missing\n', /private module/],
+    ['a local module name', 'import utils\n', /path problem/],
+  ])('installs nothing for %s', async (_, script, message) => {
+    const venv = copyVenv(template)
+    const before = projectRequests().length
+    const cwd = projectDir({ 'app.py': script }, config())
+    const result = await runScript(cwd, ['--yes', '--', join(venv, 'bin/python'), 'app.py'])
+    expect(result.exitCode).toBe(1)
+    expect(result.stderr).toMatch(message)
+    expect(result.report().autoInstalled).toEqual([])
+    expect(projectRequests().length).toBe(before)
+  })
+
+  const python313 = join(process.env.PYENV_ROOT ?? join(homedir(), '.pyenv'), 'versions/3.13.0/bin/python')
+  it.skipIf(!existsSync(python313))('refuses a standard-library module that Python 3.13 removed', async () => {
+    const cwd = projectDir({ 'app.py': 'import telnetlib\n' }, config())
+    const result = await runScript(cwd, ['--yes', '--', python313, 'app.py'])
+    expect(result.exitCode).toBe(1)
+    expect(result.stderr).toMatch(/"telnetlib" was removed from the standard library[\s\S]*pip install standard-telnetlib/)
+  })
+
+  it('passes the script\'s output and exit code through untouched', async () => {
+    const venv = copyVenv(template)
+    const cwd = projectDir({ 'app.py': 'import sys\nprint("to stdout")\nprint("to stderr", file=sys.stderr)\nsys.exit(3)\n' }, config())
+    const result = await runScript(cwd, ['--yes', '--', join(venv, 'bin/python'), 'app.py'])
+    expect(result.exitCode).toBe(3)
+    expect(result.stdout).toBe('to stdout')
+    expect(result.stderr).toBe('to stderr')
+  })
+
+  it('stops at maxAutoInstalls from the config, and runs once with --no-auto-install', async () => {
+    const venv = copyVenv(template)
+    const cwd = projectDir({ 'app.py': 'import yaml\nimport cv2\n' }, { ...config(), maxAutoInstalls: 1 })
+    const limited = await runScript(cwd, ['--yes', '--', join(venv, 'bin/python'), 'app.py'])
+    expect(limited.exitCode).toBe(1)
+    expect(limited.report().autoInstalled.map(entry => entry.package)).toEqual(['PyYAML'])
+    expect(limited.stderr).toMatch(/also needs opencv-python, but 1 packages were installed already \(maxAutoInstalls\)/)
+    const off = await runScript(cwd, ['--no-auto-install', '--yes', '--', join(venv, 'bin/python'), 'app.py'])
+    expect(off.exitCode).toBe(1)
+    expect(off.report()).toMatchObject({ runs: 1, autoInstalled: [] })
+    expect(off.stderr).not.toMatch(/opencv-python/)
+  })
+})
+
+describe('resilient run verifies what it installed', () => {
+  it('uninstalls a package that does not provide the module and stops', async () => {
+    const impostor = await startPypiServer({ wheels: [buildWheel('PyYAML', '6.0.2', { module: 'not_yaml' })] })
+    try {
+      const venv = copyVenv(template)
+      const cwd = projectDir({ 'app.py': 'import yaml\n' }, { pypi: { index: impostor.url, mirrors: [] } })
+      const result = await runScript(cwd, ['--yes', '--', join(venv, 'bin/python'), 'app.py'])
+      expect(result.exitCode).toBe(1)
+      expect(result.stderr).toMatch(/PyYAML was installed but "yaml" still does not come from it; it was uninstalled/)
+      expect(result.report().autoInstalled).toEqual([])
+      expect(await distributions(join(venv, 'bin/python'))).not.toContain('PyYAML')
+    } finally {
+      await impostor.close()
+    }
+  })
+})

@@ -1,0 +1,83 @@
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { logsDirectory } from '../../src/logs/paths.js'
+import { isolatedEnv } from '../helpers/isolated-env.js'
+import { runCli } from '../helpers/run-cli.js'
+import { projectWithConfig } from './helpers.js'
+
+// Secrets seeded in the arguments, the environment, the config and the tool's own output must not appear in
+// anything resilient prints or writes: stdout, stderr, dry-run, the report, run logs, `logs`, `doctor`.
+const SECRETS = {
+  args: 'ArgSecret-1111',
+  env: 'EnvSecret-2222',
+  configIndex: 'CfgIndexSecret-3333',
+  configMirror: 'CfgMirrorSecret-4444',
+  outputBearer: 'OutBearerSecret5555',
+  outputToken: 'ghp_0123456789abcdefghijABCDEFGHIJ5555',
+}
+
+function setup(extra: Record<string, string> = {}) {
+  const bin = mkdtempSync(join(tmpdir(), 'resilient-leaky-pip-'))
+  // A pip that echoes everything it was given to stderr, next to a timeout; its stdout carries only data.
+  writeFileSync(join(bin, 'pip'), `#!/bin/sh
+echo "DATA-LINE"
+echo "Looking in indexes: $*" >&2
+echo "Authorization: Bearer ${SECRETS.outputBearer} token ${SECRETS.outputToken} env $MY_API_TOKEN" >&2
+echo "WARNING: Retrying (Retry(total=0)) after connection broken by 'ReadTimeoutError(\\"HTTPSConnectionPool(host='127.0.0.1', port=9): Read timed out.\\")': $*" >&2
+echo "ERROR: No matching distribution found for demo-pkg" >&2
+exit 1
+`, { mode: 0o755 })
+  const base = isolatedEnv({ MY_API_TOKEN: SECRETS.env, ...extra })
+  const env = { ...base, PATH: `${bin}:${base.PATH}` }
+  const cwd = projectWithConfig({
+    maxAttempts: 3,
+    pypi: { index: `https://ci:${SECRETS.configIndex}@127.0.0.1:9/simple`, mirrors: [`https://ci:${SECRETS.configMirror}@127.0.0.1:8/simple`] },
+  })
+  const args = ['pip', 'download', '--proxy', `http://me:${SECRETS.args}@127.0.0.1:7`, 'demo-pkg']
+  return { env, cwd, args }
+}
+
+function leaks(text: string): string[] {
+  return Object.values(SECRETS).filter(secret => text.includes(secret))
+}
+
+describe('no seeded secret leaks', () => {
+  it('from a failing run: terminal, report, log, logs, dry-run and doctor', async () => {
+    const { env, cwd, args } = setup()
+    const report = join(mkdtempSync(join(tmpdir(), 'resilient-report-')), 'report.json')
+    const run = await runCli(['--verbose', '--report', report, ...args], { env, cwd })
+    expect(run.exitCode).toBe(1)
+    // It really ran, retried, and showed the tool's (redacted) output and evidence.
+    expect(run.stdout).toBe('DATA-LINE\nDATA-LINE\nDATA-LINE')
+    expect(run.stderr).toContain('Authorization: Bearer ****')
+    expect(run.stderr).toMatch(/gave up after 3 attempts/)
+    const outputs: Record<string, string> = { run: String(run.all), report: readFileSync(report, 'utf8') }
+    expect(JSON.parse(outputs.report!).attempts).toHaveLength(3)
+    for (const file of readdirSync(logsDirectory(env))) outputs[file] = readFileSync(join(logsDirectory(env), file), 'utf8')
+    outputs.logs = String((await runCli(['logs'], { env })).all)
+    outputs.logsLast = String((await runCli(['logs', '--last', '--json'], { env })).all)
+    outputs.dryRun = String((await runCli(['--dry-run', ...args], { env, cwd })).all)
+    outputs.config = String((await runCli(['config'], { env, cwd })).all)
+    outputs.doctor = String((await runCli(['doctor'], { env: { ...env, PIP_INDEX_URL: `https://u:${SECRETS.configIndex}@corp.test/simple`, HTTPS_PROXY: `http://p:${SECRETS.args}@127.0.0.1:3128` }, cwd })).all)
+    expect(outputs.dryRun).toContain('https://****@127.0.0.1:8/simple')
+    expect(outputs.logsLast).toContain('"category": "timeout"')
+    expect(outputs.config).toContain('127.0.0.1:8')
+    for (const [name, text] of Object.entries(outputs)) expect(leaks(text), name).toEqual([])
+  })
+
+  it('in GitHub Actions, a secret appears only on the ::add-mask:: line that hides it', async () => {
+    const { env, cwd, args } = setup({ GITHUB_ACTIONS: 'true', CI: 'true' })
+    const run = await runCli(args, { env, cwd })
+    const lines = String(run.all).split('\n')
+    const masks = lines.filter(line => line.startsWith('::add-mask::'))
+    expect(masks).toEqual(expect.arrayContaining([`::add-mask::${SECRETS.env}`, `::add-mask::${SECRETS.args}`, `::add-mask::${SECRETS.configIndex}`]))
+    // Masks come before the first attempt's output.
+    expect(lines.indexOf(`::add-mask::${SECRETS.env}`)).toBeLessThan(lines.findIndex(line => line.startsWith('::group::')))
+    for (const line of lines.filter(line => !line.startsWith('::add-mask::'))) expect(leaks(line), line).toEqual([])
+    expect(lines).toContain('::group::resilient: attempt 1/3 on 127.0.0.1:9')
+    expect(lines.some(line => line.startsWith('::warning title=resilient retry::attempt 1 failed: timeout'))).toBe(true)
+    expect(lines.some(line => line.startsWith('::error title=resilient gave up::gave up after 3 attempt(s): timeout'))).toBe(true)
+  })
+})

@@ -1,0 +1,126 @@
+import { execa } from 'execa'
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { logsDirectory } from '../../src/logs/paths.js'
+import { which } from '../../src/tools/which.js'
+import { buildWheel, startPypiServer, type BuiltWheel, type PypiServer } from '../helpers/fake-pypi.js'
+import { isolatedEnv } from '../helpers/isolated-env.js'
+import { runCli } from '../helpers/run-cli.js'
+import { filesIn, projectWithConfig } from './helpers.js'
+
+// Plain `pip ...` typed by a person, with resilient's shim directory first on PATH.
+const hasPip = Boolean(which('pip', process.env))
+let wheels: BuiltWheel[]
+const servers: PypiServer[] = []
+
+beforeAll(() => {
+  wheels = [buildWheel('demo-pkg', '1.0')]
+})
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map(server => server.close()))
+})
+
+async function installShims(tools: string[], extra: Record<string, string> = {}) {
+  const env = isolatedEnv({ SHELL: '/bin/bash', ...extra })
+  const dir = join(env.HOME!, 'shims')
+  const result = await runCli(['shim', 'install', '--dir', dir, ...tools], { env })
+  expect(result.exitCode, String(result.stderr)).toBe(0)
+  return { dir, result, env: { ...env, PATH: `${dir}:${env.PATH}` } }
+}
+
+describe.skipIf(!hasPip)('shims', () => {
+  it('install prints the exact profile line on stdout and explains on stderr', async () => {
+    const { dir, result } = await installShims(['pip'])
+    expect(result.stdout).toBe(`export PATH="${dir}":"$PATH"`)
+    expect(result.stderr).toContain(`Wrote shims for pip in ${dir}.`)
+    expect(result.stderr).toContain('~/.bashrc')
+  })
+
+  it('pip --version through the shim prints exactly what the real pip prints', async () => {
+    const { env } = await installShims(['pip'])
+    const plain = await execa('pip', ['--version'], { env: isolatedEnv(), extendEnv: false, reject: false })
+    const shimmed = await execa('pip', ['--version'], { env, extendEnv: false, reject: false })
+    expect(shimmed.stdout).toBe(plain.stdout)
+    expect(shimmed.stderr).toBe(plain.stderr)
+    expect(shimmed.exitCode).toBe(plain.exitCode)
+    // It did run through resilient: the run was logged.
+    expect(readdirSync(logsDirectory(env))).toHaveLength(1)
+  })
+
+  it('a plain `pip download` against a black-holed index recovers on a mirror', async () => {
+    const primary = await startPypiServer({ wheels, fault: { kind: 'blackhole' } })
+    const mirror = await startPypiServer({ wheels })
+    servers.push(primary, mirror)
+    const cwd = projectWithConfig({ pypi: { index: primary.url, mirrors: [mirror.url] } })
+    const { env } = await installShims(['pip'])
+    const dest = mkdtempSync(join(tmpdir(), 'resilient-dl-'))
+    const result = await execa('pip', ['download', '--no-deps', '-d', dest, 'demo-pkg'], { cwd, env, extendEnv: false, reject: false, all: true })
+    expect(result.exitCode, String(result.all)).toBe(0)
+    expect(filesIn(dest)).toEqual(['demo_pkg-1.0-py3-none-any.whl'])
+    expect(result.stderr).toMatch(/attempt 1 failed.*timeout/)
+    expect(result.stderr).toMatch(/done in 2 attempts/)
+    // Fast detection survives the shim: plain pip needs ~98 s to give up on a black hole (15 s × 6 tries).
+    const [log] = readdirSync(logsDirectory(env)).map(file => JSON.parse(readFileSync(join(logsDirectory(env), file), 'utf8')))
+    expect(log.attempts[0].diagnosis.category).toBe('timeout')
+    expect(log.attempts[0].durationMs).toBeLessThan(15_000)
+    expect(mirror.requests.some(path => path.startsWith('/files/'))).toBe(true)
+  })
+
+  it('a pip started by the shimmed pip runs the real pip directly, never wrapped twice', async () => {
+    // A fake pip that calls pip again, as build subprocesses do; it reports what it sees.
+    const { dir: shimDir } = await installShims(['pip'])
+    const bin = mkdtempSync(join(tmpdir(), 'resilient-bin-'))
+    writeFileSync(join(bin, 'pip'), `#!/bin/sh
+if [ "$1" = outer ]; then echo "outer RESILIENT_ACTIVE=$RESILIENT_ACTIVE"; exec pip inner; fi
+case ":$PATH:" in *":${shimDir}:"*) echo "inner sees the shim dir" ;; *) echo "inner runs directly" ;; esac
+`, { mode: 0o755 })
+    const env = isolatedEnv()
+    const shimEnv = { ...env, PATH: `${shimDir}:${bin}:${env.PATH}` }
+    const result = await execa('pip', ['outer'], { env: shimEnv, extendEnv: false, reject: false })
+    expect(result.stdout).toBe('outer RESILIENT_ACTIVE=1\ninner runs directly')
+    expect(readdirSync(logsDirectory(shimEnv))).toHaveLength(1)
+  })
+
+  it('says what to do when the real tool is missing', async () => {
+    const { dir } = await installShims(['pip'])
+    const env = isolatedEnv({ PATH: `${dir}:${mkdtempSync(join(tmpdir(), 'empty-'))}` })
+    const result = await execa(join(dir, 'pip'), ['install', 'x'], { env, extendEnv: false, reject: false })
+    expect(result.exitCode).toBe(127)
+    expect(result.stderr).toMatch(/"pip" was not found on PATH/)
+  })
+
+  it('uninstall removes the shims and names the profile line to delete', async () => {
+    const { dir, env } = await installShims(['pip', 'pip3'])
+    const result = await runCli(['shim', 'uninstall', '--dir', dir], { env })
+    expect(result.exitCode).toBe(0)
+    expect(result.stderr).toContain('Removed shims for pip, pip3')
+    expect(result.stderr).toContain(`export PATH="${dir}":"$PATH"`)
+    expect(filesIn(dir)).toEqual([])
+  })
+
+  it('refuses tools resilient cannot wrap', async () => {
+    const env = isolatedEnv()
+    const result = await runCli(['shim', 'install', '--dir', join(env.HOME!, 's'), 'ls'], { env })
+    expect(result.exitCode).toBe(64)
+    expect(result.stderr).toMatch(/cannot wrap ls/)
+  })
+
+  it('init prints aliases that a shell accepts', async () => {
+    const env = isolatedEnv()
+    const result = await runCli(['init', 'bash'], { env })
+    expect(result.exitCode).toBe(0)
+    expect(result.stdout).toMatch(/^alias pip='.*resilient.* pip'$/m)
+    const check = await execa('bash', ['-c', `shopt -s expand_aliases\n${result.stdout}\ntype pip`], { reject: false })
+    expect(check.stdout).toMatch(/pip is aliased to/)
+    expect((await runCli(['init', 'tcsh'], { env })).exitCode).toBe(64)
+  })
+
+  it('completion prints a script bash can load', async () => {
+    const result = await runCli(['completion', 'bash'])
+    const check = await execa('bash', ['-c', `${result.stdout}\ncomplete -p resilient`], { reject: false })
+    expect(check.stdout).toBe('complete -F _resilient resilient')
+  })
+})
+

@@ -1,0 +1,61 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { nodeInstall, nodeUninstall, pipInstall } from '../../../src/autoinstall/install-command.js'
+import { aliasPrefixes, findNodeProject, installedPackage } from '../../../src/autoinstall/node-project.js'
+
+function tree(files: Record<string, string>): string {
+  const root = mkdtempSync(join(tmpdir(), 'resilient-project-'))
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(join(root, path, '..'), { recursive: true })
+    writeFileSync(join(root, path), text)
+  }
+  return root
+}
+
+describe('findNodeProject', () => {
+  it.each([
+    ['package-lock.json', '{}', 'npm'], ['pnpm-lock.yaml', '', 'pnpm'], ['yarn.lock', '# yarn lockfile v1\n', 'yarn'],
+    ['yarn.lock', '__metadata:\n  version: 8\n', 'yarn-berry'], ['bun.lock', '{}', 'bun'],
+  ])('reads %s (%j) as %s', (lockfile, text, manager) => {
+    const root = tree({ 'package.json': '{}', [lockfile]: text, 'src/app.js': '' })
+    expect(findNodeProject(join(root, 'src'))).toMatchObject({ dir: root, manager })
+  })
+
+  it('prefers the packageManager field, and finds a workspace root lockfile above the package', () => {
+    const root = tree({ 'package-lock.json': '{}', 'package.json': '{}', 'pkgs/a/package.json': '{"packageManager":"yarn@4.1.0"}' })
+    expect(findNodeProject(join(root, 'pkgs/a'))).toMatchObject({ dir: join(root, 'pkgs/a'), manager: 'yarn-berry' })
+    const plain = tree({ 'package-lock.json': '{}', 'package.json': '{}', 'pkgs/b/package.json': '{}' })
+    expect(findNodeProject(join(plain, 'pkgs/b'))).toMatchObject({ dir: join(plain, 'pkgs/b'), manager: 'npm', managerOrigin: `the lockfile in ${plain}` })
+  })
+})
+
+describe('installedPackage', () => {
+  it('finds a package the way Node does, upwards, and checks its name', () => {
+    const root = tree({ 'node_modules/lodash/package.json': '{"name":"lodash"}', 'node_modules/@s/p/package.json': '{"name":"@s/p"}', 'node_modules/liar/package.json': '{"name":"other"}', 'src/deep/x.js': '' })
+    expect(installedPackage('lodash', join(root, 'src/deep'))).toBe(join(root, 'node_modules/lodash'))
+    expect(installedPackage('@s/p', join(root, 'src'))).toBe(join(root, 'node_modules/@s/p'))
+    expect(installedPackage('liar', root)).toBeUndefined()
+    expect(installedPackage('chalk', root)).toBeUndefined()
+  })
+})
+
+describe('aliasPrefixes', () => {
+  it('reads tsconfig paths, comments and trailing commas included', () => {
+    const root = tree({ 'tsconfig.json': '{\n  // aliases\n  "compilerOptions": { /* x */ "paths": { "@app/*": ["src/*"], "config": ["src/config.ts"], }, },\n}\n' })
+    expect(aliasPrefixes(root)).toEqual(['@app/', 'config'])
+    expect(aliasPrefixes(tree({}))).toEqual([])
+  })
+})
+
+describe('install commands', () => {
+  it('take wheels only and run no install scripts', () => {
+    expect(pipInstall('/v/bin/python', 'PyYAML')).toEqual(['/v/bin/python', '-m', 'pip', 'install', '--only-binary=:all:', '--no-input', 'PyYAML'])
+    expect(nodeInstall('npm', 'lodash')).toEqual(['npm', 'install', '--no-save', '--ignore-scripts', 'lodash'])
+    expect(nodeInstall('pnpm', 'lodash')).toContain('--ignore-scripts')
+    expect(nodeInstall('yarn', 'lodash')).toContain('--ignore-scripts')
+    expect(nodeInstall('yarn-berry', 'lodash')).toContain('--mode=skip-build')
+    expect(nodeUninstall('npm', 'lodash')).toEqual(['npm', 'uninstall', '--no-save', 'lodash'])
+  })
+})

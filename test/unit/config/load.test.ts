@@ -1,0 +1,85 @@
+import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { loadConfig } from '../../../src/config/load.js'
+import { ConfigError } from '../../../src/errors.js'
+
+/** A temporary HOME with a user config, and a project directory (a repository root) inside it. */
+function layout(user?: unknown, project?: { file: string; content: string }) {
+  const home = mkdtempSync(join(tmpdir(), 'resilient-load-'))
+  const env: NodeJS.ProcessEnv = { HOME: home, XDG_CONFIG_HOME: join(home, '.config') }
+  if (user !== undefined) {
+    mkdirSync(join(home, '.config', 'resilient'), { recursive: true })
+    writeFileSync(join(home, '.config', 'resilient', 'config.json'), typeof user === 'string' ? user : JSON.stringify(user))
+  }
+  const cwd = join(home, 'work', 'repo')
+  mkdirSync(join(cwd, '.git'), { recursive: true })
+  if (project) writeFileSync(join(cwd, project.file), project.content)
+  return { home, env, cwd, userFile: join(home, '.config', 'resilient', 'config.json') }
+}
+
+describe('loadConfig', () => {
+  it('gives the schema defaults, each from "default"', async () => {
+    const { env, cwd } = layout()
+    const { config, origins, files } = await loadConfig({ cwd, env })
+    expect(config.maxAttempts).toBe(4)
+    expect(config.breaker).toEqual({ failureThreshold: 3, cooldownSeconds: 300 })
+    expect(config.offline).toBe(false)
+    expect(origins['breaker.failureThreshold']).toBe('default')
+    expect(files).toEqual([])
+  })
+
+  it('layers user < project < RESILIENT_* < flags, and says where each value came from', async () => {
+    const { env, cwd, userFile } = layout(
+      { maxAttempts: 5, maxWaitSeconds: 9, breaker: { cooldownSeconds: 10 }, pypi: { mirrors: ['tuna'] } },
+      { file: '.mirrorrc.yaml', content: 'maxAttempts: 6\nbreaker:\n  failureThreshold: 2\npypi:\n  index: https://pypi.org/simple\n' })
+    env.RESILIENT_MAX_ATTEMPTS = '7'
+    env.RESILIENT_OFFLINE = 'yes'
+    env.RESILIENT_NPM_MIRRORS = 'npmmirror, tencent'
+    const { config, origins, files } = await loadConfig({ cwd, env, flags: { maxAttempts: 8, mirrors: false } })
+    const project = join(cwd, '.mirrorrc.yaml')
+    expect(files).toEqual([userFile, project])
+    expect(config).toMatchObject({ maxAttempts: 8, maxWaitSeconds: 9, offline: true, mirrors: false,
+      breaker: { failureThreshold: 2, cooldownSeconds: 10 }, pypi: { index: 'https://pypi.org/simple', mirrors: ['tuna'] }, npm: { mirrors: ['npmmirror', 'tencent'] } })
+    expect(origins).toMatchObject({ maxAttempts: '--max-attempts', mirrors: '--no-mirrors', offline: 'RESILIENT_OFFLINE', maxWaitSeconds: userFile,
+      'breaker.failureThreshold': project, 'breaker.cooldownSeconds': userFile, 'pypi.index': project, 'pypi.mirrors': userFile,
+      'npm.mirrors': 'RESILIENT_NPM_MIRRORS', maxTotalSeconds: 'default' })
+  })
+
+  it('finds the project config in a parent directory, up to the repository root', async () => {
+    const { env, cwd } = layout(undefined, { file: '.mirrorrc', content: '{ "maxAttempts": 2 }' })
+    const deep = join(cwd, 'src', 'pkg')
+    mkdirSync(deep, { recursive: true })
+    expect((await loadConfig({ cwd: deep, env })).config.maxAttempts).toBe(2)
+  })
+
+  it('does not look above the repository root', async () => {
+    const { env, cwd } = layout()
+    writeFileSync(join(cwd, '..', '.mirrorrc.json'), '{ "maxAttempts": 2 }')
+    expect((await loadConfig({ cwd, env })).config.maxAttempts).toBe(4)
+  })
+
+  it('never reads a config from a world-writable directory (such as /tmp)', async () => {
+    const { env, home } = layout()
+    const shared = join(home, 'shared')
+    mkdirSync(shared)
+    writeFileSync(join(shared, '.mirrorrc.json'), '{ "pypi": { "index": "https://evil.example/simple" } }')
+    chmodSync(shared, 0o777)
+    expect((await loadConfig({ cwd: shared, env })).config.pypi).toBeUndefined()
+  })
+
+  it.each([
+    ['a bad value in the user config', { user: { maxAttempts: 0 } }, /config\.json: invalid value for "maxAttempts"/],
+    ['an unknown key in the project config', { project: '{ "breaker": { "threshold": 2 } }' }, /\.mirrorrc\.json: invalid value for "breaker": unknown key "threshold"/],
+    ['a user config that is not JSON', { user: '{ maxAttempts: 3' }, /config\.json: not valid JSON/],
+    ['a bad RESILIENT_* value', { env: { RESILIENT_BREAKER_COOLDOWN_SECONDS: 'soon' } }, /RESILIENT_BREAKER_COOLDOWN_SECONDS: invalid value for "breaker\.cooldownSeconds"/],
+  ])('stops with a ConfigError (exit 78) naming the place for %s', async (_, setup, message) => {
+    const { env, cwd } = layout((setup as { user?: unknown }).user, (setup as { project?: string }).project ? { file: '.mirrorrc.json', content: (setup as { project: string }).project } : undefined)
+    Object.assign(env, (setup as { env?: object }).env)
+    const error = await loadConfig({ cwd, env }).catch(caught => caught)
+    expect(error).toBeInstanceOf(ConfigError)
+    expect(error.exitCode).toBe(78)
+    expect(error.message).toMatch(message)
+  })
+})

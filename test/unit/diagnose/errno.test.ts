@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest'
+import { errnoName } from '../../../src/diagnose/errno.js'
+
+const _ = (line: string, expected: string | undefined) => () => expect(errnoName(line)).toBe(expected)
+
+describe('errnoName: the number is the stable part of a localized message', () => {
+  it('reads Winsock resets', _("error(10054, 'Une connexion existante a dû être fermée')", 'ECONNRESET'))
+  it('reads WinError refusals in any language', _('[WinError 10061] 由于目标计算机积极拒绝，无法连接。', 'ECONNREFUSED'))
+  it('reads Windows getaddrinfo failures', _('[Errno 11001] getaddrinfo failed', 'EAI_NONAME'))
+  it('reads glibc getaddrinfo failures', _('[Errno -3] Temporary failure in name resolution', 'EAI_AGAIN'))
+  it('reads Linux errno in Python', _('[Errno 28] No space left on device', 'ENOSPC'))
+  it('reads macOS errno in exception arguments', _("TimeoutError(60, 'Operation timed out')", 'ETIMEDOUT'))
+  it('reads Rust os errors', _('Permission denied (os error 13)', 'EACCES'))
+  it('reads Node libuv codes', _('errno: -4077', 'ECONNRESET'))
+  it('ignores os error 5, which means different things on Windows and Linux', _('Access is denied. (os error 5)', undefined))
+  it('ignores numbers that are not errno (an SSL error code)', _("SSLCertVerificationError(1, '[SSL: CERTIFICATE_VERIFY_FAILED]", undefined))
+  it('ignores lines without a number', _('Connection reset by peer', undefined))
+})

@@ -1,0 +1,16 @@
+import { anyHashMismatch } from '../../../../src/diagnose/rules/any-hash-mismatch.js'
+import { describeRule } from '../rule-cases.js'
+
+describeRule(anyHashMismatch, {
+  matches: [
+    'cargo/captured-hash-mismatch',
+    'go/captured-hash-mismatch',
+    'uv/py-115-hash-mismatch',
+    'uv/py-116-hash-mismatch',
+  ],
+  ignores: [
+    'pip/py-160-connection',
+    'conda/cj-001-connection',
+    'micromamba/cj-024-ssl',
+  ],
+})

@@ -1,0 +1,12 @@
+import { anyUsageError } from '../../../../src/diagnose/rules/any-usage-error.js'
+import { describeRule } from '../rule-cases.js'
+
+describeRule(anyUsageError, {
+  matches: [
+    'uv/py-190-other',
+  ],
+  ignores: [
+    'uv/py-047-package-not-found',
+    'pip/py-182-other',
+  ],
+})

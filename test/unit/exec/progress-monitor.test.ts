@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest'
+import { findStall, formatBytes, watchProgress, type Sample } from '../../../src/exec/progress-monitor.js'
+import type { TreeCounters } from '../../../src/exec/tree-counters.js'
+
+const SETTINGS = { minBytesPerSecond: 500, windowSeconds: 30 }
+
+/** One sample a second from per-second increments: [bytes, cpuSeconds]. */
+function series(steps: [number, number][]): Sample[] {
+  const samples: Sample[] = [{ at: 0, bytes: 0, cpuSeconds: 0, counter: 'tcp' }]
+  for (const [bytes, cpu] of steps) {
+    const last = samples.at(-1)!
+    samples.push({ at: last.at + 1000, bytes: last.bytes + bytes, cpuSeconds: last.cpuSeconds + cpu, counter: 'tcp' })
+  }
+  return samples
+}
+const repeat = (count: number, step: [number, number]) => Array.from({ length: count }, () => step)
+
+/** Every moment of the run judged as the monitor would: the first stall, if any. */
+function firstStall(samples: Sample[]) {
+  for (let end = 1; end <= samples.length; end++) {
+    const stall = findStall(samples.slice(0, end), SETTINGS)
+    if (stall) return { at: samples[end - 1]!.at / 1000, ...stall }
+  }
+  return undefined
+}
+
+describe('findStall', () => {
+  it('calls a trickle a stall once it has lasted the window', () => {
+    expect(firstStall(series(repeat(40, [50, 0.02])))).toEqual({ at: 30, bytes: 1500 })
+  })
+
+  it('leaves a steady download above the floor alone, however long', () => {
+    expect(firstStall(series(repeat(600, [600, 0.01])))).toBeUndefined()
+  })
+
+  it('leaves alone a link-limited download with silent seconds (16 kbit/s measured: 0-7240 B a second)', () => {
+    const measured = [1448, 0, 0, 0, 4344, 0, 1448, 1448, 0, 0, 1448, 5792, 0, 2896, 2896, 1448, 0, 0, 0, 1448, 7240, 0, 1448]
+    expect(firstStall(series([...measured, ...measured, ...measured].map(bytes => [bytes, 0.01])))).toBeUndefined()
+  })
+
+  it('does not call silence a stall: a build that sleeps, a tool waiting for its read timeout', () => {
+    expect(firstStall(series(repeat(120, [0, 0])))).toBeUndefined()
+  })
+
+  it('does not call the tail of a finished download a stall while the tool goes on without network', () => {
+    expect(firstStall(series([...repeat(5, [0, 0.5]), [5000, 0.1], ...repeat(100, [0, 0])]))).toBeUndefined()
+    expect(firstStall(series([...repeat(40, [0, 0]), [3000, 0.1], [200, 0], ...repeat(100, [0, 0])]))).toBeUndefined()
+  })
+
+  it('does not stop a tree that is busy computing while a connection trickles', () => {
+    expect(firstStall(series(repeat(60, [50, 0.9])))).toBeUndefined()
+  })
+
+  it('counts a trickle whose tool also renders a progress bar (pip in a terminal: 6-8 % of a core, measured)', () => {
+    expect(firstStall(series(repeat(40, [50, 0.08])))?.at).toBe(30)
+  })
+
+  it('waits for a whole window of history', () => {
+    expect(firstStall(series(repeat(29, [50, 0])))).toBeUndefined()
+  })
+
+  it('needs data in every third of the window: bursts with long silences are the read timeout\'s', () => {
+    const burst: [number, number][] = [[1000, 0], ...repeat(14, [0, 0] as [number, number])]
+    expect(firstStall(series([...burst, ...burst, ...burst, ...burst]))).toBeUndefined()
+  })
+
+  it('is off with a floor of 0', () => {
+    expect(findStall(series(repeat(40, [1, 0])), SETTINGS)).toBeDefined()
+    expect(findStall(series(repeat(40, [1, 0])), { ...SETTINGS, minBytesPerSecond: 0 })).toBeUndefined()
+  })
+})
+
+describe('formatBytes', () => {
+  it.each([[0, '0 B'], [999, '999 B'], [1500, '1.5 kB'], [52_000, '52 kB'], [3_400_000, '3.4 MB']])('%d → %s', (bytes, text) => {
+    expect(formatBytes(bytes)).toBe(text)
+  })
+})
+
+/** A sampler that replays per-sample increments and moves a fake clock one second per sample. */
+function scripted(steps: [number, number][], clock: { now: number }) {
+  let counters: TreeCounters = { bytes: 0, cpuSeconds: 0, counter: 'tcp' }
+  let index = 0
+  return () => ({
+    async sample() {
+      if (index > 0) clock.now += 1000
+      const [bytes, cpu] = steps[Math.min(index++, steps.length - 1)] ?? [0, 0]
+      counters = { ...counters, bytes: counters.bytes + bytes, cpuSeconds: counters.cpuSeconds + cpu }
+      return counters
+    },
+  })
+}
+
+const until = async (condition: () => boolean) => {
+  for (let i = 0; i < 500 && !condition(); i++) await new Promise(resolve => setTimeout(resolve, 5))
+}
+
+describe('watchProgress', () => {
+  it('aborts a stalled attempt with the bytes, the window and the host, and reports live throughput', async () => {
+    const clock = { now: 0 }
+    const lines: string[] = []
+    const watch = watchProgress({
+      stall: { minBytesPerSecond: 500, windowSeconds: 4 }, host: 'pypi.example:8080', report: line => lines.push(line),
+      reportEverySeconds: 2, intervalMs: 2, createSampler: scripted([[0, 0], ...repeat(20, [50, 0])], clock), now: () => clock.now,
+    })
+    watch.onSpawn(1234)
+    await until(() => watch.abort.aborted)
+    expect(watch.abort.reason).toBe('stalled: 200 bytes in 4 s from pypi.example:8080')
+    expect(lines[0]).toBe('↓ 50 B/s over the last 2 s (100 B in 2 s) from pypi.example:8080')
+    expect(watch.stop()).toEqual({ bytes: 200, seconds: 4, bytesPerSecond: 50, counter: 'tcp' })
+  })
+
+  it('never aborts a steady download, and sums it up when stopped', async () => {
+    const clock = { now: 0 }
+    const watch = watchProgress({ stall: { minBytesPerSecond: 500, windowSeconds: 3 }, host: 'h', intervalMs: 1, createSampler: scripted([[0, 0], ...repeat(30, [2000, 0])], clock), now: () => clock.now })
+    watch.onSpawn(1)
+    await until(() => clock.now >= 20_000)
+    expect(watch.abort.aborted).toBe(false)
+    const summary = watch.stop()!
+    expect(summary.bytesPerSecond).toBe(2000)
+    expect(summary.bytes).toBe(summary.seconds * 2000)
+  })
+
+  it('measures nothing and never aborts where the tree cannot be sampled', () => {
+    const watch = watchProgress({ stall: SETTINGS, host: 'h', createSampler: undefined })
+    watch.onSpawn(1)
+    expect(watch.stop()).toBeUndefined()
+    expect(watch.abort.aborted).toBe(false)
+  })
+})

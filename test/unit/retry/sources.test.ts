@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest'
+import { configSchema } from '../../../src/config/schema.js'
+import { planSources } from '../../../src/retry/sources.js'
+import { TOOLS } from '../../../src/tools/index.js'
+
+const plan = (userIndex: string | null, config: Record<string, unknown> = {}, locked = false) =>
+  planSources({ adapter: TOOLS.pip, config: configSchema.parse(config), userIndex: userIndex ? { url: userIndex, origin: 'test', locked } : null })
+
+describe('planSources', () => {
+  it('keeps the public default untouched and lists the catalog as fallbacks', () => {
+    const result = plan(null)
+    expect(result.primary).toMatchObject({ kind: 'upstream', url: undefined })
+    expect(result.fallbacks[0]).toMatchObject({ id: 'tuna', url: 'https://pypi.tuna.tsinghua.edu.cn/simple' })
+  })
+
+  it('never replaces a private index', () => {
+    const result = plan('https://user:secret@pypi.corp.example/simple')
+    expect(result.primary.kind).toBe('private')
+    expect(result.fallbacks).toEqual([])
+    expect(result.noSwitchReason).toMatch(/never sent elsewhere/)
+    expect(JSON.stringify(result)).not.toContain('user:secret@pypi.corp.example/simple",') // label shows the host only
+  })
+
+  it('treats a private index named in the config as replaceable by the configured mirrors', () => {
+    const result = plan('https://pypi.corp.example/simple', { pypi: { index: 'https://pypi.corp.example/simple', mirrors: ['aliyun'] } })
+    expect(result.fallbacks.map(source => source.id)).toEqual(['aliyun'])
+  })
+
+  it('treats a known mirror chosen by the user as switchable, with upstream for lagging versions', () => {
+    const result = plan('https://mirrors.aliyun.com/pypi/simple/')
+    expect(result.primary.kind).toBe('mirror')
+    expect(result.fallbacks.map(source => source.id)).not.toContain('aliyun')
+    expect(result.upstream?.url).toBe('https://pypi.org/simple')
+  })
+
+  it('does not switch when a requirement file pins the index', () => {
+    expect(plan('https://pypi.org/simple', {}, true).fallbacks).toEqual([])
+  })
+
+  it('never replaces a local index or --no-index', () => {
+    expect(plan('none').primary.kind).toBe('local')
+    expect(plan('file:///opt/wheels').fallbacks).toEqual([])
+  })
+
+  it('skips plain-http mirrors unless allowed, but allows loopback', () => {
+    const result = plan(null, { pypi: { mirrors: ['http://mirror.example/simple', 'http://127.0.0.1:9/simple'] } })
+    expect(result.fallbacks.map(source => source.url)).toEqual(['http://127.0.0.1:9/simple'])
+    expect(plan(null, { allowInsecure: true, pypi: { mirrors: ['http://mirror.example/simple'] } }).fallbacks).toHaveLength(1)
+  })
+
+  it('uses no mirror at all with mirrors: false', () => {
+    expect(plan(null, { mirrors: false }).fallbacks).toEqual([])
+  })
+})

@@ -1,0 +1,64 @@
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { configSchema } from '../../../src/config/schema.js'
+import { planSources } from '../../../src/retry/sources.js'
+import { cargo } from '../../../src/tools/cargo.js'
+import { contextIn, folderWith, rewrite } from '../../helpers/tool-cases.js'
+
+const M = 'https://mirror.test/crates.io-index/'
+const REPLACE = `--config 'source.crates-io.replace-with="resilient-mirror"' --config 'source.resilient-mirror.registry="sparse+${M}"'`
+
+describe('cargo: rewriting', () => {
+  it('replaces crates.io with the mirror through --config', () => expect(rewrite(cargo, 'cargo fetch', M)).toBe(`cargo ${REPLACE} fetch`))
+  it('adds the trailing slash sparse registries need', () => expect(rewrite(cargo, 'cargo build', M.slice(0, -1))).toBe(`cargo ${REPLACE} build`))
+  it('keeps +toolchain first', () => expect(rewrite(cargo, 'cargo +nightly build --release', M)).toBe(`cargo +nightly ${REPLACE} build --release`))
+  it('tunes timeout and retries in the environment', () => expect(rewrite(cargo, 'cargo fetch', M, { tuned: true })).toBe(`CARGO_HTTP_TIMEOUT=8 CARGO_NET_RETRY=0 cargo ${REPLACE} fetch`))
+  it('does not replace crates.io with itself', () => expect(rewrite(cargo, 'cargo fetch', 'https://index.crates.io/')).toBe('cargo fetch'))
+  it('leaves cargo run alone', () => expect(rewrite(cargo, 'cargo run -- --port 80', M)).toBe('cargo run -- --port 80'))
+})
+
+describe('cargo: classify', () => {
+  const classify = (args: string) => cargo.classify(args.split(' ').filter(Boolean))
+  it.each(['build', 'b', 'fetch', 'install ripgrep', 'add serde', 'update', 'check', '+stable build', '--config net.retry=5 fetch', 'generate-lockfile'])(
+    '%s is network', args => expect(classify(args)).toBe('network'))
+  it.each(['publish', 'login', 'owner --add u', 'yank --version 1.0.0'])('%s is publish', args => expect(classify(args)).toBe('publish'))
+  it.each(['', 'run', 'test', 'new x', 'clean', 'fmt', '--version', 'build --offline', 'fetch --frozen', 'search serde', '--config net.offline=true build'])(
+    '"%s" is local', args => expect(classify(args)).toBe('local'))
+})
+
+describe('cargo: the user index choice', () => {
+  const project = folderWith({ 'Cargo.toml': '[package]\nname = "x"\n' })
+  const index = (cwd: string, args: string, env: NodeJS.ProcessEnv = {}, home?: string) => cargo.findUserIndex(contextIn(cwd, args, env, home))
+  it('reads --index and --registry', () => {
+    expect(index(project, 'install --index sparse+https://corp.test/index/ x')?.url).toBe('https://corp.test/index/')
+    expect(index(project, 'install --registry corp x', { CARGO_REGISTRIES_CORP_INDEX: 'sparse+https://corp.test/' })?.url).toBe('https://corp.test/')
+    expect(index(project, 'add --registry unknown x')?.url).toBe('cargo-registry://unknown')
+  })
+  it('finds a vendored replacement in .cargo/config.toml of a parent folder: never replaced', () => {
+    const root = folderWith({ '.cargo/config.toml': '[source.crates-io]\nreplace-with = "vendored-sources"\n\n[source.vendored-sources]\ndirectory = "vendor"\n', 'crate/Cargo.toml': '' })
+    const choice = index(join(root, 'crate'), 'build')
+    expect(choice).toMatchObject({ url: 'none' })
+    expect(planSources({ adapter: cargo, config: configSchema.parse({}), userIndex: choice }).fallbacks).toEqual([])
+  })
+  it('reads a replacement in $CARGO_HOME/config.toml and the legacy `config` name', () => {
+    const cargoHome = folderWith({ config: "[source.crates-io]\nreplace-with = 'corp'\n[source.corp]\nregistry = 'sparse+https://corp.test/'\n" })
+    expect(index(project, 'fetch', { CARGO_HOME: cargoHome })?.url).toBe('https://corp.test/')
+    expect(index(project, 'fetch', {}, folderWith({ '.cargo/config.toml': "[source.crates-io]\nreplace-with = 'rsproxy'\n[source.rsproxy]\nregistry = 'sparse+https://rsproxy.cn/index/'\n" }))?.url).toBe('https://rsproxy.cn/index/')
+  })
+  it('reads --config on the command line over files', () => {
+    expect(index(project, `--config source.crates-io.replace-with="v" --config source.v.directory="vendor" build`)?.url).toBe('none')
+  })
+  it('treats offline configuration as a local index', () => expect(index(project, 'build', { CARGO_NET_OFFLINE: 'true' })?.url).toBe('none'))
+  it('has no choice by default', () => expect(index(project, 'build')).toBeNull())
+  it('finds the user http knobs', () => {
+    expect(cargo.findUserKnobs!(contextIn(project, 'fetch')).userSet).toBe(false)
+    expect(cargo.findUserKnobs!(contextIn(project, 'fetch', { CARGO_NET_RETRY: '10' })).origin).toBe('CARGO_NET_RETRY')
+    expect(cargo.findUserKnobs!(contextIn(folderWith({ '.cargo/config.toml': '[http]\ntimeout = 120\n' }), 'fetch')).userSet).toBe(true)
+    expect(cargo.findUserKnobs!(contextIn(project, '--config net.retry=9 fetch')).userSet).toBe(true)
+  })
+  it('addresses sparse index files', () => {
+    expect(cargo.packageUrl!('sparse+https://i.test', 'Serde')).toBe('https://i.test/se/rd/serde')
+    expect(cargo.packageUrl!('https://i.test/', 'syn')).toBe('https://i.test/3/s/syn')
+    expect(cargo.packageUrl!('https://i.test/', 'cc')).toBe('https://i.test/2/cc')
+  })
+})

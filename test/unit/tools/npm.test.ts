@@ -1,0 +1,100 @@
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { planSources } from '../../../src/retry/sources.js'
+import { configSchema } from '../../../src/config/schema.js'
+import { npm } from '../../../src/tools/npm.js'
+import { contextIn, folderWith, rewrite } from '../../helpers/tool-cases.js'
+
+const M = 'https://mirror.test/npm/'
+const _ = (line: string, expected: string, tuned = false) => () => expect(rewrite(npm, line, M, { tuned })).toBe(expected)
+
+describe('npm: rewriting', () => {
+  it('adds the registry and turns audit off on a mirror', _('npm install lodash', `npm install lodash --registry=${M} --no-audit`))
+  it('handles the i alias', _('npm i -D vitest', `npm i -D vitest --registry=${M} --no-audit`))
+  it('handles ci', _('npm ci', `npm ci --registry=${M} --no-audit`))
+  it('keeps what follows -- for the program', _('npm install x -- --foo', `npm install x --registry=${M} --no-audit -- --foo`))
+  it('tunes fetch timeouts and retries when the user set none',
+    _('npm install x', `npm install x --registry=${M} --no-audit --fetch-timeout=10000 --fetch-retries=0`, true))
+  it('keeps audit on the upstream registry', () => expect(rewrite(npm, 'npm install x', 'https://registry.npmjs.org/')).toBe('npm install x --registry=https://registry.npmjs.org/'))
+  it('leaves run alone', _('npm run build', 'npm run build'))
+  it('leaves publish alone', _('npm publish', 'npm publish'))
+})
+
+describe('npm: classify', () => {
+  const classify = (args: string) => npm.classify(args.split(' ').filter(Boolean))
+  it.each(['install', 'i x', 'in x', 'isntall x', 'add x', 'ci', 'clean-install', 'install-test', 'cit', 'update', 'up', 'dedupe',
+    'view x', '--registry https://r.test/ install x', '--loglevel silly ci'])('%s is network', args => expect(classify(args)).toBe('network'))
+  it.each(['publish', 'login', 'adduser', 'whoami', 'dist-tag add x@1 latest', 'unpublish x', 'token list', 'owner ls x', 'deprecate x msg'])(
+    '%s is publish', args => expect(classify(args)).toBe('publish'))
+  it.each(['', 'run build', 'test', 'ls', 'config get registry', 'exec x', 'audit', 'cache clean', '--version', 'install --offline x'])(
+    '"%s" is local', args => expect(classify(args)).toBe('local'))
+})
+
+describe('npm: the user registry choice', () => {
+  const project = folderWith({ 'package.json': '{}' })
+  const index = (args: string, env: NodeJS.ProcessEnv = {}, cwd = project, home?: string) => npm.findUserIndex(contextIn(cwd, args, env, home))
+  it.each([
+    ['install --registry https://r.test/ x', 'https://r.test/'],
+    ['install --registry=https://r.test/ x', 'https://r.test/'],
+    ['install --reg https://r.test/ x', 'https://r.test/'],
+    ['install --regi=https://r.test/ x', 'https://r.test/'],
+    ['install --registr https://r.test/ x', 'https://r.test/'],
+  ])('%s', (args, url) => expect(index(args)?.url).toBe(url))
+  it('takes the last --registry', () => expect(index('i --registry=https://a.test/ --registry=https://b.test/ x')?.url).toBe('https://b.test/'))
+  it('reads npm_config_registry in any case', () => {
+    expect(index('install x', { NPM_CONFIG_REGISTRY: 'https://env.test/' })).toEqual({ url: 'https://env.test/', origin: 'NPM_CONFIG_REGISTRY' })
+    expect(index('install x', { npm_config_registry: 'https://env.test/' })?.url).toBe('https://env.test/')
+  })
+  it('reads the project .npmrc from the package root, above the current folder', () => {
+    const root = folderWith({ 'package.json': '{}', '.npmrc': '; company\nregistry = "https://corp.test/npm/"\n', 'src/deep/.keep': '' })
+    expect(index('install x', {}, join(root, 'src', 'deep'))).toEqual({ url: 'https://corp.test/npm/', origin: join(root, '.npmrc') })
+  })
+  it('reads the user .npmrc and expands ${VAR}', () => {
+    const home = folderWith({ '.npmrc': 'registry=https://${HOST}/\n' })
+    expect(index('install x', { HOST: 'home.test' }, project, home)?.url).toBe('https://home.test/')
+  })
+  it('reads npm_config_userconfig and --userconfig', () => {
+    const files = folderWith({ a: 'registry=https://a.test/\n', b: 'registry=https://b.test/\n' })
+    expect(index('install x', { npm_config_userconfig: join(files, 'a') })?.url).toBe('https://a.test/')
+    expect(index(`install --userconfig ${join(files, 'b')} x`, { npm_config_userconfig: join(files, 'a') })?.url).toBe('https://b.test/')
+  })
+  it('reads the global npmrc under the install prefix', () => {
+    const prefix = folderWith({ 'etc/npmrc': 'registry=https://global.test/\n' })
+    expect(npm.findUserIndex({ ...contextIn(project, 'install x'), executable: join(prefix, 'bin', 'npm') })?.url).toBe('https://global.test/')
+  })
+  it('flag beats env beats file', () => {
+    const root = folderWith({ 'package.json': '{}', '.npmrc': 'registry=https://file.test/\n' })
+    expect(index('install x', { npm_config_registry: 'https://env.test/' }, root)?.url).toBe('https://env.test/')
+    expect(index('install --registry=https://flag.test/ x', { npm_config_registry: 'https://env.test/' }, root)?.url).toBe('https://flag.test/')
+  })
+  it('ignores scoped registries', () => expect(index('install x', {}, folderWith({ 'package.json': '{}', '.npmrc': '@corp:registry=https://corp.test/\n' }))).toBeNull())
+  it('never replaces a private registry with a mirror', () => {
+    const plan = planSources({ adapter: npm, config: configSchema.parse({}), userIndex: index('install --reg https://npm.corp.test/ x') })
+    expect(plan.fallbacks).toEqual([])
+    expect(plan.noSwitchReason).toMatch(/npm\.corp\.test/)
+  })
+  it('allows mirrors when the user names registry.npmjs.org', () => {
+    const plan = planSources({ adapter: npm, config: configSchema.parse({}), userIndex: index('install --registry=https://registry.npmjs.org/ x') })
+    expect(plan.fallbacks.map(source => source.id)).toContain('npmmirror')
+  })
+})
+
+describe('npm: knobs and lockfiles', () => {
+  const project = folderWith({ 'package.json': '{}' })
+  it('finds the user fetch knobs in flags, env and npmrc', () => {
+    expect(npm.findUserKnobs!(contextIn(project, 'install x')).userSet).toBe(false)
+    expect(npm.findUserKnobs!(contextIn(project, 'install --fetch-timeout=600000 x')).origin).toBe('--fetch-timeout')
+    expect(npm.findUserKnobs!(contextIn(project, 'install x', { NPM_CONFIG_FETCH_RETRIES: '5' })).origin).toBe('NPM_CONFIG_FETCH_RETRIES')
+    expect(npm.findUserKnobs!(contextIn(folderWith({ 'package.json': '{}', '.npmrc': 'fetch-retry-maxtimeout=120000\n' }), 'ci')).userSet).toBe(true)
+  })
+  it('names lockfile URLs on a host other than registry.npmjs.org', () => {
+    const lock = { packages: { 'node_modules/a': { resolved: 'https://registry.npm.taobao.org/a/-/a-1.0.0.tgz' }, 'node_modules/b': { resolved: 'https://registry.npmjs.org/b/-/b-1.0.0.tgz' } } }
+    const root = folderWith({ 'package.json': '{}', 'package-lock.json': JSON.stringify(lock, null, 2) })
+    expect(npm.describeLockedSources!(contextIn(root, 'ci'))).toMatch(/^package-lock\.json pins 1 package to registry\.npm\.taobao\.org: /)
+  })
+  it('says nothing about a lockfile on registry.npmjs.org (npm rewrites those URLs)', () => {
+    const root = folderWith({ 'package.json': '{}', 'package-lock.json': '{"packages":{"node_modules/b":{"resolved": "https://registry.npmjs.org/b/-/b-1.0.0.tgz"}}}' })
+    expect(npm.describeLockedSources!(contextIn(root, 'ci'))).toBeUndefined()
+  })
+  it('addresses scoped packuments with an escaped slash', () => expect(npm.packageUrl!('https://r.test', '@types/node')).toBe('https://r.test/@types%2fnode'))
+})

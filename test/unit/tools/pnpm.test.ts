@@ -1,0 +1,50 @@
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { pnpm } from '../../../src/tools/pnpm.js'
+import { contextIn, folderWith, rewrite } from '../../helpers/tool-cases.js'
+
+const M = 'https://mirror.test/npm/'
+const _ = (line: string, expected: string, tuned = false) => () => expect(rewrite(pnpm, line, M, { tuned })).toBe(expected)
+
+describe('pnpm: rewriting', () => {
+  it('adds --registry (pnpm 11 ignores npm_config_registry)', _('pnpm add lodash', `pnpm add lodash --registry=${M}`))
+  it('rewrites install', _('pnpm install --frozen-lockfile', `pnpm install --frozen-lockfile --registry=${M}`))
+  it('tunes fetch timeouts when the user set none', _('pnpm i', `pnpm i --registry=${M} --fetch-timeout=10000 --fetch-retries=0`, true))
+  it('leaves dlx alone', _('pnpm dlx cowsay hi', 'pnpm dlx cowsay hi'))
+})
+
+describe('pnpm: classify', () => {
+  const classify = (args: string) => pnpm.classify(args.split(' ').filter(Boolean))
+  it.each(['install', 'i', 'add x', 'update', 'up x', 'fetch', 'import', '--filter web add x', '-C pkg install'])('%s is network', args => expect(classify(args)).toBe('network'))
+  it.each(['publish', 'login', 'logout', 'dist-tag add x@1 latest'])('%s is publish', args => expect(classify(args)).toBe('publish'))
+  it.each(['', 'run build', 'exec tsc', 'dlx x', 'list', 'why x', 'store path', 'install --offline'])('"%s" is local', args => expect(classify(args)).toBe('local'))
+})
+
+describe('pnpm: the user registry choice', () => {
+  const project = folderWith({ 'package.json': '{}' })
+  const index = (args: string, env: NodeJS.ProcessEnv = {}, cwd = project, home?: string) => pnpm.findUserIndex(contextIn(cwd, args, env, home))?.url
+  it('reads --registry and its prefixes', () => {
+    expect(index('add --registry https://r.test/ x')).toBe('https://r.test/')
+    expect(index('add --reg=https://r.test/ x')).toBe('https://r.test/')
+  })
+  it('reads pnpm_config_registry (11+) and npm_config_registry (≤10) in any case', () => {
+    expect(index('add x', { PNPM_CONFIG_REGISTRY: 'https://p.test/' })).toBe('https://p.test/')
+    expect(index('add x', { npm_config_registry: 'https://n.test/' })).toBe('https://n.test/')
+  })
+  it('reads pnpm-workspace.yaml registry and registries.default', () => {
+    expect(index('install', {}, folderWith({ 'pnpm-workspace.yaml': 'packages: [a]\nregistry: https://ws.test/\n' }))).toBe('https://ws.test/')
+    const root = folderWith({ 'pnpm-workspace.yaml': "registries:\n  default: 'https://wsd.test/'\n  '@corp': https://corp.test/\n", 'pkg/package.json': '{}' })
+    expect(index('install', {}, join(root, 'pkg'))).toBe('https://wsd.test/')
+  })
+  it('reads .npmrc and the global rc', () => {
+    expect(index('install', {}, folderWith({ 'package.json': '{}', '.npmrc': 'registry=https://rc.test/\n' }))).toBe('https://rc.test/')
+    const home = folderWith({ '.config/pnpm/rc': 'registry=https://global.test/\n' })
+    expect(index('install', {}, project, home)).toBe('https://global.test/')
+  })
+  it('finds the user fetch knobs', () => {
+    expect(pnpm.findUserKnobs!(contextIn(project, 'install')).userSet).toBe(false)
+    expect(pnpm.findUserKnobs!(contextIn(project, 'install --fetch-timeout 100000')).userSet).toBe(true)
+    expect(pnpm.findUserKnobs!(contextIn(project, 'install', { pnpm_config_fetch_retries: '5' })).origin).toBe('pnpm_config_fetch_retries')
+    expect(pnpm.findUserKnobs!(contextIn(folderWith({ 'pnpm-workspace.yaml': 'fetchTimeout: 600000\n' }), 'install')).userSet).toBe(true)
+  })
+})

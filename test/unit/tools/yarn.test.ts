@@ -1,0 +1,89 @@
+import { chmodSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { yarnBerry } from '../../../src/tools/yarn-berry.js'
+import { yarn } from '../../../src/tools/yarn.js'
+import { contextIn, folderWith, rewrite } from '../../helpers/tool-cases.js'
+
+const M = 'https://mirror.test/npm/'
+const _ = (line: string, expected: string, tuned = false) => () => expect(rewrite(yarn, line, M, { tuned })).toBe(expected)
+
+describe('yarn 1: rewriting', () => {
+  it('adds --registry', _('yarn add lodash', `yarn add lodash --registry ${M}`))
+  it('treats bare yarn as install', _('yarn', `yarn --registry ${M}`))
+  it('tunes the network timeout when the user set none', _('yarn install', `yarn install --registry ${M} --network-timeout 6000`, true))
+  it('leaves a package.json script alone', _('yarn build', 'yarn build'))
+})
+
+describe('yarn 1: classify', () => {
+  const classify = (args: string) => yarn.classify(args.split(' ').filter(Boolean))
+  it.each(['', 'install', 'add x', 'upgrade', 'outdated', 'global add x', '--cwd app add x', '--registry https://r.test/ install'])('"%s" is network', args => expect(classify(args)).toBe('network'))
+  it.each(['publish', 'login', 'logout', 'owner add u x', 'tag add x@1 latest'])('%s is publish', args => expect(classify(args)).toBe('publish'))
+  it.each(['--version', 'run build', 'build', 'list', 'why x', 'cache clean', 'config get registry', 'install --offline'])('"%s" is local', args => expect(classify(args)).toBe('local'))
+})
+
+describe('yarn 1: the user registry choice', () => {
+  const project = folderWith({ 'package.json': '{}' })
+  const index = (args: string, env: NodeJS.ProcessEnv = {}, cwd = project, home?: string) => yarn.findUserIndex(contextIn(cwd, args, env, home))?.url
+  it('reads --registry in both forms', () => {
+    expect(index('add --registry https://r.test/ x')).toBe('https://r.test/')
+    expect(index('add --registry=https://r.test/ x')).toBe('https://r.test/')
+  })
+  it('reads YARN_REGISTRY and npm_config_registry in any case', () => {
+    expect(index('add x', { yarn_registry: 'https://y.test/' })).toBe('https://y.test/')
+    expect(index('add x', { NPM_CONFIG_REGISTRY: 'https://n.test/' })).toBe('https://n.test/')
+  })
+  it('reads .yarnrc in the project or a parent, quoted or not, and as a default flag', () => {
+    const root = folderWith({ '.yarnrc': '# yarn lockfile v1\nregistry "https://rc.test/"\n', 'app/package.json': '{}' })
+    expect(index('install', {}, join(root, 'app'))).toBe('https://rc.test/')
+    expect(index('install', {}, folderWith({ '.yarnrc': '"--registry" "https://flag.test/"\n' }))).toBe('https://flag.test/')
+    expect(index('install', {}, project, folderWith({ '.yarnrc': 'registry https://home.test/\n' }))).toBe('https://home.test/')
+  })
+  it('reads .npmrc after .yarnrc', () => expect(index('install', {}, folderWith({ 'package.json': '{}', '.npmrc': 'registry=https://npmrc.test/\n' }))).toBe('https://npmrc.test/'))
+  it('finds the user network timeout', () => {
+    expect(yarn.findUserKnobs!(contextIn(project, 'install')).userSet).toBe(false)
+    expect(yarn.findUserKnobs!(contextIn(project, 'install --network-timeout 600000')).userSet).toBe(true)
+    expect(yarn.findUserKnobs!(contextIn(folderWith({ '.yarnrc': 'network-timeout 600000\n' }), 'install')).userSet).toBe(true)
+  })
+  it('says that yarn.lock pins its resolved URLs', () => {
+    const lock = '# yarn lockfile v1\n\na@^1.0.0:\n  version "1.0.0"\n  resolved "https://registry.yarnpkg.com/a/-/a-1.0.0.tgz#abc"\n\nb@^1.0.0:\n  resolved "https://registry.yarnpkg.com/b/-/b-1.0.0.tgz#def"\n'
+    expect(yarn.describeLockedSources!(contextIn(folderWith({ 'yarn.lock': lock }), 'install')))
+      .toBe('yarn.lock pins 2 packages to registry.yarnpkg.com: yarn 1 downloads locked packages from these URLs whatever --registry says, so a mirror only serves packages not yet in the lockfile.')
+  })
+  it('says nothing about a berry lockfile', () => expect(yarn.describeLockedSources!(contextIn(folderWith({ 'yarn.lock': '__metadata:\n  version: 8\n' }), 'install'))).toBeUndefined())
+})
+
+describe('yarn: the variant by version', () => {
+  const fakeYarn = (version: string) => {
+    const bin = join(folderWith({ yarn: `#!/bin/sh\necho ${version}\n` }), 'yarn')
+    chmodSync(bin, 0o755)
+    return bin
+  }
+  it('is yarn 1 for 1.x', async () => expect((await yarn.resolveVariant!(fakeYarn('1.22.22'), {})).name).toBe('yarn'))
+  it('is berry for 2.x and later', async () => expect((await yarn.resolveVariant!(fakeYarn('4.18.1'), {})).name).toBe('yarn-berry'))
+  it('falls back to yarn 1 when the version cannot be read', async () => expect((await yarn.resolveVariant!('/nonexistent/yarn', {})).name).toBe('yarn'))
+})
+
+describe('yarn berry', () => {
+  const project = folderWith({ 'package.json': '{}' })
+  it('sets YARN_NPM_REGISTRY_SERVER only', () => expect(rewrite(yarnBerry, 'yarn add lodash', M)).toBe('YARN_NPM_REGISTRY_SERVER=https://mirror.test/npm yarn add lodash'))
+  it('whitelists a plain-http registry host', () => expect(rewrite(yarnBerry, 'yarn', 'http://127.0.0.1:4873/'))
+    .toBe('YARN_NPM_REGISTRY_SERVER=http://127.0.0.1:4873 YARN_UNSAFE_HTTP_WHITELIST=127.0.0.1 yarn'))
+  it('tunes http timeout and retries', () => expect(rewrite(yarnBerry, 'yarn install', M, { tuned: true }))
+    .toBe('YARN_NPM_REGISTRY_SERVER=https://mirror.test/npm YARN_HTTP_TIMEOUT=8000 YARN_HTTP_RETRY=0 yarn install'))
+  const classify = (args: string) => yarnBerry.classify(args.split(' ').filter(Boolean))
+  it.each(['', 'install', 'add x', 'up x', 'npm info x', 'workspaces focus a'])('"%s" is network', args => expect(classify(args)).toBe('network'))
+  it.each(['npm publish', 'npm login', 'npm tag add x@1 latest'])('%s is publish', args => expect(classify(args)).toBe('publish'))
+  it.each(['--version', 'run build', 'dlx x', 'npm audit', 'set version stable', 'config get npmRegistryServer'])('"%s" is local', args => expect(classify(args)).toBe('local'))
+  it('reads YARN_NPM_REGISTRY_SERVER in any case and .yarnrc.yml (nearest first, then home)', () => {
+    expect(yarnBerry.findUserIndex(contextIn(project, '', { yarn_npm_registry_server: 'https://e.test' }))?.url).toBe('https://e.test')
+    const root = folderWith({ '.yarnrc.yml': 'npmRegistryServer: "https://root.test"\n', 'app/.yarnrc.yml': 'nodeLinker: node-modules\n' })
+    expect(yarnBerry.findUserIndex(contextIn(join(root, 'app'), ''))?.url).toBe('https://root.test')
+    expect(yarnBerry.findUserIndex(contextIn(project, '', {}, folderWith({ '.yarnrc.yml': 'npmRegistryServer: https://home.test\n' })))?.url).toBe('https://home.test')
+  })
+  it('finds the user http knobs', () => {
+    expect(yarnBerry.findUserKnobs!(contextIn(project, '')).userSet).toBe(false)
+    expect(yarnBerry.findUserKnobs!(contextIn(project, '', { YARN_HTTP_TIMEOUT: '600000' })).userSet).toBe(true)
+    expect(yarnBerry.findUserKnobs!(contextIn(folderWith({ '.yarnrc.yml': 'httpRetry: 10\n' }), '')).userSet).toBe(true)
+  })
+})
