@@ -21,7 +21,8 @@ const SECRET_PATTERNS: RegExp[] = [
   /(?<=\bBearer\s+)[A-Za-z0-9._~+/=-]{8,}/g,
   new RegExp(`(?<=\\b(?:${SECRET_HEADER})["']?\\s*:\\s*["']?)[^\\s'",]+`, 'gi'),
   // npm: //registry/:_authToken=..., _auth=..., _password=... (also npm_config__authToken=...)
-  /(?<=_(?:authToken|auth|password)["']?\s*[=:]\s*["']?)[^\s'",]+/gi,
+  // (preceded by `:`, `_`, a quote, a space or the line start, so `http_auth: host` is not a secret)
+  /(?<=(?:^|[\s:"'_])_(?:authToken|auth|password)["']?\s*[=:]\s*["']?)[^\s'",]+/gim,
   // NAME=value and "name": "value" where the name says it is secret
   /(?<=\b[A-Za-z0-9_]*(?:TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL|APIKEY|API_KEY|ACCESS_KEY|PRIVATE_KEY)[A-Za-z0-9_]*=)[^\s'"&]+/gi,
   /(?<="[A-Za-z0-9_-]*(?:token|secret|password|passwd|apikey|api_key|api-key)"\s*:\s*")[^"]+/gi,

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { z } from 'zod'
+import * as z from 'zod'
 import { withFileLock, writeFileAtomically } from '../state/locked-file.js'
 import { stateDir } from '../state/paths.js'
 

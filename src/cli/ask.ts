@@ -1,4 +1,3 @@
-import { execa } from 'execa'
 import { join, resolve } from 'node:path'
 import type { Diagnosis } from '../diagnose/types.js'
 import { registerSecrets } from '../redact.js'
@@ -75,6 +74,7 @@ async function createVenv(invocation: Invocation, write: (line: string) => void)
   if (!interpreter) return undefined
   const dir = resolve('.venv')
   write(`  creating ${dir} with ${interpreter} -m venv ...`)
+  const { execa } = await import('execa')
   const created = await execa(interpreter, ['-m', 'venv', dir], { reject: false, stdio: 'inherit' })
   if (created.exitCode !== 0) {
     write('  the virtual environment could not be created; stopping.')

@@ -66,6 +66,14 @@ export class TerminalReporter implements Reporter {
     if (this.options.verbose) this.print(this.color.dim(message))
   }
 
+  /** An attempt's live throughput (--verbose). In a terminal it first erases the progress bar the tool may have
+   * left on the current line (the tool redraws it), so the two do not mix. */
+  throughput(line: string): void {
+    if (!this.options.verbose || this.options.quiet) return
+    if (this.options.stream.isTTY) this.options.stream.write('\r\x1b[2K')
+    this.print(this.color.dim(line))
+  }
+
   warn(message: string): void {
     this.print(this.color.yellow(`! ${message}`), true)
   }

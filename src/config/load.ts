@@ -69,8 +69,7 @@ function readUserConfig(file: string): Plain | undefined {
  * (.git), at the home directory, and before any world-writable directory such as /tmp, whose files anyone could plant.
  */
 async function findProjectConfig(cwd: string, home: string): Promise<{ filepath: string; config: unknown } | undefined> {
-  const { cosmiconfig } = await import('cosmiconfig')
-  const explorer = cosmiconfig('mirror', { searchStrategy: 'none' })
+  let explorer: { search(dir: string): Promise<{ filepath: string; config: unknown; isEmpty?: boolean } | null> } | undefined
   for (let dir = cwd; ; dir = dirname(dir)) {
     try {
       if ((statSync(dir).mode & 0o002) !== 0) return undefined
@@ -79,12 +78,30 @@ async function findProjectConfig(cwd: string, home: string): Promise<{ filepath:
     }
     let found
     try {
-      found = await explorer.search(dir)
+      // cosmiconfig costs ~50 ms to load: only when this directory has a file it would read.
+      if (hasConfigCandidate(dir)) {
+        explorer ??= (await import('cosmiconfig')).cosmiconfig('mirror', { searchStrategy: 'none' })
+        found = await explorer.search(dir)
+      }
     } catch (error) {
       throw new ConfigError(`The config file could not be read: ${(error as Error).message.split('\n')[0]}`)
     }
     if (found && !found.isEmpty) return found
     if (dir === home || existsSync(join(dir, '.git')) || dirname(dir) === dir) return undefined
+  }
+}
+
+// cosmiconfig 9's default search places for the module name `mirror` (package.json only with a "mirror" key).
+const CANDIDATES = ['.mirrorrc', ...['json', 'yaml', 'yml', 'js', 'ts', 'mjs', 'cjs'].map(ext => `.mirrorrc.${ext}`),
+  '.config/mirrorrc', ...['json', 'yaml', 'yml', 'js', 'ts', 'mjs', 'cjs'].map(ext => `.config/mirrorrc.${ext}`),
+  ...['js', 'ts', 'mjs', 'cjs'].map(ext => `mirror.config.${ext}`)]
+
+function hasConfigCandidate(dir: string): boolean {
+  if (CANDIDATES.some(name => existsSync(join(dir, name)))) return true
+  try {
+    return readFileSync(join(dir, 'package.json'), 'utf8').includes('"mirror"')
+  } catch {
+    return false
   }
 }
 

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 
 // The ONLY place defaults live. docs/config.md, .mirrorrc.example and the README's config table are generated from
 // this file (npm run docs:config) and a test fails when they disagree.

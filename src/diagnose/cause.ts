@@ -11,6 +11,8 @@ const PYTHON_CHAINED = /^(?:The above exception was the direct cause of the foll
 /** The continuation of a link: indented below it, or inside its box (`│   more text`). */
 const BOX_CONTINUATION = /^\s*[│|]\s/
 const MAX_CONTINUATION_LINES = 40
+/** A retrying tool repeats the same chain; the last ones are enough. */
+const MAX_CAUSE_LINES = 200
 
 interface Link {
   indent: number
@@ -61,7 +63,7 @@ export function innermostCauses(failure: NormalizedFailure): string[] {
     if (line.trim()) previousText = line.trim()
   }
   if (last) causes.push(...continuation(lines, last))
-  return causes
+  return causes.slice(-MAX_CAUSE_LINES)
 }
 
 /** Whether a line between two links still belongs to the chain (a continuation, or cargo's blank separators). */

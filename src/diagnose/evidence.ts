@@ -1,3 +1,4 @@
+import { mayMatch } from './line-pattern.js'
 import type { Facts, NormalizedFailure } from './types.js'
 
 const EVIDENCE_CHARS = 300
@@ -9,8 +10,9 @@ export function evidenceLine(line: string): string {
 }
 
 /** The lines that match `pattern`, at most `limit`: the proof shown to the person. */
-export function linesMatching(failure: Pick<NormalizedFailure, 'lines'>, pattern: RegExp, limit = 3): string[] {
+export function linesMatching(failure: Pick<NormalizedFailure, 'lines' | 'text'>, pattern: RegExp, limit = 3): string[] {
   const found: string[] = []
+  if (!mayMatch(failure.text, pattern)) return found
   for (const line of failure.lines) {
     if (pattern.test(line)) {
       found.push(evidenceLine(line))

@@ -44,7 +44,7 @@ export function hostRole(host: string, failure: NormalizedFailure, viaProxy?: bo
 }
 
 // Failures about a host; for these a host named near the evidence (the URL a chain was fetching) is the host at fault.
-const HOST_CATEGORIES = new Set<Category>(['timeout', 'connection', 'dns', 'ssl', 'proxy', 'http_auth', 'rate_limited', 'server_error', 'package_not_found', 'hash_mismatch'])
+const HOST_CATEGORIES = new Set<Category>(['timeout', 'connection', 'dns', 'ssl', 'http_auth', 'rate_limited', 'server_error', 'package_not_found', 'hash_mismatch'])
 const CONTEXT_LINES = 200
 
 /** The host of the last URL in the output (the innermost cause rarely repeats the URL its chain was fetching). */
@@ -59,12 +59,18 @@ function lastNamedHost(failure: NormalizedFailure): Facts {
 
 /** Completes what a rule read: host and URL from the evidence (or the output), the host's role, errno and Retry-After. */
 export function completeFacts(failure: NormalizedFailure, category: Category, evidence: readonly string[], facts: Facts = {}): Facts {
-  const complete: Facts = { ...facts }
-  if (!complete.host) Object.assign(complete, hostFacts(evidence), facts)
-  if (!complete.host && HOST_CATEGORIES.has(category)) Object.assign(complete, lastNamedHost(failure), facts)
+  const read = definedOnly(facts)
+  const complete: Facts = { ...read }
+  // Around a proxy failure every URL is the index's: only the rule knows the proxy's own address.
+  const inferHost = !complete.host && !complete.viaProxy
+  if (inferHost) Object.assign(complete, hostFacts(evidence), read)
+  if (inferHost && !complete.host && HOST_CATEGORIES.has(category)) Object.assign(complete, lastNamedHost(failure), read)
   if (complete.host && !complete.hostRole) complete.hostRole = hostRole(complete.host, failure, complete.viaProxy)
   complete.errno ??= evidence.map(line => errnoName(line) ?? KNOWN_ERRNO.exec(line)?.[1]).find(Boolean)
   complete.retryAfterSeconds ??= retryAfterSeconds(failure.text)
-  for (const key of Object.keys(complete) as (keyof Facts)[]) if (complete[key] === undefined) delete complete[key]
-  return complete
+  return definedOnly(complete)
+}
+
+function definedOnly(facts: Facts): Facts {
+  return Object.fromEntries(Object.entries(facts).filter(([, value]) => value !== undefined)) as Facts
 }

@@ -1,4 +1,5 @@
 import { evidenceLine, linesMatching } from './evidence.js'
+import { mayMatch } from './line-pattern.js'
 import type { NormalizedFailure } from './types.js'
 
 // HTTP status lines in the spellings of requests/pip ("403 Client Error", "HTTP error 503"), urllib3's debug log
@@ -20,8 +21,9 @@ export function statusOf(line: string): number | undefined {
 }
 
 /** Lines reporting an HTTP status among `statuses`, at most `limit`. */
-export function findStatuses(failure: Pick<NormalizedFailure, 'lines'>, statuses: readonly number[], limit = 3): StatusHit[] {
+export function findStatuses(failure: Pick<NormalizedFailure, 'lines' | 'text'>, statuses: readonly number[], limit = 3): StatusHit[] {
   const hits: StatusHit[] = []
+  if (!mayMatch(failure.text, STATUS)) return hits
   for (const line of failure.lines) {
     const status = statusOf(line)
     if (status !== undefined && statuses.includes(status)) {

@@ -28,6 +28,8 @@ const PREFIXES: readonly RegExp[] = [
   /^> ?/, // quoted in a Markdown issue
   /^ {0,2}(?:TRACE|DEBUG|INFO|WARN) +/, // tracing output of uv and pixi (the message itself follows)
 ]
+/** All prefixes as one pattern: one match per line and pass instead of one per prefix. */
+const PREFIX = new RegExp(`^(?:${PREFIXES.map(prefix => prefix.source.slice(1)).join('|')})`)
 /** yarn berry: `➤ YN0018: │ message`. The code stays (it names the failure); the decorations go. */
 const YARN_BERRY = /^(?:➤ )?(YN\d{4}): (?:[│└├┌─] ?){0,8}/
 
@@ -60,8 +62,7 @@ function stripPrefixes(line: string): string {
   let current = line
   for (let pass = 0; pass < 3; pass++) {
     const before = current
-    for (const prefix of PREFIXES) current = current.replace(prefix, '')
-    current = current.replace(YARN_BERRY, '$1: ')
+    current = current.replace(PREFIX, '').replace(YARN_BERRY, '$1: ')
     if (current === before) break
   }
   return current
@@ -102,8 +103,13 @@ function dropQuotedCode(lines: string[]): string[] {
 
 /** Strips what differs between terminals, CI systems and tool versions, keeping the words the rules read. */
 export function normalizeLines(output: string): string[] {
-  const raw = decode(output).split('\n').map(line => lastDrawn(line.endsWith('\r') ? line.slice(0, -1) : line).trimEnd())
-  const lines = joinHardWraps(raw).map(line => annotateErrno(stripPrefixes(line.slice(0, MAX_LINE_CHARS)).trimEnd()))
+  const raw: string[] = []
+  for (const line of decode(output).split('\n')) {
+    const drawn = lastDrawn(line.endsWith('\r') ? line.slice(0, -1) : line).trimEnd()
+    // Runs of blank lines say nothing; one is kept (it still separates blocks).
+    if (drawn || raw.at(-1) !== '') raw.push(drawn)
+  }
+  const lines = joinHardWraps(raw).map(line => (line ? annotateErrno(stripPrefixes(line.slice(0, MAX_LINE_CHARS)).trimEnd()) : line))
   return dropQuotedCode(lines)
 }
 

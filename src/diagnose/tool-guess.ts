@@ -12,12 +12,12 @@ interface Mark {
 
 // A command at the start of a line, after a shell prompt (`user@host:~$ `, `PS C:\> `, `❯ `) or a Dockerfile RUN. Only
 // there: the PEP 668 message itself suggests "pipx install xyz".
-const COMMAND = /^(?:.{0,80}?[$>#%❯➜] |\s*(?:Step \d+\/\d+ : )?RUN |Running: |\+ )?(?:sudo )?(?:python[\d.]* -m )?(pip3?|uvx?|poetry|pdm|pipx|conda|mamba|micromamba|pixi|npm|npx|pnpm|yarn|bun|cargo|go)(?:\.exe)? (?:install|add|sync|i|ci|update|upgrade|remove|create|env|lock|run|get|build|fetch|tool|download|wheel|publish|mod|venv|cache|pip)\b/gm
+const COMMAND = /^(?:.{0,80}?[$>#%❯➜] |[ \t]*(?:Step \d+\/\d+ : )?RUN |Running: |\+ )?(?:sudo )?(?:python[\d.]* -m )?(pip3?|uvx?|poetry|pdm|pipx|conda|mamba|micromamba|pixi|npm|npx|pnpm|yarn|bun|cargo|go)(?:\.exe)? (?:install|add|sync|i|ci|update|upgrade|remove|create|env|lock|run|get|build|fetch|tool|download|wheel|publish|mod|venv|cache|pip)\b/gm
 
 const MARKS: readonly Mark[] = [
   { tool: 'pip', weight: 3, pattern: /Retrying \(Retry\(total=|pip\._(?:vendor|internal)|pip is configured with locations|Downloading\/unpacking/ },
   { tool: 'pip', weight: 3, pattern: /No matching distribution found|Could not find a version that satisfies|Looking in indexes:|DO NOT MATCH THE HASHES|ResolutionImpossible|requires a different Python/ },
-  { tool: 'pip', weight: 2, pattern: /^\s*Collecting \S|Could not fetch URL|Could not install packages due to an? (?:OS|Environment)Error|Failed building wheel|subprocess-exited-with-error|Invalid requirement:|externally-managed-environment/m },
+  { tool: 'pip', weight: 2, pattern: /^[ \t]*Collecting \S|Could not fetch URL|Could not install packages due to an? (?:OS|Environment)Error|Failed building wheel|subprocess-exited-with-error|Invalid requirement:|externally-managed-environment/m },
   { tool: 'uv', weight: 3, pattern: /\bUV_[A-Z_]{3,}|No solution found when resolving|was included because|[/\\]uv[/\\]cache|\.cache\/uv|Using Python [\d.]+ (?:environment|interpreter) at/ },
   { tool: 'uv', weight: 2, pattern: /Failed to (?:download|fetch|build|extract archive)[: ]|Caused by: |Request failed after \d+ retries/ },
   { tool: 'pixi', weight: 4, pattern: /\bpixi\b|rattler|pixi\.toml|requirements of (?:environment )?'[\w-]+'|pypi-dependencies/ },

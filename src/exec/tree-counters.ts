@@ -10,7 +10,7 @@ export interface TreeCounters {
   cpuSeconds: number
   /**
    * `tcp`: payload bytes received on the tree's TCP sockets (tcp_info `bytes_received`, read with `ss`).
-   * `reads`: bytes passed to read() (`rchar` of /proc/<pid>/io), the fallback when `ss` is missing. It counts file
+   * `reads`: bytes passed to read() (`rchar` of /proc/<pid>/io), the fallback when `ss` is missing or fails. It counts file
    * and pipe reads too, and not recv(): Python (pip, uv's build backends) reads sockets with recv(), so with this
    * counter a trickle to pip shows 0 bytes and is left to pip's own read timeout. See docs/stall-detection.md.
    */
@@ -141,8 +141,9 @@ export function createTreeSampler(root: number): TreeSampler {
   }
 
   const sampleSockets = async (pids: number[]) => {
+    if (ssMissing) return
     const owned = new Set(pids.flatMap(socketInodes))
-    if (ssMissing || owned.size === 0) return
+    if (owned.size === 0) return
     const listed = await listSockets()
     if (listed === 'missing') {
       ssMissing = true

@@ -23,7 +23,7 @@ function reclassified(diagnosis: Diagnosis, category: Diagnosis['category'], sum
  * and answer a different question.
  */
 // Short: the tool already waited its own timeout; a healthy index answers a project page in well under a second.
-export function createProbe(adapter: ToolAdapter, env: NodeJS.ProcessEnv, timeoutMs = 3000) {
+export function createProbe(adapter: ToolAdapter, env: NodeJS.ProcessEnv, timeoutMs = 2000) {
   return async (source: Source, diagnosis: Diagnosis): Promise<Diagnosis | undefined> => {
     const name = diagnosis.facts.package
     const index = source.indexUrl

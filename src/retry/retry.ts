@@ -1,5 +1,4 @@
 import type { Config } from '../config/schema.js'
-import { diagnose } from '../diagnose/index.js'
 import type { Diagnosis } from '../diagnose/types.js'
 import type { ChildResult } from '../exec/run-child.js'
 import type { Invocation } from '../tools/parse-invocation.js'
@@ -94,7 +93,8 @@ export async function runWithRetries(input: RetryInput, deps: RetryDeps): Promis
 
     let diagnosis = result.abortedBecause
       ? stalledDiagnosis(result.abortedBecause)
-      : diagnose({ tool: invocation.tool, output: result.output, exitCode: result.exitCode, command: command.argv })
+      // The rules are loaded on the first failure only: a run that succeeds never pays for them.
+      : (await import('../diagnose/index.js')).diagnose({ tool: invocation.tool, output: result.output, exitCode: result.exitCode, command: command.argv })
     if (diagnosis.category === 'package_not_found' && deps.probe) diagnosis = (await deps.probe(source, diagnosis)) ?? diagnosis
     record.diagnosis = diagnosis
     deps.onAttempt?.(record)

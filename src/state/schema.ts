@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 
 /** Recent outcomes kept per mirror; totals are kept as counters. */
 export const OUTCOMES_KEPT = 10

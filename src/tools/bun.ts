@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { parse } from 'smol-toml'
+import { parseToml as parse } from './lazy-parsers.js'
 import { NPM_UPSTREAM } from '../mirrors/npm.js'
 import { findOptions, firstPositional } from './args.js'
 import { addOptions, findEnv, npmPackageUrl } from './npm-family.js'

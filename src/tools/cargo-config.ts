@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
-import { parse } from 'smol-toml'
+import { parseToml as parse } from './lazy-parsers.js'
 import { findOptions } from './args.js'
 import type { ToolContext } from './types.js'
 

@@ -81,15 +81,17 @@ export function guardLockfile(format: LockfileFormat, cwd: string): LockfileGuar
       const after = readLockfile(cwd, format.names)
       const previous = before?.file === after?.file ? before?.text : undefined
       if (!after || after.text === previous) return undefined
+      const target = registryPrefix(primaryUrl)
+      // Longest first: of `https://host/` and `https://host/npm/`, the URL belongs to the more specific one.
+      const prefixes = mirrorUrls.map(registryPrefix).filter(prefix => prefix !== target).sort((a, b) => b.length - a.length)
+      // Most runs leave no mirror URL behind: then no parser is loaded at all.
+      if (!prefixes.some(prefix => after.text.includes(prefix))) return undefined
       const urls = await format.findUrls(after.text)
       if (!urls) return undefined
       // URLs in the lockfile before the run are the person's, on a mirror or not (a colleague's commit).
       const oldUrls = previous === undefined ? [] : await format.findUrls(previous)
       const keptUrls = oldUrls && new Set(oldUrls.map(old => old.url))
       const kept = (url: string) => keptUrls ? keptUrls.has(url) : previous!.includes(url)
-      const target = registryPrefix(primaryUrl)
-      // Longest first: of `https://host/` and `https://host/npm/`, the URL belongs to the more specific one.
-      const prefixes = mirrorUrls.map(registryPrefix).filter(prefix => prefix !== target).sort((a, b) => b.length - a.length)
       const edits = urls.flatMap(({ url, start }) => {
         const prefix = prefixes.find(candidate => url.startsWith(candidate))
         return prefix && !kept(url) ? [{ url, start, end: start + prefix.length }] : []

@@ -1,5 +1,5 @@
 import { dirname, join, resolve } from 'node:path'
-import { stringify } from 'smol-toml'
+import { stringifyToml as stringify } from './lazy-parsers.js'
 import { findOptions } from './args.js'
 import type { ChannelCandidate } from './conda-channels.js'
 import { ALIAS_BASES, mirroredDefaults } from './conda-family.js'

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
-import { parse } from 'smol-toml'
+import { parseToml as parse } from './lazy-parsers.js'
 
 /** A TOML file as a plain object; undefined when missing or unreadable (the tool itself would complain). */
 export function readTomlFile(path: string): Record<string, unknown> | undefined {

@@ -1,3 +1,4 @@
+import { basename } from 'node:path'
 import { findOptions, type FoundOption, type OptionSpec } from './args.js'
 
 /**
@@ -72,4 +73,19 @@ export const UV_OPTIONS = {
 
 export function findUvOptions(own: readonly string[], spec: OptionSpec): FoundOption[] {
   return findOptions(own, spec).map(found => ({ ...found, value: found.value?.replace(/^=/, '') }))
+}
+
+/** Where uv's own arguments start in a command line: after `uv`, `uvx`, or `python -m uv`. */
+export function argsStart(argv: readonly string[]): number {
+  return /^uvx?(\.exe)?$/.test(basename(argv[0] ?? '')) ? 1 : argv.indexOf('-m') + 2
+}
+
+/** The command line with the value of one found option replaced, in whichever form it was given. */
+export function replaceValue(argv: string[], start: number, found: FoundOption, url: string): string[] {
+  const at = start + found.index
+  const copy = [...argv]
+  const arg = copy[at]!
+  if (arg === found.name) copy[at + 1] = url
+  else copy[at] = arg.startsWith('--') ? `${found.name}=${url}` : `${found.name}${arg.startsWith(`${found.name}=`) ? '=' : ''}${url}`
+  return copy
 }

@@ -1,31 +1,16 @@
 import { basename } from 'node:path'
 import { PYPI_UPSTREAM } from '../mirrors/pypi.js'
-import type { FoundOption } from './args.js'
 import { envFlag } from './project-files.js'
 import { firstSet, pep503PackageUrl, UV_FAST, UV_KNOBS, withEnv } from './python-index.js'
 import type { CommandLine, ToolAdapter, ToolContext } from './types.js'
 import { findLockedRegistry, findUvDefaultIndex } from './uv-config.js'
-import { findUvOptions, parseUvCommand, UV_OPTIONS } from './uv-options.js'
+import { argsStart, findUvOptions, parseUvCommand, replaceValue, UV_OPTIONS } from './uv-options.js'
 
 // reference §2.5. `uv run` without --with runs the user's program, which must not run twice: it runs once.
 const NETWORK = new Set(['pip install', 'pip sync', 'pip compile', 'add', 'remove', 'lock', 'sync', 'tree', 'export',
   'build', 'tool install', 'tool run', 'tool upgrade', 'python install'])
 const PUBLISH = new Set(['publish', 'auth login', 'auth logout', 'auth token'])
 const USES_LOCK = new Set(['sync', 'run', 'add', 'remove', 'tree', 'export'])
-
-/** Where uv's own arguments start in a command line: after `uv`, `uvx`, or `python -m uv`. */
-function argsStart(argv: readonly string[]): number {
-  return /^uvx?(\.exe)?$/.test(basename(argv[0] ?? '')) ? 1 : argv.indexOf('-m') + 2
-}
-
-function replaceValue(argv: string[], start: number, found: FoundOption, url: string): string[] {
-  const at = start + found.index
-  const copy = [...argv]
-  const arg = copy[at]!
-  if (arg === found.name) copy[at + 1] = url
-  else copy[at] = arg.startsWith('--') ? `${found.name}=${url}` : `${found.name}${arg.startsWith(`${found.name}=`) ? '=' : ''}${url}`
-  return copy
-}
 
 function uvAdapter(name: string, prefix: string[]) {
   const parse = (args: readonly string[]) => parseUvCommand(args, prefix)

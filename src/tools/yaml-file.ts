@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs'
-import { load } from 'js-yaml'
+import { parseYaml as load } from './lazy-parsers.js'
 
 /** A YAML config file as a plain object; undefined when missing or unreadable (the tool would complain itself). */
 export function readYamlFile(path: string): Record<string, unknown> | undefined {

@@ -66,7 +66,7 @@ describe.skipIf(!hasPip)('shims', () => {
     expect(log.attempts[0].diagnosis.category).toBe('timeout')
     expect(log.attempts[0].durationMs).toBeLessThan(15_000)
     expect(mirror.requests.some(path => path.startsWith('/files/'))).toBe(true)
-  })
+  }, 120_000)
 
   it('a pip started by the shimmed pip runs the real pip directly, never wrapped twice', async () => {
     // A fake pip that calls pip again, as build subprocesses do; it reports what it sees.

@@ -33,10 +33,17 @@ interface AttemptReport {
 async function download(cwd: string, spec: string) {
   const dest = mkdtempSync(join(tmpdir(), 'resilient-dl-'))
   const report = join(dest, '..', `report-${Date.now()}-${Math.random()}.json`)
+  const env = isolatedEnv()
   const started = Date.now()
-  const result = await runCli(['--verbose', '--report', report, 'python3', '-m', 'pip', 'download', '--no-deps', '-d', dest, spec], { cwd, env: isolatedEnv() })
+  const result = await runCli(['--verbose', '--report', report, 'python3', '-m', 'pip', 'download', '--no-deps', '-d', dest, spec], { cwd, env })
   const attempts = (): AttemptReport[] => JSON.parse(readFileSync(report, 'utf8')).attempts
-  return { ...result, dest, seconds: (Date.now() - started) / 1000, attempts }
+  /** Outcomes remembered for an index (src/state: the circuit breaker counts the failures). */
+  const health = (port: number): { ok: boolean; category?: string }[] => {
+    const state = JSON.parse(readFileSync(join(env.RESILIENT_STATE_DIR!, 'state.json'), 'utf8'))
+    const networks = Object.values(state.networks) as { mirrors: Record<string, { url: string; recent: { ok: boolean; category?: string }[] }> }[]
+    return networks.flatMap(network => Object.values(network.mirrors)).filter(mirror => mirror.url.includes(`:${port}/`)).flatMap(mirror => mirror.recent)
+  }
+  return { ...result, dest, seconds: (Date.now() - started) / 1000, attempts, health }
 }
 
 /**
@@ -84,6 +91,8 @@ describe.skipIf(!canSampleTrees())('stall detection with real pip', () => {
     expect(recovered!.diagnosis).toBeNull()
     expect(recovered!.command.join(' ')).toContain(mirror.url)
     expect(result.stderr).toMatch(/attempt 1 failed .*timeout — stalled: \d+ bytes in 5 s/)
+    expect(result.health(primary.port)).toMatchObject([{ ok: false, category: 'timeout' }])
+    expect(result.health(mirror.port)).toMatchObject([{ ok: true }])
   })
 
   it('never interrupts a 3 MB wheel served steadily above the floor for longer than the window', async () => {

@@ -3,6 +3,8 @@ import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_REMEDIES } from '../../src/diagnose/remedies.js'
 import { RULES } from '../../src/diagnose/rules/index.js'
+import { DIAGNOSED_TOOLS } from '../../src/diagnose/tool-guess.js'
+import { TOOLS } from '../../src/tools/index.js'
 import type { Rule } from '../../src/diagnose/types.js'
 
 const root = (path: string) => fileURLToPath(new URL(`../../${path}`, import.meta.url))
@@ -47,6 +49,13 @@ describe('rules', () => {
       const fixtures = readFileSync(test, 'utf8').match(/'[\w-]+\/(?:py|cj|captured)-[\w-]+'/g) ?? []
       expect(fixtures.length, `${rule.id} names no fixture`).toBeGreaterThan(0)
       for (const fixture of fixtures) expect(existsSync(root(`test/fixtures/output/${fixture.slice(1, -1)}.txt`)), fixture).toBe(true)
+    }
+  })
+
+  it('has rules in the wording of every tool in TOOLS, and takes its name for `why --tool`', () => {
+    for (const tool of Object.keys(TOOLS)) {
+      expect(DIAGNOSED_TOOLS, tool).toContain(tool)
+      expect(RULES.some(rule => rule.tools !== 'any' && rule.tools.includes(tool)), `no rule reads ${tool}'s wording`).toBe(true)
     }
   })
 

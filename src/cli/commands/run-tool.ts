@@ -128,11 +128,12 @@ export async function runTool(argv: string[], options: GlobalOptions, session: T
     const childStreams = redactedChildStreams(usePty)
     const result = await runWithRetries(input, {
       exec: async (command, { source }) => {
-        const progress = watchProgress({ stall: config.stall, host: labelOf(source.indexUrl ?? source.url ?? source.label), report: line => reporter.verbose(line) })
-        const attempt = await runChild(command, { env: { ...env, ...command.env, RESILIENT_ACTIVE: '1' }, interrupts, pty: usePty, ...childStreams.options, ...(session.stdout && { stdout: session.stdout }), abort: progress.abort, onSpawn: progress.onSpawn })
+        // Only network attempts are watched for stalls: `pip list` has nothing to download.
+        const progress = networked ? watchProgress({ stall: config.stall, host: labelOf(source.indexUrl ?? source.url ?? source.label), report: line => reporter instanceof TerminalReporter ? reporter.throughput(line) : reporter.verbose(line) }) : undefined
+        const attempt = await runChild(command, { env: { ...env, ...command.env, RESILIENT_ACTIVE: '1' }, interrupts, pty: usePty, ...childStreams.options, ...(session.stdout && { stdout: session.stdout }), abort: progress?.abort, onSpawn: progress?.onSpawn })
         childStreams.flush()
         reporter.mask?.(registerSecrets(findSecrets(attempt.output)))
-        return { ...attempt, progress: progress.stop() }
+        return { ...attempt, progress: progress?.stop() }
       },
       sleep: interruptibleSleep(interrupts),
       now: Date.now,

@@ -1,4 +1,4 @@
-import { hostFacts, linesMatching } from '../evidence.js'
+import { firstCapture, linesMatching } from '../evidence.js'
 import type { Rule } from '../types.js'
 
 // urllib3 wraps the real cause: `ProxyError('Cannot connect to proxy.', ConnectionResetError(...))` is a proxy
@@ -12,6 +12,10 @@ export const anyProxy = {
   summary: 'The HTTP proxy refused or failed the request',
   match: failure => {
     const evidence = linesMatching(failure, PROXY)
-    return evidence.length ? { evidence, facts: { ...hostFacts(evidence), viaProxy: true } } : null
+    if (!evidence.length) return null
+    // The host of the URL on these lines is the index; only the proxy's own address names the failing host.
+    const proxy = firstCapture(evidence, /proxyconnect tcp: dial tcp ([\w.-]{1,253}):\d+|resolve proxy:? ([\w.-]{1,253})|cause=connect E[A-Z]+ ([\w.-]{1,253}):\d+/)
+    return { evidence, facts: { host: proxy, viaProxy: true, hostRole: 'proxy' },
+      summary: proxy ? `The HTTP proxy ${proxy} refused or failed the request` : undefined }
   },
 } satisfies Rule

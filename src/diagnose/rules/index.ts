@@ -41,11 +41,13 @@ import { pipInvalidRequirement } from './pip-invalid-requirement.js'
 import { pipNoMatchingDistribution } from './pip-no-matching-distribution.js'
 import { pipRequiresPython } from './pip-requires-python.js'
 import { pipResolutionImpossible } from './pip-resolution-impossible.js'
+import { pipUntrustedHost } from './pip-untrusted-host.js'
 import { pixiBuildBackend } from './pixi-build-backend.js'
 import { pnpmMissingIntegrity } from './pnpm-missing-integrity.js'
 import { pnpmUnsupportedEngine } from './pnpm-unsupported-engine.js'
 import { poetryBuildFailure } from './poetry-build-failure.js'
 import { poetryNoInstallationCandidates } from './poetry-no-installation-candidates.js'
+import { poetryPackageNotFound } from './poetry-package-not-found.js'
 import { poetrySolverProblem } from './poetry-solver-problem.js'
 import { pythonModuleNotFound } from './python-module-not-found.js'
 import { uvBuildFailure } from './uv-build-failure.js'
@@ -91,6 +93,7 @@ export const RULES: readonly Rule[] = [
   yarnChecksumMismatch,
   anyHashMismatch,
   // 3. the network
+  pipUntrustedHost,
   anyProxy,
   anyProxyHost,
   anySsl,
@@ -118,6 +121,7 @@ export const RULES: readonly Rule[] = [
   npmNoMatchingVersion,
   yarnNoMatchingVersion,
   pdmNoMatchingCandidates,
+  poetryPackageNotFound,
   cargoNoMatchingPackage,
   goNoMatchingVersions,
   pipResolutionImpossible,

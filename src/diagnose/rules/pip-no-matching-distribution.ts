@@ -9,7 +9,7 @@ import type { NormalizedFailure, Rule } from '../types.js'
 const NOT_FOUND = /No matching distribution found for (\S+)|Could not find a version that satisfies the requirement (\S+)|No distributions at all found for (\S+)|Could not find any downloads that satisfy the requirement (\S+)/
 
 function versionsListed(failure: NormalizedFailure): string[] {
-  const listed = /\(from versions: ([^)]*)\)/.exec(failure.text)?.[1]?.trim()
+  const listed = /\(from versions: ([^)]{0,4000})\)/.exec(failure.text)?.[1]?.trim()
   return listed && listed !== 'none' ? listed.split(/,\s*/).filter(Boolean) : []
 }
 

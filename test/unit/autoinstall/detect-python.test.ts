@@ -57,6 +57,10 @@ describe('detectPythonMissing on real interpreter output', () => {
     expect(refused(detectPythonMissing(fixture(name)))?.reason).toMatch(reason)
   })
 
+  it('is not masked by a warning printed at shutdown', () => {
+    expect(missing(detectPythonMissing(`${fixture('py311-plain')}ResourceWarning: unclosed file <_io.TextIOWrapper name='x'>\n`))?.name).toBe('cv2')
+  })
+
   it('finds nothing in a success or a Node error', () => {
     expect(detectPythonMissing('hello\n')).toBeUndefined()
     expect(detectPythonMissing(fixture('node-cjs-subpath'))).toBeUndefined()

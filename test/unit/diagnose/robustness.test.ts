@@ -46,6 +46,10 @@ function adversarialInputs(): [string, () => string][] {
     ['10 MB of tracebacks', () => repeatTo(TEN_MB, '  File "x.py", line 1, in f\n    code\nDuring handling of the above exception, another exception occurred:\n')],
     ['10 MB of escaped newlines', () => repeatTo(TEN_MB, 'Caused by: dns error\\n')],
     ['10 MB of carriage returns', () => repeatTo(TEN_MB, 'progress 50%\r')],
+    ['10 MB of newlines', () => '\n'.repeat(TEN_MB)],
+    ['10 MB of blank lines of spaces and tabs', () => repeatTo(TEN_MB, ' \t  \r\n')],
+    ['10 MB of unclosed version lists', () => repeatTo(TEN_MB, '(from versions: 1.0, ')],
+    ['10 MB of unclosed ANSI escapes', () => repeatTo(TEN_MB, '\x1b[0;1;2;3;4;5;6;7;8;9;0;1;2;3;4;5;6')],
     ['10 MB of errno markers', () => repeatTo(TEN_MB, '[Errno 1[WinError (os error error(1, errno -')],
   ]
 }

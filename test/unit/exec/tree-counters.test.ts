@@ -1,6 +1,9 @@
 import { execa } from 'execa'
+import { existsSync, mkdtempSync } from 'node:fs'
 import { createServer, type Server } from 'node:net'
 import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { canSampleTrees, createTreeSampler, parseSocketBytes } from '../../../src/exec/tree-counters.js'
 
@@ -49,11 +52,11 @@ describe.skipIf(!linux)('createTreeSampler (Linux)', () => {
   })
 
   it('counts a child that started and ended between two samples (a compiler run)', async () => {
-    const child = start('sh', ['-c', `sleep 0.3; python3 -c '${burn(0.5)}'; sleep 30`])
+    const done = join(mkdtempSync(join(tmpdir(), 'resilient-tree-')), 'done')
+    const child = start('sh', ['-c', `sleep 0.3; python3 -c '${burn(0.5)}'; touch ${done}; sleep 30`])
     const sampler = createTreeSampler(child.pid!)
     await sampler.sample()
-    await wait(400)
-    for (let i = 0; i < 200 && await pythonRunning(child.pid!); i++) await wait(100)
+    for (let i = 0; i < 300 && !existsSync(done); i++) await wait(100)
     expect((await sampler.sample()).cpuSeconds).toBeGreaterThanOrEqual(0.45)
   })
 
@@ -81,7 +84,8 @@ describe.skipIf(!linux)('createTreeSampler (Linux)', () => {
     servers.push(server)
     await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve))
     const port = (server.address() as AddressInfo).port
-    const reader = `require('net').connect(${port}, '127.0.0.1').on('data', () => {}).on('end', () => setTimeout(() => {}, 30000))`
+    // allowHalfOpen keeps the socket (and its fd) after the server's FIN, so that a sample sees it.
+    const reader = `require('net').connect({ port: ${port}, host: '127.0.0.1', allowHalfOpen: true }).on('data', () => {}).on('end', () => setTimeout(() => {}, 30000))`
     const child = start(process.execPath, ['-e', reader])
     const path = process.env.PATH
     process.env.PATH = '/nonexistent'

@@ -27,6 +27,7 @@ describe('redact: headers and config lines', () => {
   it('masks an npm _authToken line', _('//registry.npmjs.org/:_authToken=abcd-1234-efgh', '//registry.npmjs.org/:_authToken=****'))
   it('masks npm _auth and _password', _('_auth = dXNlcjpwYXNz\n_password="cGFzcw=="', '_auth = ****\n_password="****"'))
   it('masks npm_config__authToken in env form', _('npm_config__authToken=abc123xyz', 'npm_config__authToken=****'))
+  it('keeps a diagnosis label that merely ends in _auth', _('http_auth: pypi.tuna.tsinghua.edu.cn refused access', 'http_auth: pypi.tuna.tsinghua.edu.cn refused access'))
   it('masks GitLab PRIVATE-TOKEN headers', _('PRIVATE-TOKEN: zzzzyyyyxxxx', 'PRIVATE-TOKEN: ****'))
   it('masks Artifactory API key headers', _('X-JFrog-Art-Api: AKCpabc123', 'X-JFrog-Art-Api: ****'))
   it('masks NAME=value for secret names', _('env: NPM_TOKEN=abc123 MY_API_KEY=zzz9 PIP_TIMEOUT=6', 'env: NPM_TOKEN=**** MY_API_KEY=**** PIP_TIMEOUT=6'))

@@ -20,6 +20,10 @@ describeRule(anyProxy, {
 })
 
 describe('any-proxy reads facts', () => {
+  it('names the proxy, not the index, from go/captured-proxy', () => {
+    const match = matchOf(anyProxy, 'go/captured-proxy')
+    expect(match.facts).toMatchObject({ host: '127.0.0.1', hostRole: 'proxy' })
+  })
   it('from pip/py-161-proxy', () => {
     const match = matchOf(anyProxy, 'pip/py-161-proxy')
     expect(match.evidence.join(' ')).toContain('407 Proxy Authentication Required')
