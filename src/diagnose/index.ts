@@ -27,6 +27,17 @@ function firstMatch(view: NormalizedFailure, rules: readonly Rule[], onRuleError
   return undefined
 }
 
+/** pip repeats one error per retry with a new object address and counter: show each message once. */
+function distinctLines(lines: string[]): string[] {
+  const seen = new Set<string>()
+  return lines.filter(line => {
+    const shape = line.replace(/0x[0-9a-f]+/gi, '0x').replace(/\d+/g, '0')
+    if (seen.has(shape)) return false
+    seen.add(shape)
+    return true
+  })
+}
+
 /**
  * Explains a failure. Rules run in priority order (RULES' order), first on the innermost cause of each
  * `Caused by:` / `╰─▶` / chained-traceback chain, then on the whole output: a wrapper's words ("Failed to build",
@@ -46,8 +57,9 @@ export function diagnose(failure: Failure, rules: readonly Rule[] = RULES, onRul
     return {
       category: rule.category,
       ruleId: rule.id,
-      summary: match.summary ?? rule.summary,
-      evidence: match.evidence,
+      // Name the host when the rule's own words do not: "could not be resolved" says little without it.
+      summary: match.summary ?? (facts.host && !facts.hostRole?.includes('proxy') ? `${rule.summary} (${facts.host})` : rule.summary),
+      evidence: distinctLines(match.evidence),
       facts,
       remedy,
       retryable: isRetryableWith(rule.category, remedy, facts),

@@ -33,7 +33,8 @@ export function createProbe(adapter: ToolAdapter, env: NodeJS.ProcessEnv, timeou
     if (target.username) headers.authorization = `Basic ${Buffer.from(`${decodeURIComponent(target.username)}:${decodeURIComponent(target.password)}`).toString('base64')}`
     target.username = ''
     target.password = ''
-    const host = target.hostname
+    // host:port, so two servers on one machine (tests, local proxies) are told apart in messages.
+    const host = target.host
     try {
       const response = await fetch(target, { headers, redirect: 'follow', signal: AbortSignal.timeout(timeoutMs) })
       await response.body?.cancel()

@@ -111,7 +111,7 @@ export async function runWithRetries(input: RetryInput, deps: RetryDeps): Promis
     }
     if (decision.action === 'stop') {
       const exitCode = result.exitCode
-      return finish({ outcome: 'gave-up', exitCode, finalDiagnosis: diagnosis, stopReason: decision.reason, hint: decision.hint ?? diagnosis.hint })
+      return finish({ outcome: 'gave-up', exitCode, finalDiagnosis: diagnosis, stopReason: decision.reason, hint: decision.hint ?? diagnosis.hint ?? diagnosis.nextStep })
     }
     if (decision.waitMs > 0) {
       await deps.reporter.waiting({ seconds: decision.waitMs / 1000, reason: decision.reason })

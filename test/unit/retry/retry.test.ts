@@ -10,6 +10,7 @@ import type { Invocation } from '../../../src/tools/parse-invocation.js'
 const TIMEOUT_OUTPUT = "WARNING: Retrying (Retry(total=0, connect=None, read=None, redirect=None, status=None)) after connection broken by 'ReadTimeoutError(\"HTTPSConnectionPool(host='pypi.org', port=443): Read timed out. (read timeout=15)\")': /simple/torch/\nERROR: No matching distribution found for torch"
 const NOT_FOUND_OUTPUT = 'ERROR: Could not find a version that satisfies the requirement nosuchpkg (from versions: none)\nERROR: No matching distribution found for nosuchpkg'
 const HASH_OUTPUT = 'ERROR: THESE PACKAGES DO NOT MATCH THE HASHES FROM THE REQUIREMENTS FILE.\n    torch from https://files.pythonhosted.org/packages/x/torch-2.0.whl:\n        Expected sha256 aaaa\n             Got        bbbb'
+const DNS_OUTPUT = "WARNING: Retrying (Retry(total=0, connect=None, read=None, redirect=None, status=None)) after connection broken by 'NewConnectionError('<pip._vendor.urllib3.connection.HTTPSConnection object at 0x7f1>: Failed to establish a new connection: [Errno -2] Name or service not known')': /simple/torch/\nERROR: No matching distribution found for torch"
 const EXTERNALLY_MANAGED = 'error: externally-managed-environment\n\n× This environment is externally managed'
 
 function invocation(args: string): Invocation {
@@ -97,6 +98,14 @@ describe('runWithRetries', () => {
   it('re-downloads elsewhere without the cache after a hash mismatch', async () => {
     const { calls } = await run('install torch', [{ exitCode: 1, output: HASH_OUTPUT }, { exitCode: 0 }])
     expect(calls[1]!.argv).toEqual(['pip', 'install', 'torch', '--index-url', 'https://mirror-a.test/simple', '--no-cache-dir'])
+  })
+
+  it('stops when two different indexes cannot be resolved: the network is down, more mirrors cannot help', async () => {
+    const failure = { exitCode: 1, output: DNS_OUTPUT }
+    const { result, calls } = await run('install torch', [failure, failure, failure, failure])
+    expect(calls).toHaveLength(2)
+    expect(result.stopReason).toMatch(/network of this machine looks down/)
+    expect(result.hint).toMatch(/resolv\.conf|VPN/)
   })
 
   it('does not retry what no retry can fix', async () => {
