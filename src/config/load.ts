@@ -84,7 +84,10 @@ async function findProjectConfig(cwd: string, home: string): Promise<{ filepath:
         found = await explorer.search(dir)
       }
     } catch (error) {
-      throw new ConfigError(`The config file could not be read: ${(error as Error).message.split('\n')[0]}`)
+      // cosmiconfig puts the parser's own words (line, column, what was expected) on the lines after the first.
+      // Its code frame (`> 2 | ...`, `  | ^`) is left out: one paragraph, not a listing.
+      const message = (error as Error).message.split('\n').map(line => line.trim()).filter(line => line && !/^(>\s*)?\d*\s*\|/.test(line)).join(' ')
+      throw new ConfigError(`The config file could not be read: ${message}`)
     }
     if (found && !found.isEmpty) return found
     if (dir === home || existsSync(join(dir, '.git')) || dirname(dir) === dir) return undefined
@@ -148,13 +151,32 @@ function validated(values: Plain, where: string): Plain {
   return values
 }
 
+/** ` (did you mean "maxAttempts"?)` for a key one or two edits away from a real one. */
+function didYouMean(key: string, path: PropertyKey[]): string {
+  const prefix = path.join('.')
+  const known = listConfigFields().fields.map(field => field.path.join('.')).filter(name => prefix ? name.startsWith(`${prefix}.`) : true)
+    .map(name => name.slice(prefix ? prefix.length + 1 : 0).split('.')[0]!)
+  const close = [...new Set(known)].find(name => editDistance(name.toLowerCase(), key.toLowerCase()) <= 2)
+  return close ? ` (did you mean "${close}"?)` : ''
+}
+
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, i) => i)
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i]
+    for (let j = 1; j <= b.length; j++) current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1))
+    previous = current
+  }
+  return previous[b.length]!
+}
+
 export function validate(value: unknown, where: string): Config {
   const result = configSchema.safeParse(value)
   if (result.success) return result.data
   const issue = result.error.issues[0]!
   const path = issue.path.join('.') || '(top level)'
   const detail = issue.code === 'unrecognized_keys'
-    ? `unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map(k => `"${k}"`).join(', ')}`
+    ? `unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map(k => `"${k}"${didYouMean(k, issue.path)}`).join(', ')}`
     : issue.message
   throw new ConfigError(`${where}: invalid value for "${path}": ${detail}.`,
     'See .mirrorrc.example or docs/config.md for every key and its type.')

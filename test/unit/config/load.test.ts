@@ -72,6 +72,9 @@ describe('loadConfig', () => {
   it.each([
     ['a bad value in the user config', { user: { maxAttempts: 0 } }, /config\.json: invalid value for "maxAttempts"/],
     ['an unknown key in the project config', { project: '{ "breaker": { "threshold": 2 } }' }, /\.mirrorrc\.json: invalid value for "breaker": unknown key "threshold"/],
+    ['a misspelt key, with the likely one', { project: '{ "maxAtempts": 3 }' }, /unknown key "maxAtempts" \(did you mean "maxAttempts"\?\)/],
+    ['a misspelt nested key', { project: '{ "pypi": { "mirors": [] } }' }, /invalid value for "pypi": unknown key "mirors" \(did you mean "mirrors"\?\)/],
+    ['a project config that is not JSON, with the parser\'s words', { project: '{' }, /could not be read: JSON Error in .*Expected property name/],
     ['a user config that is not JSON', { user: '{ maxAttempts: 3' }, /config\.json: not valid JSON/],
     ['a bad RESILIENT_* value', { env: { RESILIENT_BREAKER_COOLDOWN_SECONDS: 'soon' } }, /RESILIENT_BREAKER_COOLDOWN_SECONDS: invalid value for "breaker\.cooldownSeconds"/],
   ])('stops with a ConfigError (exit 78) naming the place for %s', async (_, setup, message) => {
