@@ -73,7 +73,7 @@ export async function runInPty(pty: PtyModule, command: CommandLine, options: Ru
   const onAbort = () => {
     abortedBecause = String(options.abort?.reason ?? 'aborted')
     signalTree(child.pid, 'SIGTERM')
-    setTimeout(() => !exited && signalTree(child.pid, 'SIGKILL'), options.killGraceMs ?? 3000).unref()
+    setTimeout(() => !exited && signalTree(child.pid, 'SIGKILL'), options.killGraceMs ?? 1000).unref()
   }
   options.abort?.addEventListener('abort', onAbort, { once: true })
   options.onSpawn?.(child.pid)

@@ -37,7 +37,8 @@ export interface RunChildOptions {
   onSpawn?: (pid: number) => void
   stdout?: NodeJS.WritableStream
   stderr?: NodeJS.WritableStream
-  /** Grace period between SIGTERM and SIGKILL when resilient stops the child. */
+  /** Grace period between SIGTERM and SIGKILL when resilient stops the child (a stall): short, since the attempt is
+   * abandoned anyway and npm ignores SIGTERM while it fetches. */
   killGraceMs?: number
 }
 
@@ -132,7 +133,7 @@ async function runWithPipes(command: CommandLine, options: RunChildOptions): Pro
   const onAbort = () => {
     abortedBecause = String(options.abort?.reason ?? 'aborted')
     stopTree('SIGTERM')
-    setTimeout(() => child.exitCode === null && stopTree('SIGKILL'), options.killGraceMs ?? 3000).unref()
+    setTimeout(() => child.exitCode === null && stopTree('SIGKILL'), options.killGraceMs ?? 1000).unref()
   }
   options.abort?.addEventListener('abort', onAbort, { once: true })
   if (child.pid) options.onSpawn?.(child.pid)

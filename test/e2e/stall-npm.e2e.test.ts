@@ -20,7 +20,7 @@ const bigPackage = (name: string, bytes: number) => buildTarball({ name, version
 
 async function setup(tarball: ReturnType<typeof buildTarball>, bytesPerSecond: number, stall: { minBytesPerSecond: number; windowSeconds: number }) {
   const trickle = { kind: 'trickle', bytesPerSecond } as const
-  const primary = await startNpmRegistry({ packages: [tarball], fault: ({ isTarball }) => isTarball ? trickle : { kind: 'ok' } })
+  const primary = await startNpmRegistry({ packages: [tarball], fault: ({ isFile }) => isFile ? trickle : { kind: 'ok' } })
   const mirror = await startNpmRegistry({ packages: [tarball] })
   registries.push(primary, mirror)
   const project = projectWithConfig({ npm: { index: primary.url, mirrors: [mirror.url] }, stall })
