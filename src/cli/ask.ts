@@ -8,6 +8,9 @@ import { which } from '../tools/which.js'
 
 type Question = { diagnosis: Diagnosis; source: Source; command: CommandLine }
 
+/** The failures a person can fix with an answer; for the others there is nothing to ask. */
+const ASKABLE = new Set<Diagnosis['category']>(['proxy', 'http_auth', 'ssl', 'externally_managed', 'permission'])
+
 function proxyEnv(url: string): Record<string, string> {
   return { HTTPS_PROXY: url, HTTP_PROXY: url, https_proxy: url, http_proxy: url }
 }
@@ -20,6 +23,7 @@ function proxyEnv(url: string): Record<string, string> {
 export function createAsker(invocation: Invocation, write: (line: string) => void) {
   const fixes = invocation.adapter.personFixes
   return async ({ diagnosis, source }: Question): Promise<Fix | undefined> => {
+    if (!ASKABLE.has(diagnosis.category)) return undefined
     const prompts = await import('@inquirer/prompts')
     write(`\n? resilient cannot fix this by itself: ${diagnosis.summary}`)
     for (const line of diagnosis.evidence.slice(0, 3)) write(`  │ ${line}`)

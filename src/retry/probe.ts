@@ -46,6 +46,10 @@ export function createProbe(adapter: ToolAdapter, env: NodeJS.ProcessEnv, timeou
       if (status === 401 || status === 403) return reclassified(diagnosis, 'http_auth', `${host} refused access (HTTP ${status})`, line, { host, status })
       return undefined
     } catch (error) {
+      const cause = (error as { cause?: { code?: string; message?: string } }).cause
+      // Node trusts other certificates than the tool (--cert, --trusted-host, a CA bundle): a TLS failure here
+      // says nothing about the index, so the tool's own diagnosis stands.
+      if (/CERT|SSL|TLS/i.test(`${cause?.code ?? ''} ${cause?.message ?? ''}`)) return undefined
       const timedOut = (error as Error).name === 'TimeoutError'
       const line = `resilient asked ${host} for ${target.pathname}: ${timedOut ? 'no answer' : (error as Error).message}`
       return reclassified(diagnosis, timedOut ? 'timeout' : 'connection', timedOut ? `${host} did not answer in time` : `the connection to ${host} failed`, line, { host })
