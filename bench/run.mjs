@@ -45,17 +45,18 @@ async function figureA(wheel) {
   return { resilientSuccessSeconds: resilient.ms / 1000, resilientExit: resilient.exitCode, plainFailureSeconds: plain.ms / 1000, plainExit: plain.exitCode, ratio: resilient.ms / plain.ms }
 }
 
-async function figureB(wheel) {
+async function figureB(wheel, withoutExtraCa = false) {
   const index = await startPypiServer({ wheels: [wheel] })
   const project = mkdtempSync(join(tmpdir(), 'bench-b-'))
   writeFileSync(join(project, '.mirrorrc.json'), JSON.stringify({ pypi: { index: index.url, mirrors: [] } }))
   const runs = quick ? 3 : 9
   const plain = [], wrapped = []
-  log(`(b) healthy index, ${runs} runs each, interleaved ...`)
+  log(`(b) healthy index${withoutExtraCa ? ', NODE_EXTRA_CA_CERTS unset' : ''}, ${runs} runs each, interleaved ...`)
+  const env = () => { const e = cleanEnv(); if (withoutExtraCa) delete e.NODE_EXTRA_CA_CERTS; return e }
   for (let i = 0; i < runs; i++) {
     const args = ['-m', 'pip', 'download', '--no-deps', '--no-cache-dir', '-d', mkdtempSync(join(tmpdir(), 'bench-dl-')), 'bench-pkg']
-    plain.push((await timed('python3', [...args.slice(0, 2), '--index-url', index.url, ...args.slice(2)], { env: cleanEnv() })).ms)
-    wrapped.push((await timed('node', [CLI, 'python3', ...args], { cwd: project, env: cleanEnv() })).ms)
+    plain.push((await timed('python3', [...args.slice(0, 2), '--index-url', index.url, ...args.slice(2)], { env: env() })).ms)
+    wrapped.push((await timed('node', [CLI, 'python3', ...args], { cwd: project, env: env() })).ms)
   }
   await index.close()
   return { plainMedianMs: median(plain), resilientMedianMs: median(wrapped), ratio: median(wrapped) / median(plain), target: 1.1 }
@@ -96,13 +97,14 @@ async function figureD() {
 }
 
 const wheel = buildWheel('bench-pkg', '1.0', { paddingBytes: 200_000 })
-const results = { a: await figureA(wheel), b: await figureB(wheel), c: await figureC(), d: await figureD() }
+const results = { a: await figureA(wheel), b: await figureB(wheel), bWithoutExtraCa: await figureB(wheel, true), c: await figureC(), d: await figureD() }
 if (asJson) {
   console.log(JSON.stringify(results, null, 2))
 } else {
   const f = n => (Number.isFinite(n) ? n.toFixed(2) : 'skipped')
   console.log(`(a) black hole + mirror: resilient succeeded in ${f(results.a.resilientSuccessSeconds)} s (exit ${results.a.resilientExit}); plain pip failed after ${f(results.a.plainFailureSeconds)} s (exit ${results.a.plainExit}); ratio ${f(results.a.ratio)}`)
   console.log(`(b) healthy index: resilient ${f(results.b.resilientMedianMs)} ms vs pip ${f(results.b.plainMedianMs)} ms median; ratio ${f(results.b.ratio)} (target <= 1.10)`)
+  console.log(`    same without NODE_EXTRA_CA_CERTS (which costs every Node start here): resilient ${f(results.bWithoutExtraCa.resilientMedianMs)} ms vs pip ${f(results.bWithoutExtraCa.plainMedianMs)} ms; ratio ${f(results.bWithoutExtraCa.ratio)}`)
   console.log(`(c) start-up: resilient --version ${f(results.c.resilientVersionMedianMs)} ms vs node -e 0 ${f(results.c.nodeMedianMs)} ms median; ratio ${f(results.c.ratio)} (target <= 1.30)`)
   console.log(`(d) ${results.d.bytes / 2 ** 20} MB through resilient in ${f(results.d.seconds)} s: peak RSS ${f(results.d.peakRssMb)} MB (target <= 100 MB), exit ${results.d.exitCode}`)
 }

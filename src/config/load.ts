@@ -79,7 +79,10 @@ async function findProjectConfig(cwd: string, home: string): Promise<{ filepath:
     let found
     try {
       // cosmiconfig costs ~50 ms to load: only when this directory has a file it would read.
-      if (hasConfigCandidate(dir)) {
+      const candidate = firstConfigCandidate(dir)
+      // The common case, a plain .mirrorrc.json, is read here; cosmiconfig handles YAML, JS and TS files.
+      if (candidate?.endsWith('.mirrorrc.json')) found = readJsonConfig(candidate)
+      else if (candidate) {
         explorer ??= (await import('cosmiconfig')).cosmiconfig('mirror', { searchStrategy: 'none' })
         found = await explorer.search(dir)
       }
@@ -99,12 +102,23 @@ const CANDIDATES = ['.mirrorrc', ...['json', 'yaml', 'yml', 'js', 'ts', 'mjs', '
   '.config/mirrorrc', ...['json', 'yaml', 'yml', 'js', 'ts', 'mjs', 'cjs'].map(ext => `.config/mirrorrc.${ext}`),
   ...['js', 'ts', 'mjs', 'cjs'].map(ext => `mirror.config.${ext}`)]
 
-function hasConfigCandidate(dir: string): boolean {
-  if (CANDIDATES.some(name => existsSync(join(dir, name)))) return true
+/** The file cosmiconfig would read first in `dir` (its order: package.json "mirror", then CANDIDATES), if any. */
+function firstConfigCandidate(dir: string): string | undefined {
   try {
-    return readFileSync(join(dir, 'package.json'), 'utf8').includes('"mirror"')
+    if (readFileSync(join(dir, 'package.json'), 'utf8').includes('"mirror"')) return join(dir, 'package.json')
   } catch {
-    return false
+    // no package.json here
+  }
+  return CANDIDATES.map(name => join(dir, name)).find(path => existsSync(path))
+}
+
+function readJsonConfig(filepath: string): { filepath: string; config: unknown; isEmpty?: boolean } {
+  const text = readFileSync(filepath, 'utf8')
+  if (text.trim() === '') return { filepath, config: undefined, isEmpty: true }
+  try {
+    return { filepath, config: JSON.parse(text) }
+  } catch (error) {
+    throw new Error(`JSON Error in ${filepath}: ${(error as Error).message}`)
   }
 }
 
