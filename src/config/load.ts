@@ -3,6 +3,7 @@ import { homedir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { ConfigError } from '../errors.js'
 import { listConfigFields, parseEnvValue } from './fields.js'
+import { didYouMean } from './suggest.js'
 import { userConfigFile } from './paths.js'
 import { configSchema, type Config } from './schema.js'
 
@@ -163,25 +164,6 @@ export async function loadConfig({ cwd, env, flags = {} }: LoadOptions): Promise
 function validated(values: Plain, where: string): Plain {
   validate(values, where)
   return values
-}
-
-/** ` (did you mean "maxAttempts"?)` for a key one or two edits away from a real one. */
-function didYouMean(key: string, path: PropertyKey[]): string {
-  const prefix = path.join('.')
-  const known = listConfigFields().fields.map(field => field.path.join('.')).filter(name => prefix ? name.startsWith(`${prefix}.`) : true)
-    .map(name => name.slice(prefix ? prefix.length + 1 : 0).split('.')[0]!)
-  const close = [...new Set(known)].find(name => editDistance(name.toLowerCase(), key.toLowerCase()) <= 2)
-  return close ? ` (did you mean "${close}"?)` : ''
-}
-
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, i) => i)
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i]
-    for (let j = 1; j <= b.length; j++) current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1))
-    previous = current
-  }
-  return previous[b.length]!
 }
 
 export function validate(value: unknown, where: string): Config {
