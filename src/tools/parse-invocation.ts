@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process'
 import { basename } from 'node:path'
 import { UnknownToolError, ToolNotFoundError } from '../errors.js'
 import { TOOLS, type ToolName } from './index.js'
@@ -12,8 +13,10 @@ export interface Invocation {
   launcher: string[]
   /** The tool's arguments, untouched. */
   args: string[]
-  /** Absolute path of launcher[0] on PATH. */
+  /** Absolute path of launcher[0] on PATH ('' when missing and allowed: a dry run). */
   executable: string
+  /** The tool is not installed here (only with `allowMissing`). */
+  missing?: true
 }
 
 interface Match { tool: ToolName; launcherLength: number }
@@ -34,15 +37,31 @@ function matchTool(argv: string[]): Match | undefined {
   return undefined
 }
 
-export function parseInvocation(argv: string[], env: NodeJS.ProcessEnv, skipDir?: (dir: string) => boolean): Invocation {
+/** `python3 -m uv` is only an alternative when that interpreter has the module (asked only on this error path). */
+function runs(alternative: string[], env: NodeJS.ProcessEnv, skipDir?: (dir: string) => boolean): boolean {
+  const executable = which(alternative[0]!, env, skipDir)
+  if (!executable || alternative[1] !== '-m') return Boolean(executable)
+  const probe = spawnSync(executable, ['-c', `import importlib.util, sys; sys.exit(importlib.util.find_spec(${JSON.stringify(alternative[2])}) is None)`], { env, stdio: 'ignore', timeout: 5000 })
+  return probe.status === 0
+}
+
+export interface ParseOptions {
+  /** Directories to skip on PATH (a shim's own). */
+  skipDir?: (dir: string) => boolean
+  /** `--dry-run` plans without running: a tool that is not installed here still gets its plan. */
+  allowMissing?: boolean
+}
+
+export function parseInvocation(argv: string[], env: NodeJS.ProcessEnv, options: ParseOptions | ((dir: string) => boolean) = {}): Invocation {
+  const { skipDir, allowMissing } = typeof options === 'function' ? { skipDir: options, allowMissing: false } : options
   const match = matchTool(argv)
   // Variants (yarn-berry) are chosen by version, not typed: list only the names a person types.
   if (!match) throw new UnknownToolError(argv[0] ?? '', Object.entries(TOOLS).filter(([name, adapter]) => adapter.executables.test(name)).map(([name]) => name))
   const adapter: ToolAdapter = TOOLS[match.tool]
   const executable = which(argv[0]!, env, skipDir)
-  if (!executable) {
-    const found = adapter.alternatives.filter(alternative => which(alternative[0]!, env, skipDir)).map(a => a.join(' '))
+  if (!executable && !allowMissing) {
+    const found = adapter.alternatives.filter(alternative => runs(alternative, env, skipDir)).map(a => a.join(' '))
     throw new ToolNotFoundError(argv[0]!, found)
   }
-  return { tool: match.tool, adapter, launcher: argv.slice(0, match.launcherLength), args: argv.slice(match.launcherLength), executable }
+  return { tool: match.tool, adapter, launcher: argv.slice(0, match.launcherLength), args: argv.slice(match.launcherLength), executable: executable ?? '', missing: !executable || undefined }
 }

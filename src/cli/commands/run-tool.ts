@@ -83,8 +83,9 @@ export async function runTool(argv: string[], options: GlobalOptions, session: T
   registerSecrets(argv.flatMap(arg => [...arg.matchAll(/:\/\/[^/@\s]*:([^/@\s]+)@/g)].map(m => m[1])))
   const loaded = await loadConfig({ cwd: process.cwd(), env, flags: configFlags(options) })
   const { config } = loaded
-  const parsed = parseInvocation(argv, env)
-  const variant = parsed.adapter.resolveVariant ? await parsed.adapter.resolveVariant(parsed.executable, env) : undefined
+  const parsed = parseInvocation(argv, env, { allowMissing: options.dryRun })
+  // A dry run plans for a tool that is not installed here, in its default variant; a real run stopped above (127).
+  const variant = parsed.adapter.resolveVariant && !parsed.missing ? await parsed.adapter.resolveVariant(parsed.executable, env) : undefined
   // The variant's own name (yarn-berry, mamba 2) is what diagnosis rules and reports key on.
   const resolved = variant ? { ...parsed, adapter: variant, tool: (variant.name in TOOLS ? variant.name : parsed.tool) as ToolName } : parsed
   const networked = resolved.adapter.classify(resolved.args) === 'network'
@@ -94,6 +95,7 @@ export async function runTool(argv: string[], options: GlobalOptions, session: T
   const invocation = offline ? { ...resolved, args: [...resolved.args, ...offline.args] } : resolved
   registerSecrets(findSecrets(JSON.stringify(config)))
   const reporter = session.reporter ?? chooseReporter(env, new TerminalReporter({ stream: process.stderr, quiet: Boolean(options.quiet), verbose: Boolean(options.verbose || options.debug), interactive: Boolean(process.stderr.isTTY) && !isCI }), process.stderr)
+  if (parsed.missing) reporter.warn(`${parsed.launcher[0]} is not on PATH here; the plan is shown for its default version.`)
   reporter.mask?.(knownSecrets())
   const context = { args: invocation.args, env, cwd: process.cwd(), home: env.HOME || homedir(), executable: invocation.executable }
   const userIndex = invocation.adapter.findUserIndex(context)

@@ -76,6 +76,15 @@ describe('parseInvocation', () => {
   it('splits python3 -m pip', () => expect(parseInvocation(['python3', '-m', 'pip', 'install', 'x'], env)).toMatchObject({ tool: 'pip', launcher: ['python3', '-m', 'pip'], args: ['install', 'x'] }))
   it('accepts interpreter flags before -m', () => expect(parseInvocation(['python3', '-I', '-m', 'pip', 'list'], env).launcher).toEqual(['python3', '-I', '-m', 'pip']))
   it('rejects an unknown tool with exit 64', () => expect(() => parseInvocation(['pipp', 'install'], env)).toThrow(expect.objectContaining({ exitCode: 64 })))
+  it('suggests `python3 -m <module>` only when that interpreter has the module', () => {
+    const error = (() => { try { parseInvocation(['uv', 'pip', 'install', 'x'], { PATH: '/nonexistent-dir-for-uv' }) } catch (caught) { return caught as { hint: string } } })()
+    expect(error?.hint).not.toMatch(/-m uv/)
+    const pipError = (() => { try { parseInvocation(['pip3.99', 'install'], env) } catch (caught) { return caught as { hint: string } } })()
+    expect(pipError?.hint).toMatch(/python3 -m pip/)
+  })
+  it('plans for a missing tool in a dry run instead of failing', () => {
+    expect(parseInvocation(['conda', 'install', 'x'], { PATH: '/nonexistent' }, { allowMissing: true })).toMatchObject({ tool: 'conda', missing: true, executable: '' })
+  })
   it('names what was found when the tool is missing (exit 127)', () => {
     expect(() => parseInvocation(['pip3.99', 'install'], env)).toThrow(expect.objectContaining({ exitCode: 127, hint: expect.stringMatching(/Found instead: .*python3 -m pip/) }))
   })
