@@ -77,7 +77,7 @@ describe('parseInvocation', () => {
   it('accepts interpreter flags before -m', () => expect(parseInvocation(['python3', '-I', '-m', 'pip', 'list'], env).launcher).toEqual(['python3', '-I', '-m', 'pip']))
   it('rejects an unknown tool with exit 64', () => expect(() => parseInvocation(['pipp', 'install'], env)).toThrow(expect.objectContaining({ exitCode: 64 })))
   it('suggests `python3 -m <module>` only when that interpreter has the module', () => {
-    const error = (() => { try { parseInvocation(['uv', 'pip', 'install', 'x'], { PATH: '/nonexistent-dir-for-uv' }) } catch (caught) { return caught as { hint: string } } })()
+    const error = (() => { try { parseInvocation(['uv', 'pip', 'install', 'x'], env) } catch (caught) { return caught as { hint: string } } })()
     expect(error?.hint).not.toMatch(/-m uv/)
     const pipError = (() => { try { parseInvocation(['pip3.99', 'install'], env) } catch (caught) { return caught as { hint: string } } })()
     expect(pipError?.hint).toMatch(/python3 -m pip/)
