@@ -1,6 +1,8 @@
 import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { afterEach } from 'vitest'
+import { startPypiServer, type PypiServer, type PypiServerOptions } from '../../src/testing/pypi-server.js'
 
 /** A temporary project directory with a `.mirrorrc.json`, the way a person configures resilient. */
 export function projectWithConfig(config: unknown): string {
@@ -14,5 +16,21 @@ export function filesIn(dir: string): string[] {
     return readdirSync(dir).sort()
   } catch {
     return []
+  }
+}
+
+/**
+ * Starts PEP 503 servers for the tests of one file and closes them after each test, black-holed connections
+ * included: `const server = pypiServers()`, then `await server({ wheels, fault })`.
+ */
+export function pypiServers(defaults: Partial<PypiServerOptions> = {}): (options?: Partial<PypiServerOptions>) => Promise<PypiServer> {
+  const servers: PypiServer[] = []
+  afterEach(async () => {
+    await Promise.all(servers.splice(0).map(server => server.close()))
+  })
+  return async (options = {}) => {
+    const started = await startPypiServer({ wheels: [], ...defaults, ...options })
+    servers.push(started)
+    return started
   }
 }

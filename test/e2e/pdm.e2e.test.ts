@@ -1,12 +1,12 @@
 import { execFileSync } from 'node:child_process'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
-import { buildWheel, startPypiServer, type PypiServer } from '../helpers/fake-pypi.js'
+import { describe, expect, it } from 'vitest'
+import { buildWheel } from '../helpers/fake-pypi.js'
 import { isolatedEnv } from '../helpers/isolated-env.js'
 import { runCli } from '../helpers/run-cli.js'
 import { dryRun, PYPI_MIRROR, runWithFakes } from './fake-tools.js'
-import { projectWithConfig } from './helpers.js'
+import { projectWithConfig, pypiServers } from './helpers.js'
 
 // pdm cannot be installed here: a fake pdm replays pdm's real "[ReadTimeout]: The read operation timed out" (pdm-project/pdm#2914).
 const config = { pypi: { mirrors: [PYPI_MIRROR] } }
@@ -45,16 +45,7 @@ const hasPdm = (() => {
 })()
 
 const wheels = [buildWheel('demo-pkg', '1.0')]
-const servers: PypiServer[] = []
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map(server => server.close()))
-})
-
-async function server(options: Parameters<typeof startPypiServer>[0]): Promise<PypiServer> {
-  const started = await startPypiServer(options)
-  servers.push(started)
-  return started
-}
+const server = pypiServers()
 
 async function realPdm(args: string[], cwd: string) {
   // No keyring: pdm would ask the desktop keyring for index credentials.

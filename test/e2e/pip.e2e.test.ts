@@ -1,29 +1,20 @@
 import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { buildWheel, startPypiServer, type BuiltWheel, type PypiServer } from '../helpers/fake-pypi.js'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { buildWheel, type BuiltWheel } from '../helpers/fake-pypi.js'
 import { isolatedEnv } from '../helpers/isolated-env.js'
 import { runCli } from '../helpers/run-cli.js'
-import { filesIn, projectWithConfig } from './helpers.js'
+import { filesIn, projectWithConfig, pypiServers } from './helpers.js'
 
 // Real pip (python3 -m pip) through the built CLI, against fault-injecting PEP 503 servers on 127.0.0.1.
 let wheels: BuiltWheel[]
-const servers: PypiServer[] = []
 
 beforeAll(() => {
   wheels = [buildWheel('demo-pkg', '1.0'), buildWheel('demo-pkg', '2.0')]
 })
 
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map(server => server.close()))
-})
-
-async function server(options: Parameters<typeof startPypiServer>[0]): Promise<PypiServer> {
-  const started = await startPypiServer(options)
-  servers.push(started)
-  return started
-}
+const server = pypiServers()
 
 function download(cwd: string, spec = 'demo-pkg', extra: string[] = []) {
   const dest = mkdtempSync(join(tmpdir(), 'resilient-dl-'))

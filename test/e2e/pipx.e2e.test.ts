@@ -1,12 +1,11 @@
 import { execFileSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { buildAppWheel } from '../helpers/app-wheel.js'
-import { startPypiServer, type PypiServer } from '../helpers/fake-pypi.js'
 import { isolatedEnv } from '../helpers/isolated-env.js'
 import { runCli } from '../helpers/run-cli.js'
-import { projectWithConfig } from './helpers.js'
+import { projectWithConfig, pypiServers } from './helpers.js'
 
 // Real pipx (Debian's, `apt-get install pipx`) through the built CLI, against PEP 503 servers on 127.0.0.1.
 const hasPipx = (() => {
@@ -19,16 +18,7 @@ const hasPipx = (() => {
 })()
 
 const wheels = [buildAppWheel('demo-app', '1.0')]
-const servers: PypiServer[] = []
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map(server => server.close()))
-})
-
-async function server(options: Parameters<typeof startPypiServer>[0]): Promise<PypiServer> {
-  const started = await startPypiServer(options)
-  servers.push(started)
-  return started
-}
+const server = pypiServers()
 
 async function pipx(args: string[], config: unknown, extraEnv: Record<string, string> = {}) {
   const env = isolatedEnv(extraEnv)

@@ -2,26 +2,17 @@ import { createHash } from 'node:crypto'
 import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { canSampleTrees } from '../../src/exec/tree-counters.js'
-import { buildWheel, startPypiServer, type BuiltWheel, type PypiServer } from '../helpers/fake-pypi.js'
+import { buildWheel, type BuiltWheel } from '../helpers/fake-pypi.js'
 import { isolatedEnv } from '../helpers/isolated-env.js'
 import { gzippedTar } from '../helpers/npm-tarball.js'
 import { runCli } from '../helpers/run-cli.js'
-import { filesIn, projectWithConfig } from './helpers.js'
+import { filesIn, projectWithConfig, pypiServers } from './helpers.js'
 
 // Real pip through the built CLI: stall detection judges by progress, so a trickle is abandoned for the mirror,
 // while a slow steady download and a slow local build are left alone. Progress is measured on Linux only.
-const servers: PypiServer[] = []
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map(server => server.close()))
-})
-
-async function server(options: Parameters<typeof startPypiServer>[0]): Promise<PypiServer> {
-  const started = await startPypiServer(options)
-  servers.push(started)
-  return started
-}
+const server = pypiServers()
 
 interface AttemptReport {
   source: string
@@ -68,8 +59,7 @@ function slowSdist(seconds: number): BuiltWheel {
   const bytes = gzippedTar({
     [`${root}/pyproject.toml`]: '[build-system]\nrequires = []\nbuild-backend = "slow_backend"\nbackend-path = ["."]\n',
     [`${root}/slow_backend.py`]: backend,
-    [`${root}/PKG-INFO`]: 'Metadata-Version: 2.1\nName: slow-build\nVersion: 1.0\n',
-  })
+    [`${root}/PKG-INFO`]: 'Metadata-Version: 2.1\nName: slow-build\nVersion: 1.0\n' })
   return { name: 'slow-build', version: '1.0', filename: `${root}.tar.gz`, bytes, sha256: createHash('sha256').update(bytes).digest('hex') }
 }
 
