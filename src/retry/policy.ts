@@ -20,7 +20,6 @@ export interface DecisionInput {
 
 const CREDENTIALS_HINT = 'The index needs credentials. Give them for this index only: a keyring or ~/.netrc entry, or the URL form https://<user>:<token>@host/... in the tool\'s own config (never on a shared command line).'
 const NETWORK_DOWN_HINT = 'Check this machine\'s connection: is it online, does a VPN or captive portal need you, does DNS work (getent hosts pypi.org; /etc/resolv.conf)? Behind a corporate network, set HTTPS_PROXY. To install without a network, see offline mode (pypi.wheelhouse, npm --offline).'
-const PROXY_DNS_HINT = 'The proxy host itself could not be resolved. Check the host name in HTTPS_PROXY/HTTP_PROXY (or the tool\'s proxy setting); the index is not at fault.'
 
 function triesOn(attempts: readonly AttemptRecord[], source: Source): number {
   const index = source.indexUrl ?? source.url
@@ -40,7 +39,6 @@ export function decideNext(input: DecisionInput): Decision {
   if (diagnosis.category === 'http_auth' && (source.kind === 'private' || source.kind === 'local')) {
     return { action: 'stop', reason: diagnosis.summary, hint: CREDENTIALS_HINT }
   }
-  if (diagnosis.category === 'dns' && diagnosis.facts.viaProxy) return { action: 'stop', reason: diagnosis.summary, hint: PROXY_DNS_HINT }
   // Two different indexes that cannot be resolved, or no route at all: this machine's network is down, and every
   // further mirror would fail the same way.
   const offlineSigns = attempts.filter(a => a.diagnosis && (a.diagnosis.category === 'dns' || /ENETUNREACH|EHOSTUNREACH/.test(a.diagnosis.facts.errno ?? '')))

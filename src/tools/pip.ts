@@ -1,6 +1,7 @@
 import { PYPI_UPSTREAM } from '../mirrors/pypi.js'
 import { findOptions, firstPositional } from './args.js'
 import { readPipConfig, readRequirementIndexOptions } from './pip-config.js'
+import { firstSet, PIP_FAST, PIP_KNOBS, withEnv } from './python-index.js'
 import type { CommandLine, IndexChoice, ToolAdapter, ToolContext, ToolKnobs } from './types.js'
 
 // General options that take a value and may stand before the subcommand (pip --help).
@@ -37,7 +38,8 @@ function findUserIndex({ args, env, cwd, home }: ToolContext): IndexChoice | nul
 function findUserKnobs({ args, env, home }: ToolContext): ToolKnobs {
   const flag = findOptions(args, TIMEOUT)[0]
   if (flag) return { userSet: true, origin: flag.name }
-  for (const name of ['PIP_TIMEOUT', 'PIP_DEFAULT_TIMEOUT', 'PIP_RETRIES']) if (env[name]) return { userSet: true, origin: name }
+  const fromEnv = firstSet(env, PIP_KNOBS)
+  if (fromEnv) return { userSet: true, origin: fromEnv }
   if (args.includes('--isolated')) return { userSet: false }
   for (const key of ['timeout', 'default-timeout', 'retries']) {
     const config = readPipConfig(key, subcommand(args), env, home)
@@ -71,7 +73,7 @@ export const pip = {
   // Index options are command options: appended after the subcommand's own args, the last -i wins.
   applyIndex: (command, url) => append(command, '--index-url', url),
   // Environment, not flags: PEP 517 build-isolation subprocesses inherit env but not --timeout (pip build_env.py).
-  tuneForFastDetection: command => ({ ...command, env: { ...command.env, PIP_TIMEOUT: '6', PIP_RETRIES: '0' } }),
+  tuneForFastDetection: command => withEnv(command, PIP_FAST),
   bypassCache: command => command.argv.includes('--no-cache-dir') ? command : append(command, '--no-cache-dir'),
   personFixes: {
     trustHost: (command, host) => append(command, '--trusted-host', host),

@@ -1,17 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { detectNodeMissing } from '../../../src/autoinstall/detect-node.js'
-import type { Detection } from '../../../src/autoinstall/types.js'
-import { fixture } from './fixture.js'
-
-function missing(detection: Detection | undefined) {
-  expect(detection?.kind).toBe('missing')
-  return detection?.kind === 'missing' ? detection.module : undefined
-}
-
-function refused(detection: Detection | undefined) {
-  expect(detection?.kind).toBe('not-installable')
-  return detection?.kind === 'not-installable' ? detection.refusal : undefined
-}
+import { fixture, missing, refused } from './fixture.js'
 
 describe('detectNodeMissing on real Node v20 output', () => {
   it('maps a CommonJS subpath to its package, with the requiring file', () => {

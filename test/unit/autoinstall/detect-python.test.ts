@@ -1,17 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { detectPythonMissing, importedNames } from '../../../src/autoinstall/detect-python.js'
-import type { Detection } from '../../../src/autoinstall/types.js'
-import { fixture } from './fixture.js'
-
-function missing(detection: Detection | undefined) {
-  expect(detection?.kind).toBe('missing')
-  return detection?.kind === 'missing' ? detection.module : undefined
-}
-
-function refused(detection: Detection | undefined) {
-  expect(detection?.kind).toBe('not-installable')
-  return detection?.kind === 'not-installable' ? detection.refusal : undefined
-}
+import { fixture, missing, refused } from './fixture.js'
 
 describe('detectPythonMissing on real interpreter output', () => {
   it.each(['py311-plain', 'py36-plain', 'py27-plain', 'py313-color', 'pytest-collection'])('finds cv2 in %s', name => {
