@@ -47,10 +47,15 @@ export function hostRole(host: string, failure: NormalizedFailure, viaProxy?: bo
 const HOST_CATEGORIES = new Set<Category>(['timeout', 'connection', 'dns', 'ssl', 'http_auth', 'rate_limited', 'server_error', 'package_not_found', 'hash_mismatch'])
 const CONTEXT_LINES = 200
 
-/** The host of the last URL in the output (the innermost cause rarely repeats the URL its chain was fetching). */
+// Lines that name a URL for the reader, not one the tool fetched: yarn's "info Visit https://yarnpkg.com/en/docs/cli/add
+// for documentation about this command.", npm's log and notice lines, links to help pages.
+const NOT_FETCHED = /for documentation about this command|A complete log of this run|^npm notice|^(?:info|hint|help|note): |\b(?:see|visit|read|report (?:it|this|bugs) at)\b [^\n]{0,40}https?:|\/(?:docs?|issues|wiki|help)\b/i
+
+/** The host of the last URL the tool fetched (the innermost cause rarely repeats the URL its chain was fetching). */
 function lastNamedHost(failure: NormalizedFailure): Facts {
   const lines = failure.lines
   for (let index = lines.length - 1; index >= Math.max(0, lines.length - CONTEXT_LINES); index--) {
+    if (NOT_FETCHED.test(lines[index]!)) continue
     const facts = hostFacts([lines[index]!])
     if (facts.host) return facts
   }

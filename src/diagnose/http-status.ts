@@ -5,8 +5,8 @@ import type { NormalizedFailure } from './types.js'
 // HTTP status lines in the spellings of requests/pip ("403 Client Error", "HTTP error 503"), urllib3's debug log
 // (`"GET /simple/x/ HTTP/1.1" 401 91`), npm ("E503", "503 Service Unavailable - GET"), conda ("HTTP 429 ..."),
 // uv/pixi/cargo ("(503 Service Unavailable)", "got 503"), bun ("GET <url> - 503"), pnpm ("ERR_PNPM_FETCH_404"), yarn ("status code 502"),
-// curl ("returned error: 403"). Case-sensitive on purpose: `E401` is a status, `e401` is not.
-const STATUS = /\b(?:HTTP(?:\/[\d.]{1,3}"?)?(?: error| status(?: code)?)?|[Ss]tatus(?: code)?|[Ee]rror|got|returned error:?|Response [Cc]ode:?|ERR_PNPM_FETCH_|E)[ :"=(]{0,3}([1-5]\d\d)\b|\b([1-5]\d\d) (?:Client|Server) Error|\(([1-5]\d\d) [A-Z][A-Za-z]|\b([1-5]\d\d) (?:Forbidden|Unauthorized|Not Found|Too Many Requests|Service Unavailable|Bad Gateway|Gateway Time-?out|Internal Server Error|Not Allowed|Request Timeout|Gone)\b|\b(?:Not Found|Forbidden|Unauthorized) - ([1-5]\d\d)\b|\b(?:GET|PUT) https?:\/\/\S{1,500} - ([1-5]\d\d)\b/
+// curl ("returned error: 403"), yarn classic ("Request <url> returned a 403"). Case-sensitive on purpose: `E401` is a status, `e401` is not.
+const STATUS = /\b(?:HTTP(?:\/[\d.]{1,3}"?)?(?: error| status(?: code)?)?|[Ss]tatus(?: code)?|[Ee]rror|got|returned error:?|returned an?|Response [Cc]ode:?|ERR_PNPM_FETCH_|E)[ :"=(]{0,3}([1-5]\d\d)\b|\b([1-5]\d\d) (?:Client|Server) Error|\(([1-5]\d\d) [A-Z][A-Za-z]|\b([1-5]\d\d) (?:Forbidden|Unauthorized|Not Found|Too Many Requests|Service Unavailable|Bad Gateway|Gateway Time-?out|Internal Server Error|Not Allowed|Request Timeout|Gone)\b|\b(?:Not Found|Forbidden|Unauthorized) - ([1-5]\d\d)\b|\b(?:GET|PUT) https?:\/\/\S{1,500} - ([1-5]\d\d)\b/
 
 export interface StatusHit {
   status: number

@@ -26,6 +26,7 @@ const PREFIXES: readonly RegExp[] = [
   /^ {0,8}(?:docker|amazon-ebs|googlecompute|azure-arm|qemu|vagrant|virtualbox-iso): /, // packer builders
   /^DEBUG ssh: (?:stdout|stderr): /, // vagrant provisioners
   /^> ?/, // quoted in a Markdown issue
+  /^##\[(?:error|warning|debug|notice|group|endgroup)\] ?/, // GitHub Actions annotations
   /^ {0,2}(?:TRACE|DEBUG|INFO|WARN) +/, // tracing output of uv and pixi (the message itself follows)
 ]
 /** All prefixes as one pattern: one match per line and pass instead of one per prefix. */

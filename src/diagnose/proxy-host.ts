@@ -1,47 +1,74 @@
-import { evidenceLine, hostFacts } from './evidence.js'
-import { hostRole } from './facts.js'
+import { evidenceLine } from './evidence.js'
 import type { NormalizedFailure } from './types.js'
 
-// A lookup or a connection that fails on a host other than the index's is the proxy failing:
-// - npm names the URL and the host it tried to resolve: "request to https://registry.../x failed, reason:
-//   getaddrinfo ENOTFOUND server" is a leftover proxy setting; so is a host called proxy.* (not a package proxy).
-// - a refused or timed-out connection to a port that no URL of the output uses, and that is not 80/443, is a
-//   proxy's port (squid's 3128, a dead local proxy): Node prints "connect ECONNREFUSED 10.0.0.1:3128", curl (cargo)
-//   "Failed to connect to 127.0.0.1 port 9".
-const LOOKUP = /getaddrinfo (?:ENOTFOUND|EAI_AGAIN)/
-const CONNECT = /\bconnect (?:ECONNREFUSED|ETIMEDOUT|ECONNRESET) ([\w.-]{1,253}):(\d{1,5})\b|Failed to connect to ([\w.-]{1,253}) port (\d{1,5})\b/
-const URL_PORT = /\bhttps?:\/\/[^\s/'"`<>()]{1,300}/g
+// A failure is the proxy's only when a proxy is configured and the failing address is that proxy (issue 13: a refused
+// registry on localhost:4873, a local Verdaccio, is not a proxy because its address "looks like" one). Configured
+// means one of:
+// - given by the caller: `Failure.proxies` (HTTPS_PROXY and friends, the tool's own proxy setting), or `--proxy` on the
+//   command line;
+// - shown by the tool itself: Node's fetch (npm, pnpm) prints "request to <url> failed, reason: <cause>" with the
+//   address it really contacted; a lookup of another name than the URL's, or a connection to another port than the
+//   URL's (other than 80/443: an http → https redirect), is where the tool sent the request instead, its proxy.
+// Node prints resolved addresses ("connect ECONNREFUSED 10.0.0.1:3128" for proxy.corp:3128): a configured proxy
+// given by name matches an IP address on its port.
 
-function urlPorts(failure: NormalizedFailure): Set<string> {
-  const ports = new Set<string>()
-  for (const url of (failure.fullText ?? failure.text).match(URL_PORT) ?? []) {
-    try {
-      const parsed = new URL(url)
-      ports.add(parsed.port || (parsed.protocol === 'https:' ? '443' : '80'))
-    } catch {
-      // not a URL
-    }
-  }
-  return ports
+interface Address {
+  host: string
+  port?: string
 }
 
-/** The line showing that the proxy, not the index, failed; undefined when nothing shows it. */
-export function proxyFailureLine(failure: NormalizedFailure): string | undefined {
-  let ports: Set<string> | undefined
+const CONNECT = /\bconnect E[A-Z]+ \[?([\w.:-]{1,253})\]?:(\d{1,5})\b|Failed to connect to ([\w.-]{1,253}) port (\d{1,5})\b|\bdial tcp \[?([\w.:-]{1,253})\]?:(\d{1,5}): |getaddrinfo (?:ENOTFOUND|EAI_AGAIN|ENODATA)(?: |: )([\w.-]{1,253})(?::(\d{1,5}))?/
+const REQUEST = /request to (https?:\/\/[^\s,'"]{1,500}) failed, reason: /
+const IP = /^(?:\d{1,3}(?:\.\d{1,3}){3}|[\da-f:]*:[\da-f:]+)$/i
+
+function failingAddress(line: string): Address | undefined {
+  const match = CONNECT.exec(line)
+  if (!match) return undefined
+  const [host, port] = [match[1] ?? match[3] ?? match[5] ?? match[7], match[2] ?? match[4] ?? match[6] ?? match[8]]
+  return host ? { host: host.toLowerCase(), port } : undefined
+}
+
+/** `http://user:secret@proxy.corp:3128`, `proxy.corp:3128` or `proxy.corp` as an address (credentials dropped). */
+export function proxyAddress(value: string): Address | undefined {
+  try {
+    const url = new URL(/^[a-z][\w+.-]*:\/\//i.test(value) ? value : `http://${value}`)
+    return { host: url.hostname.replace(/^\[|\]$/g, '').toLowerCase(), port: url.port || (url.protocol === 'https:' ? '443' : '80') }
+  } catch {
+    return undefined
+  }
+}
+
+function configuredProxies(failure: NormalizedFailure): Address[] {
+  const command = failure.command ?? []
+  const fromCommand = command.flatMap((arg, index) => (arg === '--proxy' ? [command[index + 1] ?? ''] : arg.startsWith('--proxy=') ? [arg.slice(8)] : []))
+  return [...(failure.proxies ?? []), ...fromCommand].map(proxyAddress).filter((address): address is Address => Boolean(address))
+}
+
+function isProxy(address: Address, proxies: readonly Address[]): boolean {
+  return proxies.some(proxy => (proxy.host === address.host && (!address.port || proxy.port === address.port))
+    || (IP.test(address.host) && !IP.test(proxy.host) && address.port !== undefined && proxy.port === address.port))
+}
+
+/** Whether the tool itself shows that it sent the request elsewhere than the URL it names. */
+function sentElsewhere(line: string, address: Address): boolean {
+  const url = REQUEST.exec(line)?.[1]
+  if (!url) return false
+  try {
+    const parsed = new URL(url)
+    const urlPort = parsed.port || (parsed.protocol === 'https:' ? '443' : '80')
+    if (/getaddrinfo/.test(line)) return parsed.hostname.toLowerCase() !== address.host
+    return address.port !== undefined && address.port !== urlPort && address.port !== '80' && address.port !== '443'
+  } catch {
+    return false
+  }
+}
+
+/** The line showing that the configured proxy, not the index, failed; undefined when nothing shows it. */
+export function proxyFailureLine(failure: NormalizedFailure): { line: string; host: string } | undefined {
+  const proxies = configuredProxies(failure)
   for (const line of failure.lines) {
-    const connect = CONNECT.exec(line)
-    if (connect) {
-      const port = connect[2] ?? connect[4]!
-      ports ??= urlPorts(failure)
-      if (port !== '80' && port !== '443' && !ports.has(port)) return evidenceLine(line)
-      continue
-    }
-    if (!LOOKUP.test(line)) continue
-    const { host, url } = hostFacts([line])
-    if (!host) continue
-    const otherHost = url !== undefined && new URL(url).hostname !== host
-    const namedProxy = /(?:^|[.-])(?:web)?(?:proxy|squid)/i.test(host) && !hostRole(host, failure)
-    if (otherHost || namedProxy) return evidenceLine(line)
+    const address = failingAddress(line)
+    if (address && (isProxy(address, proxies) || sentElsewhere(line, address))) return { line: evidenceLine(line), host: address.host }
   }
   return undefined
 }

@@ -11,6 +11,11 @@ export interface Failure {
   exitCode?: number
   /** argv of the attempt, for rules that depend on the verb. */
   command?: string[]
+  /**
+   * The proxies the tool was configured with (HTTPS_PROXY and friends, the tool's own setting), as URLs or
+   * host:port. A failure is called the proxy's only at one of these addresses, or where the tool shows it used one.
+   */
+  proxies?: readonly string[]
 }
 
 /** Facts read from the output; the remedy depends on them. */

@@ -1,10 +1,14 @@
 import { hostFacts, linesMatching } from '../evidence.js'
 import type { Rule } from '../types.js'
 
+// Lines whose connection words another fact explains: the proxy refused it, the name did not resolve (urllib3's
+// NewConnectionError around `[Errno -3] Temporary failure in name resolution`), the archive arrived corrupt.
+const EXPLAINED = /proxyconnect tcp|Cannot connect to proxy|Unable to connect to proxy|Tunnel connection failed|Name or service not known|Temporary failure in name resolution|nodename nor servname|getaddrinfo|\bEAI_(?:AGAIN|NONAME|NODATA)\b|appears to be corrupt/
+
 // Resets, refusals, aborts, unreachable networks and truncated bodies, in the words of urllib3/requests, Node,
 // libcurl, reqwest (uv, pixi, cargo), Go and yarn; localized Windows messages carry the errno name added by
 // normalisation (WinError 10054 → ECONNRESET).
-const CONNECTION = /Connection reset|\bECONNRESET\b|Connection refused|\bECONNREFUSED\b|Connection aborted|\bECONNABORTED\b|RemoteDisconnected|IncompleteRead|ChunkedEncodingError|ProtocolError|Network is unreachable|\bENETUNREACH\b|\bEHOSTUNREACH\b|No route to host|Connection broken|socket hang up|\bEPIPE\b|unexpected EOF|connection closed before message completed|error sending request|error trying to connect|client error \(Connect\)|Could not connect, are you offline|NewConnectionError|Failed to establish a new connection|Could(?:n't| not) connect to server|Failure when receiving data from the peer|bytes remaining on stream|end of file before message length reached|while trying to fetch \S{1,500}: aborted|network aborted|trouble with your network connection|forcibly closed|actively refused|unexpected end of file|error decoding response body|did not match Content-Length|Failed sending data to the peer|Transferred a partial file|ConnectionRefused|FailedToOpenSocket|ConnectionClosed|Unable to connect\. Is the computer able to access/i
+const CONNECTION = /Connection reset|\bECONNRESET\b|Connection refused|\bECONNREFUSED\b|Connection aborted|\bECONNABORTED\b|RemoteDisconnected|IncompleteRead|ChunkedEncodingError|ProtocolError|Network is unreachable|\bENETUNREACH\b|\bEHOSTUNREACH\b|No route to host|Connection broken(?! by)|socket hang up|\bEPIPE\b|unexpected EOF|connection closed before message completed|error sending request|error trying to connect|client error \(Connect\)|Could not connect, are you offline|NewConnectionError|Failed to establish a new connection|Could(?:n't| not) connect to server|Failure when receiving data from the peer|bytes remaining on stream|end of file before message length reached|while trying to fetch \S{1,500}: aborted|network aborted|trouble with your network connection|forcibly closed|actively refused|unexpected end of file|error decoding response body|did not match Content-Length|Failed sending data to the peer|Transferred a partial file|ConnectionRefused|FailedToOpenSocket|ConnectionClosed|Unable to connect\. Is the computer able to access/i
 
 export const anyConnection = {
   id: 'any-connection',
@@ -12,7 +16,7 @@ export const anyConnection = {
   tools: 'any',
   summary: 'The connection to the index was refused, reset or dropped',
   match: failure => {
-    const evidence = linesMatching(failure, CONNECTION)
+    const evidence = linesMatching(failure, CONNECTION).filter(line => !EXPLAINED.test(line))
     if (!evidence.length) return null
     const facts = hostFacts(evidence)
     return { evidence, facts, summary: facts.host ? `The connection to ${facts.host} was refused, reset or dropped` : undefined }

@@ -1,9 +1,9 @@
 import { hostFacts, linesMatching } from '../evidence.js'
 import type { Rule } from '../types.js'
 
-// npm EINTEGRITY, pnpm ERR_PNPM_TARBALL_INTEGRITY, bun "Integrity check failed": the tarball's sha512 differs
+// npm EINTEGRITY, pnpm ERR_PNPM_TARBALL_INTEGRITY, bun "Integrity check failed for tarball": the tarball's sha512 differs
 // from the lockfile's (a truncated download, a corrupted cache, or a re-published version on a private registry).
-const INTEGRITY = /\bEINTEGRITY\b|integrity checksum failed|ERR_PNPM_(?:ERR_PNPM_)?TARBALL_INTEGRITY|Integrity check failed|seems to be corrupted/i
+const INTEGRITY = /\bEINTEGRITY\b|integrity checksum failed|ERR_PNPM_(?:ERR_PNPM_)?TARBALL_INTEGRITY|Integrity check failed for tarball|seems to be corrupted/i
 
 export const npmIntegrity = {
   id: 'npm-integrity',

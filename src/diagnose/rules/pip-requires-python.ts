@@ -4,8 +4,9 @@ import type { Rule } from '../types.js'
 
 // pip skips releases whose Requires-Python excludes this interpreter and says so ("Ignored the following versions
 // that require a different python version"), or refuses outright ("requires a different Python: 3.8.18 not in
-// '>=3.9'"). The "No matching distribution" that follows is a consequence, not a missing package.
-const REQUIRES_PYTHON = /requires? a different [Pp]ython|Requires-Python [<>=!~]|python_requires|but the running Python is /
+// '>=3.9'"), or finds no wheel for this platform ("x.whl is not a supported wheel on this platform", pip's
+// resolution/resolvelib/factory.py). The "No matching distribution" that follows is a consequence, not a missing package.
+const REQUIRES_PYTHON = /requires? a different [Pp]ython|Requires-Python [<>=!~]|python_requires|but the running Python is |is not a supported wheel on this platform/
 
 export const pipRequiresPython = {
   id: 'pip-requires-python',

@@ -4,8 +4,9 @@ import type { Rule } from '../types.js'
 
 // pip's resolver (20.3+): "Cannot install a and b because these package versions have conflicting dependencies"
 // and "ResolutionImpossible"; pdm shares resolvelib's wording. The legacy resolver said "... has requirement
-// x, but you'll have y which is incompatible".
-const CONFLICT = /ResolutionImpossible|conflicting dependencies|The conflict is caused by|has requirement [^\n]{1,200}, but you'll have|RequirementsConflicted|source of the following dependency conflicts|Unable to find a resolution/
+// x, but you'll have y which is incompatible"; a request that conflicts with itself is "Double requirement given"
+// (legacy/resolver.py).
+const CONFLICT = /ResolutionImpossible|conflicting dependencies|The conflict is caused by|has requirement [^\n]{1,200}, but you'll have|RequirementsConflicted|source of the following dependency conflicts|Unable to find a resolution|Double requirement given: /
 
 export const pipResolutionImpossible = {
   id: 'pip-resolution-impossible',

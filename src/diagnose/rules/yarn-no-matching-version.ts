@@ -3,8 +3,9 @@ import { YARN_FAMILY } from '../tool-families.js'
 import type { Rule } from '../types.js'
 
 // yarn classic: `Couldn't find any versions for "x" that matches "^9"`, `Package "x" not found`; yarn berry
-// YN0082 "No candidates found".
-const MISSING = /Couldn't find any versions for "|Couldn't find package "|\bYN0082: |No candidates found/
+// YN0082 "No candidates found"; and yarn classic's "Error: <url>: Not found", the npm registry's 404 body
+// (`{"error":"Not found"}`) that src/util/request-manager.js rejects with.
+const MISSING = /Couldn't find any versions for "|Couldn't find package "|\bYN0082: |No candidates found|\bError: https?:\/\/\S{1,500}: Not found$/
 
 export const yarnNoMatchingVersion = {
   id: 'yarn-no-matching-version',

@@ -6,11 +6,17 @@ import type { Failure, Rule } from '../../../src/diagnose/types.js'
 
 const FIXTURES = new URL('../../fixtures/output/', import.meta.url)
 
-/** A captured output: `<tool>/<case>` under test/fixtures/output, without its first line (where it came from). */
+/**
+ * A captured output: `<tool>/<case>` under test/fixtures/output, without its first line (where it came from). A
+ * capture made with a proxy says so in that line (`HTTPS_PROXY = http://127.0.0.1:9`): the proxy is the context the
+ * tool ran in, given to the diagnosis as the retry loop gives it.
+ */
 export function fixture(name: string): Failure {
   const text = readFileSync(fileURLToPath(new URL(`${name}.txt`, FIXTURES)), 'utf8')
   const tool = name.split('/')[0]!
-  return { tool, output: text.slice(text.indexOf('\n') + 1) }
+  const header = text.slice(0, text.indexOf('\n'))
+  const proxy = /proxy[\w ]{0,40} = (\S+?)[),;]?(?:\s|$)/i.exec(header)?.[1]
+  return { tool, output: text.slice(text.indexOf('\n') + 1), ...(proxy && { proxies: [proxy] }) }
 }
 
 export interface RuleCases {

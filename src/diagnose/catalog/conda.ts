@@ -1,0 +1,42 @@
+import { messages } from './types.js'
+
+// conda, mamba and micromamba cannot be installed here: each template is checked against a paste in the thread
+// named, and cites the file that forms it.
+const EXCEPTIONS = { repo: 'conda/conda', file: 'conda/exceptions.py', version: '4.x-24.x', checkedAgainst: 'conda/conda#9948' }
+const LOCK = { repo: 'conda/conda', file: 'conda/gateways/disk/lock.py', version: '23.x-24.x', checkedAgainst: 'conda/conda#13124' }
+const OLD_LOCK = { repo: 'conda/conda', file: 'conda/lock.py', version: '4.0-4.3', checkedAgainst: 'conda/conda#2837' }
+const LIBMAMBA_FETCH = { repo: 'mamba-org/mamba', file: 'libmamba/src/core/subdirdata.cpp, download.cpp', version: '1.x-2.x', checkedAgainst: 'mamba-org/mamba#2219' }
+const LIBMAMBA_LOCK = { repo: 'mamba-org/mamba', file: 'libmamba/src/core/util.cpp (LockFile)', version: '1.x-2.x', checkedAgainst: 'mamba-org/mamba#1442' }
+const LIBMAMBA_SOLVER = { repo: 'mamba-org/mamba', file: 'libmamba/src/solver/problems_graph.cpp', version: '1.x-2.x', checkedAgainst: 'mamba-org/mamba#2073' }
+
+export const CONDA = [
+  ...messages(EXCEPTIONS, [
+    ['conda-connection-failed', 'CondaHTTPError: HTTP 000 CONNECTION FAILED for url <{url}>'],
+    ['status', 'CondaHTTPError: HTTP {status} {reason} for url <{url}>'],
+    ['conda-packages-not-found', 'PackagesNotFoundError: The following packages are not available from current channels:'],
+    ['conda-unsatisfiable', 'UnsatisfiableError: The following specifications were found to be incompatible with each other:'],
+    ['conda-checksum-mismatch', 'ChecksumMismatchError: Conda detected a mismatch between the expected content and downloaded content'],
+    ['any-proxy', 'ProxyError: Conda cannot proceed due to an error in your proxy configuration.'],
+    ['any-ssl', 'CondaSSLError: Encountered an SSL error. Most likely a certificate verification issue.'],
+    ['any-permission', 'NotWritableError: The current user does not have write permissions to a required path.'],
+  ]),
+  ...messages(LOCK, [['conda-lock-busy', 'LockError: Failed to acquire lock on {path}']]),
+  ...messages(OLD_LOCK, [['conda-lock-busy', 'LOCKERROR: It looks like conda is already doing something.']]),
+]
+
+export const MAMBA = [
+  ...messages(LIBMAMBA_FETCH, [
+    ['any-timeout', 'Download error (28) Timeout was reached [{url}]'],
+    ['any-dns', 'Download error (6) Couldn\'t resolve host name [{url}]'],
+    ['any-ssl', 'Download error (60) SSL peer certificate or SSH remote key was not OK [{url}]'],
+    ['status', 'Transfer finalized, status: {status} [{url}] {n} bytes'],
+  ], 'critical libmamba '),
+  ...messages(LIBMAMBA_LOCK, [
+    ['conda-lock-busy', 'Cannot lock \'{path}\'. Lock file is held by another process (pid {pid}).'],
+    ['conda-lock-busy', 'LockFile acquisition failed, aborting.'],
+  ], 'error    libmamba '),
+  ...messages(LIBMAMBA_SOLVER, [
+    ['conda-packages-not-found', 'nothing provides requested {package} {range}'],
+    ['conda-python-version', '└─ python {python}* is not installable because it conflicts with any installable versions previously reported.'],
+  ]),
+]

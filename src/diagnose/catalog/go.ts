@@ -1,0 +1,20 @@
+import { messages } from './types.js'
+
+// go 1.19 runs here; its network errors are the net package's (`dial tcp: lookup <host> on <resolver>: no such
+// host`, `i/o timeout`) inside cmd/go's `go: <module>@<version>: <cause>`.
+const MODFETCH = { repo: 'golang/go', file: 'src/cmd/go/internal/modfetch/proxy.go, fetch.go', version: '1.19.8' }
+const NET = { repo: 'golang/go', file: 'src/net/net.go, dnsclient_unix.go', version: '1.19.8' }
+
+export const GO = [
+  ...messages(NET, [
+    ['any-dns', 'go: {package}@v{version}: Get "{url}": dial tcp: lookup {host} on 127.0.0.53:53: no such host'],
+    ['any-timeout', 'go: {package}@v{version}: Get "{url}": dial tcp {ip}:{port}: i/o timeout'],
+    ['any-connection', 'go: {package}@v{version}: Get "{url}": dial tcp {ip}:{port}: connect: connection refused'],
+    ['any-proxy', 'go: {package}@v{version}: Get "{url}": proxyconnect tcp: dial tcp {ip}:{port}: connect: connection refused'],
+  ]),
+  ...messages(MODFETCH, [
+    ['status', 'go: {package}@v{version}: reading {url}: {status} {reason}'],
+    ['any-hash-mismatch', 'verifying {package}@v{version}: checksum mismatch'],
+    ['go-no-matching-versions', 'go: {package}@v{version}: invalid version: unknown revision v{version}'],
+  ]),
+]

@@ -1,0 +1,23 @@
+import { CARGO } from './cargo.js'
+import { CONDA, MAMBA } from './conda.js'
+import { GO } from './go.js'
+import { NPM } from './npm.js'
+import { PIP } from './pip.js'
+import { PNPM } from './pnpm.js'
+import { POETRY } from './poetry.js'
+import type { Message } from './types.js'
+import { UV } from './uv.js'
+import { YARN } from './yarn.js'
+import { SYSTEM } from './system.js'
+
+/**
+ * The messages each tool forms for the failures resilient diagnoses, from the tool's own source: the data behind the
+ * generated tests (test/unit/diagnose/catalog.test.ts), `npm run bench`'s second measure and docs/diagnosis.md.
+ * Keys are the tool whose output carries the message (`system`: apt, dpkg and Node, under any tool).
+ */
+export const CATALOG = {
+  pip: PIP, uv: UV, poetry: POETRY, conda: CONDA, mamba: MAMBA, npm: NPM, pnpm: PNPM, yarn: YARN, cargo: CARGO, go: GO, system: SYSTEM,
+} satisfies Record<string, readonly Message[]>
+
+export type CatalogTool = keyof typeof CATALOG
+export type { Message, MessageSource } from './types.js'

@@ -1,0 +1,37 @@
+import { messages } from './types.js'
+
+// npm 7+ prints every error line after `npm error ` (npm 6 and older: `npm ERR! `); the code line comes first.
+// Read in npm 11.19.1 as installed, with the dependencies that form the messages.
+const ERROR_MESSAGE = { repo: 'npm/cli', file: 'lib/utils/error-message.js', version: '11.19.1' }
+const FETCH = { repo: 'npm/minipass-fetch', file: 'lib/index.js', version: '4 (npm 11.19.1)' }
+const REGISTRY_FETCH = { repo: 'npm/npm-registry-fetch', file: 'lib/errors.js', version: '19 (npm 11.19.1)' }
+const SSRI = { repo: 'npm/ssri', file: 'lib/index.js', version: '12 (npm 11.19.1)' }
+const PICK_MANIFEST = { repo: 'npm/npm-pick-manifest', file: 'lib/index.js', version: '10 (npm 11.19.1)' }
+const ARBORIST = { repo: 'npm/cli', file: 'workspaces/arborist/lib/arborist/build-ideal-tree.js', version: '11.19.1' }
+
+export const NPM = [
+  ...messages(FETCH, [
+    ['any-connection', 'FetchError: request to {url} failed, reason: connect ECONNREFUSED {ip}:{port}'],
+    ['any-connection', 'network request to {url} failed, reason: read ECONNRESET'],
+    ['any-connection', 'network request to {url} failed, reason: socket hang up'],
+    ['any-dns', 'network request to {url} failed, reason: getaddrinfo ENOTFOUND {host}'],
+    ['any-dns', 'network request to {url} failed, reason: getaddrinfo EAI_AGAIN {host}'],
+    ['any-timeout', 'network request to {url} failed, reason: connect ETIMEDOUT {ip}:{port}'],
+    ['any-timeout', 'network timeout at: {url}'],
+    ['any-ssl', 'request to {url} failed, reason: unable to get local issuer certificate'],
+    ['any-ssl', 'request to {url} failed, reason: self-signed certificate in certificate chain'],
+  ], 'npm error '),
+  ...messages(REGISTRY_FETCH, [
+    ['status', '{status} {reason} - GET {url}'],
+    ['status', 'code E{status}'],
+  ], 'npm error '),
+  ...messages(SSRI, [['npm-integrity', '{integrity} integrity checksum failed when using sha512: wanted {integrity} but got {integrity}. ({n} bytes)']], 'npm error '),
+  ...messages(PICK_MANIFEST, [['npm-no-matching-version', 'notarget No matching version found for {package}@{range}.']], 'npm error '),
+  ...messages(ARBORIST, [['npm-eresolve', 'ERESOLVE unable to resolve dependency tree']], 'npm error '),
+  ...messages(ERROR_MESSAGE, [
+    ['any-connection', 'code ECONNREFUSED'],
+    ['any-permission', "Error: EACCES: permission denied, mkdir '{path}'"],
+    ['any-disk-full', 'nospc ENOSPC: no space left on device, write'],
+    ['any-proxy', 'code E407'],
+  ], 'npm error '),
+]

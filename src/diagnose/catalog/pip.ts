@@ -1,0 +1,48 @@
+import { messages } from './types.js'
+
+// pip 23.2.1 as installed (pyenv), and the urllib3 1.26 it vendors: pip logs urllib3's retries as `WARNING:
+// Retrying (Retry(total=N, ...)) after connection broken by '<exception repr>': <path>`.
+const FACTORY = { repo: 'pypa/pip', file: 'src/pip/_internal/resolution/resolvelib/factory.py', version: '23.2.1' }
+const LEGACY = { repo: 'pypa/pip', file: 'src/pip/_internal/resolution/legacy/resolver.py', version: '23.2.1' }
+const EXCEPTIONS = { repo: 'pypa/pip', file: 'src/pip/_internal/exceptions.py', version: '23.2.1' }
+const INSTALL = { repo: 'pypa/pip', file: 'src/pip/_internal/commands/install.py', version: '23.2.1' }
+const SESSION = { repo: 'pypa/pip', file: 'src/pip/_internal/network/session.py', version: '23.2.1' }
+const CONSTRUCTORS = { repo: 'pypa/pip', file: 'src/pip/_internal/req/constructors.py', version: '23.2.1' }
+const WHEEL = { repo: 'pypa/pip', file: 'src/pip/_internal/operations/build/wheel.py', version: '23.2.1' }
+const URLLIB3 = { repo: 'urllib3/urllib3', file: 'src/urllib3/connectionpool.py, exceptions.py (vendored in pip)', version: '1.26.16' }
+
+const RETRYING = "WARNING: Retrying (Retry(total=4, connect=None, read=None, redirect=None, status=None)) after connection broken by"
+
+export const PIP = [
+  ...messages(FACTORY, [
+    ['pip-no-matching-distribution', 'ERROR: Could not find a version that satisfies the requirement {package}=={version} (from versions: {version}, {version})'],
+    ['pip-no-matching-distribution', 'ERROR: No matching distribution found for {package}'],
+    ['pip-resolution-impossible', 'ERROR: Cannot install {package}=={version} and {package}=={version} because these package versions have conflicting dependencies.'],
+    ['pip-requires-python', 'ERROR: {package}-{version}-cp312-cp312-win_amd64.whl is not a supported wheel on this platform.'],
+  ]),
+  ...messages(LEGACY, [
+    ['pip-requires-python', "ERROR: Package '{package}' requires a different Python: {python} not in '>={python}'"],
+    ['pip-resolution-impossible', "ERROR: Double requirement given: {package}=={version} (already in {package}=={version}, name='{package}')"],
+  ]),
+  ...messages(EXCEPTIONS, [
+    ['pip-hash-mismatch', 'ERROR: THESE PACKAGES DO NOT MATCH THE HASHES FROM THE REQUIREMENTS FILE. If you have updated the package versions, please update the hashes. Otherwise, examine the package contents carefully; someone may have tampered with them.'],
+    ['any-externally-managed', 'error: externally-managed-environment'],
+  ]),
+  ...messages(INSTALL, [
+    ['any-permission', "ERROR: Could not install packages due to an OSError: [Errno 13] Permission denied: '{path}'"],
+    ['any-disk-full', 'ERROR: Could not install packages due to an OSError: [Errno 28] No space left on device'],
+  ]),
+  ...messages(SESSION, [['pip-untrusted-host', 'WARNING: The repository located at {host} is not a trusted or secure host and is being ignored.']]),
+  ...messages(CONSTRUCTORS, [['pip-invalid-requirement', "ERROR: Invalid requirement: '{package} {package}'"]]),
+  ...messages(WHEEL, [['pip-build-failure', 'ERROR: Failed building wheel for {package}']]),
+  ...messages(URLLIB3, [
+    ['any-timeout', `${RETRYING} 'ReadTimeoutError("HTTPSConnectionPool(host='{host}', port={port}): Read timed out. (read timeout={n})")': /simple/{package}/`],
+    ['any-timeout', `${RETRYING} 'ConnectTimeoutError(<pip._vendor.urllib3.connection.HTTPSConnection object at 0x7f3a2c1b5e50>, 'Connection to {host} timed out. (connect timeout={n})')': /simple/{package}/`],
+    ['any-dns', `${RETRYING} 'NewConnectionError('<pip._vendor.urllib3.connection.HTTPSConnection object at 0x7f3a2c1b5e50>: Failed to establish a new connection: [Errno -3] Temporary failure in name resolution')': /simple/{package}/`],
+    ['any-connection', `${RETRYING} 'ProtocolError('Connection aborted.', ConnectionResetError(104, 'Connection reset by peer'))': /simple/{package}/`],
+    ['any-connection', `${RETRYING} 'NewConnectionError('<pip._vendor.urllib3.connection.HTTPSConnection object at 0x7f3a2c1b5e50>: Failed to establish a new connection: [Errno 111] Connection refused')': /simple/{package}/`],
+    ['any-ssl', `${RETRYING} 'SSLError(SSLCertVerificationError(1, '[SSL: CERTIFICATE_VERIFY_FAILED] certificate verify failed: unable to get local issuer certificate (_ssl.c:1006)'))': /simple/{package}/`],
+    ['any-proxy', `${RETRYING} 'ProxyError('Cannot connect to proxy.', OSError('Tunnel connection failed: 407 Proxy Authentication Required'))': /simple/{package}/`],
+    ['status', `${RETRYING} 'ResponseError('too many {status:5xx} error responses')': /simple/{package}/`],
+  ]),
+]

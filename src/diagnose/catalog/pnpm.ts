@@ -1,0 +1,21 @@
+import { messages } from './types.js'
+
+// pnpm prints ` ERR_PNPM_<CODE>  <message>` on stdout (not stderr), then a hint paragraph. Read in the published
+// bundle of 10.34.9 (dist/pnpm.cjs), built from these packages.
+const FETCH = { repo: 'pnpm/pnpm', file: 'network/fetch/src/fetchFromRegistry.ts (bundled in dist/pnpm.cjs)', version: '10.34.9' }
+const RESOLVER = { repo: 'pnpm/pnpm', file: 'resolving/npm-resolver/src/fetch.ts (bundled in dist/pnpm.cjs)', version: '10.34.9' }
+const STORE = { repo: 'pnpm/pnpm', file: 'store/cafs/src/checkPkgFilesIntegrity.ts (bundled in dist/pnpm.cjs)', version: '10.34.9' }
+const INSTALLABLE = { repo: 'pnpm/pnpm', file: 'config/package-is-installable/src/checkEngine.ts (bundled in dist/pnpm.cjs)', version: '10.34.9' }
+
+export const PNPM = [
+  ...messages(FETCH, [['status', 'ERR_PNPM_FETCH_{status}  GET {url}: {reason} - {status}']], ' '),
+  ...messages(RESOLVER, [
+    ['any-connection', 'ERR_PNPM_META_FETCH_FAIL  GET {url}: request to {url} failed, reason: read ECONNRESET'],
+    ['any-connection', 'ERR_PNPM_META_FETCH_FAIL  GET {url}: request to {url} failed, reason: connect ECONNREFUSED {ip}:{port}'],
+    ['any-dns', 'ERR_PNPM_META_FETCH_FAIL  GET {url}: request to {url} failed, reason: getaddrinfo ENOTFOUND {host}'],
+    ['any-timeout', 'ERR_PNPM_META_FETCH_FAIL  GET {url}: request to {url} failed, reason: network timeout at: {url}'],
+    ['npm-no-matching-version', 'ERR_PNPM_NO_MATCHING_VERSION  No matching version found for {package}@{range} while fetching it from {url}'],
+  ], ' '),
+  ...messages(STORE, [['npm-integrity', 'ERR_PNPM_TARBALL_INTEGRITY  Got unexpected checksum for "{url}". Wanted "{integrity}". Got "{integrity}".']], ' '),
+  ...messages(INSTALLABLE, [['pnpm-unsupported-engine', 'ERR_PNPM_UNSUPPORTED_ENGINE  Unsupported engine for {package}@{version}: wanted: {"node":"{range}"} (current: {"node":"v{version}","pnpm":"{version}"})']], ' '),
+]

@@ -1,0 +1,21 @@
+import { messages } from './types.js'
+
+// What the system prints under any tool: apt and dpkg holding their locks (apt 2.6.1 and dpkg 1.21 as installed on
+// Debian 12, read with strings(1) in libapt-pkg and dpkg), and Node's errno lines.
+const APT = { repo: 'salsa.debian.org/apt-team/apt', file: 'apt-pkg/contrib/fileutl.cc, apt-pkg/deb/debsystem.cc', version: '2.6.1' }
+const DPKG = { repo: 'salsa.debian.org/dpkg-team/dpkg', file: 'src/main/archives.c, lib/dpkg/lock.c', version: '1.21.22' }
+const NODE = { repo: 'nodejs/node', file: 'lib/internal/errors.js (dnsException, exceptionWithHostPort)', version: '20' }
+
+export const SYSTEM = [
+  ...messages(APT, [
+    ['any-lock-busy', 'E: Could not get lock /var/lib/dpkg/lock-frontend. It is held by process {pid} (apt-get)'],
+    ['any-lock-busy', 'E: Unable to lock the administration directory (/var/lib/dpkg/), is another process using it?'],
+  ]),
+  ...messages(DPKG, [['any-lock-busy', 'dpkg: error: dpkg frontend lock was locked by another process with pid {pid}']]),
+  ...messages(NODE, [
+    ['any-dns', 'Error: getaddrinfo ENOTFOUND {host}'],
+    ['any-connection', 'Error: connect ECONNREFUSED {ip}:{port}'],
+    ['any-timeout', 'Error: connect ETIMEDOUT {ip}:{port}'],
+    ['any-connection', 'Error: read ECONNRESET'],
+  ]),
+]
