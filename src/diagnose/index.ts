@@ -4,7 +4,8 @@ import { completeFacts } from './facts.js'
 import { normalizeFailure } from './normalize.js'
 import { DEFAULT_REMEDIES, isRetryableWith, nextStepFor } from './remedies.js'
 import { RULES } from './rules/index.js'
-import type { Diagnosis, Failure, NormalizedFailure, Rule, RuleMatch } from './types.js'
+import { networkEvidence } from './network-evidence.js'
+import type { Diagnosis, Failure, NormalizedFailure, Remedy, Rule, RuleMatch } from './types.js'
 
 export type RuleErrorHandler = (rule: Rule, error: unknown) => void
 
@@ -66,6 +67,22 @@ export function diagnose(failure: Failure, rules: readonly Rule[] = RULES, onRul
       hint: remedy.kind === 'give-up' ? remedy.hint : undefined,
       nextStep: nextStepFor(rule.category, remedy),
     }
+  }
+  return unrecognised(normalized)
+}
+
+/**
+ * Decision first: a failure no rule explains still gets the right retry decision. With network evidence in its error
+ * lines (a URL, a request or download that failed) it gets one try on another source; without, it is never retried
+ * on a mirror (a mirror cannot fix a failure that never touched the network).
+ */
+function unrecognised(normalized: NormalizedFailure): Diagnosis {
+  const network = networkEvidence(normalized)
+  if (network.length) {
+    const remedy: Remedy = { kind: 'switch-mirror', once: true }
+    const facts = completeFacts(normalized, 'other', network)
+    return { category: 'other', ruleId: 'unclassified-network', summary: 'The failure does not match any known cause, but it happened while talking to the network',
+      evidence: distinctLines(network), facts, remedy, retryable: true, nextStep: nextStepFor('other', remedy) }
   }
   const lastLines = normalized.lines.filter(line => line.trim()).slice(-3).map(evidenceLine)
   const remedy = DEFAULT_REMEDIES.other

@@ -45,7 +45,8 @@ export type HostRole = 'index' | 'mirror' | 'upstream' | 'file-host' | 'proxy'
 /** What to do about a failure. Data only: src/retry/ interprets it. */
 export type Remedy =
   | { kind: 'retry' }
-  | { kind: 'switch-mirror'; bypassCache?: boolean }
+  /** `once`: one attempt on another source, never the same one again (an unrecognised failure with network evidence). */
+  | { kind: 'switch-mirror'; bypassCache?: boolean; once?: boolean }
   | { kind: 'wait'; seconds?: number }
   | { kind: 'upstream' }
   | { kind: 'give-up'; hint: string }

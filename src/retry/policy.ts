@@ -75,6 +75,8 @@ export function decideNext(input: DecisionInput): Decision {
       decision = sameAgain('retrying after a pause')
       break
     case 'switch-mirror':
+      // An unrecognised failure with network evidence earns one try on another source, never the same one again.
+      if (remedy.once && (!next || attempts.filter(a => a.diagnosis?.ruleId === diagnosis.ruleId).length > 1)) return { action: 'stop', reason: diagnosis.summary, hint: diagnosis.nextStep }
       decision = next ? switchTo(next, `switching to ${next.label}`) : sameAgain(plan.noSwitchReason ? 'retrying the same index (no mirror allowed)' : 'no other mirror left: retrying the same index')
       break
   }

@@ -1,5 +1,5 @@
 import type { Diagnosis } from '../diagnose/types.js'
-import { DEFAULT_REMEDIES } from '../diagnose/remedies.js'
+import { DEFAULT_REMEDIES, isRetryableWith, nextStepFor } from '../diagnose/remedies.js'
 import type { ToolAdapter } from '../tools/types.js'
 import { hostOf } from './sources.js'
 import type { Source } from './types.js'
@@ -12,9 +12,12 @@ function usesProxy(url: string, env: NodeJS.ProcessEnv): boolean {
   return !noProxy.some(entry => entry === '*' || host === entry || host.endsWith(`.${entry}`))
 }
 
+/** The index's own answer wins over the text: its cause brings its remedy, its retry verdict and its next step. */
 function reclassified(diagnosis: Diagnosis, category: Diagnosis['category'], summary: string, evidence: string, facts: Diagnosis['facts']): Diagnosis {
+  const remedy = DEFAULT_REMEDIES[category]
+  const merged = { ...diagnosis.facts, ...facts, hostRole: undefined }
   return { ...diagnosis, category, ruleId: 'resilient-index-probe', summary, evidence: [evidence, ...diagnosis.evidence].slice(0, 4),
-    facts: { ...diagnosis.facts, ...facts }, remedy: DEFAULT_REMEDIES[category], retryable: true, hint: undefined }
+    facts: merged, remedy, retryable: category === 'http_auth' || isRetryableWith(category, remedy, merged), hint: undefined, nextStep: nextStepFor(category, remedy) }
 }
 
 /**

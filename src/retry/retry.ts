@@ -36,6 +36,8 @@ export interface RetryInput {
   config: Config
   /** The user set the tool's own timeouts: leave them alone. */
   userKnobs: boolean
+  /** The proxies the tool is configured with: the diagnosis calls a failure the proxy's only at these addresses. */
+  proxies?: readonly string[]
 }
 
 /** The command of an attempt on `source`: the one place where adapters rewrite arguments. */
@@ -94,7 +96,7 @@ export async function runWithRetries(input: RetryInput, deps: RetryDeps): Promis
     let diagnosis = result.abortedBecause
       ? stalledDiagnosis(result.abortedBecause)
       // The rules are loaded on the first failure only: a run that succeeds never pays for them.
-      : (await import('../diagnose/index.js')).diagnose({ tool: invocation.tool, output: result.output, exitCode: result.exitCode, command: command.argv })
+      : (await import('../diagnose/index.js')).diagnose({ tool: invocation.tool, output: result.output, exitCode: result.exitCode, command: command.argv, proxies: input.proxies })
     if (diagnosis.category === 'package_not_found' && deps.probe) diagnosis = (await deps.probe(source, diagnosis)) ?? diagnosis
     record.diagnosis = diagnosis
     deps.onAttempt?.(record)

@@ -12,6 +12,7 @@ import { findSecrets, knownSecrets, redact, redactDeep, registerSecretEnv, regis
 import { recordRun } from '../../logs/record-run.js'
 import { formatCommand } from '../../retry/format.js'
 import { createProbe } from '../../retry/probe.js'
+import { proxiesFromEnvironment } from '../../diagnose/proxies.js'
 import { buildCommand, runWithRetries, type RetryInput } from '../../retry/retry.js'
 import { labelOf, planSources } from '../../retry/sources.js'
 import type { RunResult } from '../../retry/types.js'
@@ -112,7 +113,7 @@ export async function runTool(argv: string[], options: GlobalOptions, session: T
   const lockedSources = invocation.adapter.classify(invocation.args) === 'network' ? invocation.adapter.describeLockedSources?.(context) : undefined
   if (lockedSources) (options.dryRun ? reporter.warn(lockedSources) : reporter.verbose(lockedSources))
   // Offline there is no index to detect as dead: the tool's own timeouts are left alone.
-  const input: RetryInput = { invocation, plan, config, userKnobs: knobs.userSet || Boolean(offline) }
+  const input: RetryInput = { invocation, plan, config, userKnobs: knobs.userSet || Boolean(offline), proxies: proxiesFromEnvironment(env) }
 
   if (options.dryRun) {
     const sources = [plan.primary, ...plan.fallbacks].slice(0, invocation.adapter.classify(invocation.args) === 'network' ? config.maxAttempts : 1)

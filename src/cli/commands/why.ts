@@ -1,5 +1,8 @@
 import { closeSync, openSync, readSync, statSync } from 'node:fs'
 import { diagnose, DIAGNOSED_TOOLS, guessTool, toolNamed, type Diagnosis } from '../../diagnose/index.js'
+import { proxiesFromEnvironment } from '../../diagnose/proxies.js'
+import { RULES } from '../../diagnose/rules/index.js'
+import { TOOLS } from '../../tools/index.js'
 import { MAX_INPUT_CHARS } from '../../diagnose/normalize.js'
 import { ResilientError, EXIT, UsageError } from '../../errors.js'
 import { TailBuffer } from '../../exec/tail-buffer.js'
@@ -79,14 +82,34 @@ function retryVerdict(diagnosis: Diagnosis): string {
   return `cannot help (${REMEDY_WORDS[diagnosis.remedy.kind]})`
 }
 
+/** The tools whose wording the rule reads, when it reads one family's only (`yarn-no-matching-version`: yarn). */
+function ruleTools(ruleId: string): readonly string[] {
+  const tools = RULES.find(rule => rule.id === ruleId)?.tools
+  return tools && tools !== 'any' ? tools : []
+}
+
+/** Which tool wrote the log: the one given or guessed, else the one whose wording the rule read. */
+function toolLine(diagnosis: Diagnosis, tool: string | null, guessed: boolean): string {
+  if (tool) return `${tool}${guessed ? ' (guessed from the log)' : ''}`
+  const family = ruleTools(diagnosis.ruleId)
+  return family.length ? `${family.join(' or ')} (read from the rule's wording)` : 'unknown (no tool-specific rules applied)'
+}
+
+/** `resilient <tool> ...` only for a tool resilient wraps: never `resilient node` or `resilient python`. */
+function nextStepFor(diagnosis: Diagnosis, tool: string | null): string | undefined {
+  const wrapped = tool && tool in TOOLS ? tool : ruleTools(diagnosis.ruleId).find(name => name in TOOLS && ruleTools(diagnosis.ruleId).length === 1)
+  return wrapped ? diagnosis.nextStep?.replaceAll('<tool>', wrapped) : diagnosis.nextStep
+}
+
 function explain(diagnosis: Diagnosis, tool: string | null, guessed: boolean): string {
-  const source = tool ? `${tool}${guessed ? ' (guessed from the log)' : ''}` : 'unknown (no tool-specific rules applied)'
+  const source = toolLine(diagnosis, tool, guessed)
   // `[category]`, never `category:`: redact() masks whatever follows `_auth:` (npm's `_auth=` setting).
   const lines = [`${diagnosis.summary}  [${diagnosis.category}]`, `  tool: ${source} · rule: ${diagnosis.ruleId}`]
   if (diagnosis.facts.host) lines.push(`  host: ${diagnosis.facts.host}${diagnosis.facts.hostRole ? ` (${diagnosis.facts.hostRole})` : ''}`)
   if (diagnosis.evidence.length) lines.push('  evidence:', ...diagnosis.evidence.map(line => `    │ ${line}`))
   lines.push(`  retry or another mirror: ${retryVerdict(diagnosis)}`)
-  if (diagnosis.nextStep) lines.push(`  next step: ${tool ? diagnosis.nextStep.replaceAll('<tool>', tool) : diagnosis.nextStep}`)
+  const nextStep = nextStepFor(diagnosis, tool)
+  if (nextStep) lines.push(`  next step: ${nextStep}`)
   return lines.join('\n')
 }
 
@@ -98,7 +121,8 @@ export async function runWhy(file: string | undefined, options: WhyOptions): Pro
   if (text === undefined) throw new ResilientError(`${name} is binary, not a text log.`, EXIT.usage, 'Give the text the command printed (its stdout and stderr), not a compressed or binary file; gunzip a .gz log first.')
   if (!text.trim()) throw new ResilientError(`${name} is empty.`, EXIT.usage, "Save the failing command's output with 2>&1 (pip install x > build.log 2>&1), then run resilient why build.log.")
   const { tool, guessed } = toolFor(options, text)
-  const diagnosis = diagnose({ tool, output: text })
+  // The proxies of this environment: a failure is called the proxy's only at one of their addresses.
+  const diagnosis = diagnose({ tool, output: text, proxies: proxiesFromEnvironment(process.env) })
   if (options.json) {
     process.stdout.write(`${redact(JSON.stringify({ category: diagnosis.category, retryable: diagnosis.retryable, remedy: diagnosis.remedy.kind,
       summary: diagnosis.summary, evidence: diagnosis.evidence, host: diagnosis.facts.host ?? null, tool }))}\n`)

@@ -84,3 +84,46 @@ describe('resilient why', () => {
     expect([error.exitCode, error.message]).toEqual([64, expect.stringContaining('does not exist')])
   })
 })
+
+describe('resilient why on the wording of every wrapped tool (issue 13)', () => {
+  it('takes the failing host from the error line, not from yarn\'s "info Visit https://yarnpkg.com" line', async () => {
+    await runWhy(logFile(fixture('yarn/captured-connection-reset').output), {})
+    expect(printed).toContain('[connection]')
+    expect(printed).not.toContain('yarnpkg.com')
+  })
+  it('calls a refused local registry (localhost:4873) a connection failure, not a proxy, when no proxy is configured', async () => {
+    vi.stubEnv('HTTPS_PROXY', '')
+    vi.stubEnv('https_proxy', '')
+    await runWhy(logFile(fixture('yarn/captured-connection-refused-local').output), {})
+    expect(printed).toContain('[connection]')
+    expect(printed).toContain('retry or another mirror: can help')
+    vi.unstubAllEnvs()
+  })
+  it('calls it the proxy when the environment configures that proxy', async () => {
+    vi.stubEnv('HTTPS_PROXY', 'http://127.0.0.1:4873')
+    await runWhy(logFile(fixture('yarn/captured-connection-refused-local').output), {})
+    expect(printed).toContain('[proxy]')
+    vi.unstubAllEnvs()
+  })
+  it('never suggests a tool it does not wrap (a Node stack trace guessed as "node")', async () => {
+    const output = "node:internal/process/promises:288\nError: connect ETIMEDOUT 104.16.3.35:443\n    at TCPConnectWrap.afterConnect [as oncomplete] (node:net:1555:16)\n"
+    await runWhy(logFile(output), {})
+    expect(printed).toContain('[timeout]')
+    expect(printed).not.toMatch(/resilient node\b/)
+  })
+  it('names the tool from a tool-specific rule instead of "tool: unknown"', async () => {
+    await runWhy(logFile('error Couldn\'t find any versions for "left-pad" that matches "^9.0.0"\n'), {})
+    expect(printed).toContain('rule: yarn-no-matching-version')
+    expect(printed).not.toContain('tool: unknown')
+    expect(printed).toContain("tool: yarn or yarn-berry (read from the rule's wording)")
+  })
+  it("reads pnpm's errors, which pnpm prints on stdout (the captured stdout alone)", async () => {
+    await runWhy(logFile(fixture('pnpm/captured-http-auth-403').output), {})
+    expect(printed).toContain('tool: pnpm (guessed from the log) · rule: any-http-auth')
+  })
+  it('reads CI prefixes and colour codes', async () => {
+    const output = '2024-05-01T12:00:00.1234567Z ##[error]\x1b[31merror\x1b[39m An unexpected error occurred: "https://registry.yarnpkg.com/left-pad: getaddrinfo ENOTFOUND registry.yarnpkg.com".\n'
+    await runWhy(logFile(output), {})
+    expect(printed).toContain('The host registry.yarnpkg.com could not be resolved (DNS)  [dns]')
+  })
+})

@@ -58,3 +58,13 @@ describe('asking the index when pip only says "no matching distribution"', () =>
     expect(await viaProxy(source(`http://127.0.0.1:${port}/simple`), NOT_FOUND)).toBeUndefined()
   })
 })
+
+describe('the probe verdict wins over the text', () => {
+  it('brings the next step of the cause it found, not the missing package\'s', async () => {
+    const port = await listen(createServer((_, response) => response.writeHead(503).end()))
+    const result = await probe(source(`http://127.0.0.1:${port}/simple`), NOT_FOUND)
+    expect(NOT_FOUND.nextStep).toMatch(/Check the name/)
+    expect(result).toMatchObject({ category: 'server_error', retryable: true, remedy: { kind: 'switch-mirror' } })
+    expect(result?.nextStep).not.toMatch(/Check the name/)
+  })
+})

@@ -1,0 +1,20 @@
+import { evidenceLine } from './evidence.js'
+import type { NormalizedFailure } from './types.js'
+
+// An error line that says a request, a download or a connection failed, or names the URL it failed on: pip's
+// "Could not fetch URL", uv's "Failed to fetch", npm's "request to <url> failed", conda's "for url <...>", a
+// "network" word. Only error lines count: an install prints URLs on its way ("Downloading https://...") whatever
+// went wrong after.
+const ERROR_LINE = /\b(?:error|ERROR|Error|ERR!|ERR_|failed|Failed|FAILED|fatal|Caused by)\b|[×✗]/
+const NETWORK = /https?:\/\/|\b(?:network|request|fetch(?:ing)?|download(?:ing)?|connect(?:ion|ing)?|socket|HTTP\/?\d?|registry|tarball|repodata|index)\b/i
+// Words that say the failure is local whatever the other error lines name (pixi's "failed to download ... ╰─▶ No such
+// file or directory (os error 2)" is its cache failing, not the network).
+const LOCAL = /\b(?:syntax error|parse error|invalid (?:argument|option|value)|not a valid|permission denied|no such file or directory|No module named|command not found)\b|\(os error 2\)/i
+const LIMIT = 3
+
+/** The error lines that carry network evidence, at most three, last ones first in importance. */
+export function networkEvidence(failure: NormalizedFailure): string[] {
+  const errors = failure.lines.filter(line => ERROR_LINE.test(line) || LOCAL.test(line))
+  if (errors.some(line => LOCAL.test(line))) return []
+  return errors.filter(line => NETWORK.test(line)).slice(-LIMIT).map(evidenceLine)
+}

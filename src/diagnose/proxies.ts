@@ -1,0 +1,12 @@
+// Where each wrapped tool reads its proxy from the environment: the curl/requests convention every tool follows
+// (HTTPS_PROXY, HTTP_PROXY, ALL_PROXY, either case), npm's and pnpm's config as environment variables, pip's
+// PIP_PROXY, yarn's YARN_HTTP(S)_PROXY, cargo's CARGO_HTTP_PROXY. (../shared reference: package-managers.md lists
+// them per tool.) The tools' own config files are read by the adapters, not here.
+const PROXY_VARIABLES = ['HTTPS_PROXY', 'HTTP_PROXY', 'ALL_PROXY', 'npm_config_proxy', 'npm_config_https_proxy', 'PIP_PROXY',
+  'YARN_HTTP_PROXY', 'YARN_HTTPS_PROXY', 'CARGO_HTTP_PROXY']
+
+/** The proxies an environment configures, for `Failure.proxies`: the diagnosis calls a failure the proxy's only there. */
+export function proxiesFromEnvironment(env: Readonly<Record<string, string | undefined>>): string[] {
+  const values = PROXY_VARIABLES.flatMap(name => [env[name], env[name.toLowerCase()], env[name.toUpperCase()]])
+  return [...new Set(values.filter((value): value is string => Boolean(value?.trim())).map(value => value.trim()))]
+}
