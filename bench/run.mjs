@@ -3,6 +3,7 @@
 // Figures: (a) black-holed primary + healthy mirror: resilient's time to success vs plain pip's time to failure;
 // (b) healthy index: resilient pip download vs pip download, median ratio (target <= 1.10);
 // (c) resilient --version vs node -e 0 (target <= 1.3); (d) peak RSS while the child prints 1 GB (target <= 100 MB).
+// (e) diagnosis accuracy per tool on sets the rules were not tuned on (bench/accuracy.mjs, docs/diagnosis.md).
 // Options: --quick (fewer runs, skips plain pip's ~98 s black-hole failure), --json.
 import { execa } from 'execa'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, chmodSync, mkdirSync } from 'node:fs'
@@ -10,6 +11,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { startPypiServer, buildWheel } from '../dist/testing.js'
+import { formatAccuracy, measureAccuracy } from './accuracy.mjs'
 
 const CLI = fileURLToPath(new URL('../bin/resilient.js', import.meta.url))
 const quick = process.argv.includes('--quick')
@@ -97,7 +99,7 @@ async function figureD() {
 }
 
 const wheel = buildWheel('bench-pkg', '1.0', { paddingBytes: 200_000 })
-const results = { a: await figureA(wheel), b: await figureB(wheel), bWithoutExtraCa: await figureB(wheel, true), c: await figureC(), d: await figureD() }
+const results = { a: await figureA(wheel), b: await figureB(wheel), bWithoutExtraCa: await figureB(wheel, true), c: await figureC(), d: await figureD(), e: measureAccuracy() }
 if (asJson) {
   console.log(JSON.stringify(results, null, 2))
 } else {
@@ -106,5 +108,6 @@ if (asJson) {
   console.log(`(b) healthy index: resilient ${f(results.b.resilientMedianMs)} ms vs pip ${f(results.b.plainMedianMs)} ms median; ratio ${f(results.b.ratio)} (target <= 1.10)`)
   console.log(`    same without NODE_EXTRA_CA_CERTS (which costs every Node start here): resilient ${f(results.bWithoutExtraCa.resilientMedianMs)} ms vs pip ${f(results.bWithoutExtraCa.plainMedianMs)} ms; ratio ${f(results.bWithoutExtraCa.ratio)}`)
   console.log(`(c) start-up: resilient --version ${f(results.c.resilientVersionMedianMs)} ms vs node -e 0 ${f(results.c.nodeMedianMs)} ms median; ratio ${f(results.c.ratio)} (target <= 1.30)`)
+  console.log(formatAccuracy(results.e))
   console.log(`(d) ${results.d.bytes / 2 ** 20} MB through resilient in ${f(results.d.seconds)} s: peak RSS ${f(results.d.peakRssMb)} MB (target <= 100 MB), exit ${results.d.exitCode}`)
 }

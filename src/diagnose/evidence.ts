@@ -10,8 +10,9 @@ export function evidenceLine(line: string): string {
 }
 
 /** The lines that match `pattern`, at most `limit`: the proof shown to the person. */
-export function linesMatching(failure: Pick<NormalizedFailure, 'lines' | 'text'>, pattern: RegExp, limit = 3): string[] {
+export function linesMatching(failure: Pick<NormalizedFailure, 'lines' | 'text' | 'forget'>, rulePattern: RegExp, limit = 3): string[] {
   const found: string[] = []
+  const pattern = failure.forget?.(rulePattern) ?? rulePattern
   if (!mayMatch(failure.text, pattern)) return found
   for (const line of failure.lines) {
     if (pattern.test(line)) {

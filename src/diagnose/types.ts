@@ -16,6 +16,11 @@ export interface Failure {
    * host:port. A failure is called the proxy's only at one of these addresses, or where the tool shows it used one.
    */
   proxies?: readonly string[]
+  /**
+   * Measurement only (`npm run bench`): narrows a rule's keyword pattern, so that a fold is judged without the wording
+   * learned from its own source (bench/accuracy.mjs). Never set by the retry loop or `why`.
+   */
+  forget?: (pattern: RegExp) => RegExp
 }
 
 /** Facts read from the output; the remedy depends on them. */
