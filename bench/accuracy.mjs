@@ -93,7 +93,11 @@ export function measureAccuracy() {
   for (const item of cases) folds.set(repo(item), [...(folds.get(repo(item)) ?? []), item])
   const foldRows = [...folds].flatMap(([heldOut, items]) => {
     const forget = forgetting(heldOut)
-    return items.map(item => judge(item, diagnose({ tool: item.tool, output: item.output, forget })))
+    return items.map(item => {
+      const diagnosis = diagnose({ tool: item.tool, output: item.output, forget })
+      if (process.env.ACCURACY_DEBUG && diagnosis.category !== item.label) console.error(`${item.id} ${item.tool} ${item.label} → ${diagnosis.category} (${diagnosis.ruleId}) ${heldOut}`)
+      return judge(item, diagnosis)
+    })
   })
   const tunedRows = cases.map(item => judge(item, diagnose({ tool: item.tool, output: item.output })))
   let seed = 13

@@ -1,5 +1,5 @@
 import { CARGO } from './cargo.js'
-import { CONDA, MAMBA } from './conda.js'
+import { CONDA, MAMBA, PIXI } from './conda.js'
 import { GO } from './go.js'
 import { NPM } from './npm.js'
 import { PIP } from './pip.js'
@@ -8,6 +8,8 @@ import { POETRY } from './poetry.js'
 import type { Message } from './types.js'
 import { UV } from './uv.js'
 import { YARN } from './yarn.js'
+import { YARN_BERRY } from './yarn-berry.js'
+import { PDM } from './pdm.js'
 import { SYSTEM } from './system.js'
 
 /**
@@ -16,7 +18,7 @@ import { SYSTEM } from './system.js'
  * Keys are the tool whose output carries the message (`system`: apt, dpkg and Node, under any tool).
  */
 export const CATALOG = {
-  pip: PIP, uv: UV, poetry: POETRY, conda: CONDA, mamba: MAMBA, npm: NPM, pnpm: PNPM, yarn: YARN, cargo: CARGO, go: GO, system: SYSTEM,
+  pip: PIP, uv: UV, poetry: POETRY, pdm: PDM, conda: CONDA, mamba: MAMBA, pixi: PIXI, npm: NPM, pnpm: PNPM, yarn: YARN, 'yarn-berry': YARN_BERRY, cargo: CARGO, go: GO, system: SYSTEM,
 } satisfies Record<string, readonly Message[]>
 
 export type CatalogTool = keyof typeof CATALOG

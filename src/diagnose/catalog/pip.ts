@@ -9,6 +9,13 @@ const INSTALL = { repo: 'pypa/pip', file: 'src/pip/_internal/commands/install.py
 const SESSION = { repo: 'pypa/pip', file: 'src/pip/_internal/network/session.py', version: '23.2.1' }
 const CONSTRUCTORS = { repo: 'pypa/pip', file: 'src/pip/_internal/req/constructors.py', version: '23.2.1' }
 const WHEEL = { repo: 'pypa/pip', file: 'src/pip/_internal/operations/build/wheel.py', version: '23.2.1' }
+const REQUESTS = { repo: 'psf/requests', file: 'src/requests/models.py (vendored in pip)', version: '2.31.0' }
+const GCC = { repo: 'gcc-mirror/gcc', file: 'libcpp/files.cc', version: '12.2 (Debian 12, run here)' }
+// pip before 10 printed these; the wording is checked against pastes of pip 1.5-9 (ab77/netflix-proxy#52,
+// siyangbing/baiduwenku#1), the files are where those versions formed it.
+const OLD_INDEX = { repo: 'pypa/pip', file: 'pip/index.py (PackageFinder.find_requirement)', version: '1.4-6.1', checkedAgainst: 'ab77/netflix-proxy#52' }
+const OLD_SUBPROCESS = { repo: 'pypa/pip', file: 'pip/utils/__init__.py (call_subprocess)', version: '6.0-9.0', checkedAgainst: 'siyangbing/baiduwenku#1' }
+const MATCH_HOSTNAME = { repo: 'urllib3/urllib3', file: 'src/urllib3/util/ssl_match_hostname.py (vendored in pip)', version: '1.26.16' }
 const URLLIB3 = { repo: 'urllib3/urllib3', file: 'src/urllib3/connectionpool.py, exceptions.py (vendored in pip)', version: '1.26.16' }
 
 const RETRYING = "WARNING: Retrying (Retry(total=4, connect=None, read=None, redirect=None, status=None)) after connection broken by"
@@ -25,6 +32,9 @@ export const PIP = [
     ['pip-resolution-impossible', "ERROR: Double requirement given: {package}=={version} (already in {package}=={version}, name='{package}')"],
   ]),
   ...messages(EXCEPTIONS, [
+    ['pip-build-failure', 'error: subprocess-exited-with-error'],
+    ['pip-build-failure', 'error: metadata-generation-failed'],
+    ['pip-build-failure', '× python setup.py egg_info did not run successfully.'],
     ['pip-hash-mismatch', 'ERROR: THESE PACKAGES DO NOT MATCH THE HASHES FROM THE REQUIREMENTS FILE. If you have updated the package versions, please update the hashes. Otherwise, examine the package contents carefully; someone may have tampered with them.'],
     ['any-externally-managed', 'error: externally-managed-environment'],
   ]),
@@ -35,7 +45,13 @@ export const PIP = [
   ...messages(SESSION, [['pip-untrusted-host', 'WARNING: The repository located at {host} is not a trusted or secure host and is being ignored.']]),
   ...messages(CONSTRUCTORS, [['pip-invalid-requirement', "ERROR: Invalid requirement: '{package} {package}'"]]),
   ...messages(WHEEL, [['pip-build-failure', 'ERROR: Failed building wheel for {package}']]),
+  ...messages(OLD_INDEX, [['pip-no-matching-distribution', '  Could not find any downloads that satisfy the requirement {package}']]),
+  ...messages(OLD_SUBPROCESS, [['pip-build-failure', '    Complete output from command python setup.py egg_info:']]),
+  ...messages(MATCH_HOSTNAME, [['any-ssl', "CertificateError: hostname '{host}' doesn't match either of '*.example.edu', 'example.edu'"]]),
+  ...messages(REQUESTS, [['status', 'HTTPError: {status:4xx} Client Error: {reason} for url: {url}']]),
+  ...messages(GCC, [['pip-build-failure', '  {path}/_speedups.c:29:10: fatal error: Python.h: No such file or directory']]),
   ...messages(URLLIB3, [
+    ['any-connection', 'pip._vendor.urllib3.exceptions.IncompleteRead: IncompleteRead({n} bytes read, {n} more expected)'],
     ['any-timeout', `${RETRYING} 'ReadTimeoutError("HTTPSConnectionPool(host='{host}', port={port}): Read timed out. (read timeout={n})")': /simple/{package}/`],
     ['any-timeout', `${RETRYING} 'ConnectTimeoutError(<pip._vendor.urllib3.connection.HTTPSConnection object at 0x7f3a2c1b5e50>, 'Connection to {host} timed out. (connect timeout={n})')': /simple/{package}/`],
     ['any-dns', `${RETRYING} 'NewConnectionError('<pip._vendor.urllib3.connection.HTTPSConnection object at 0x7f3a2c1b5e50>: Failed to establish a new connection: [Errno -3] Temporary failure in name resolution')': /simple/{package}/`],

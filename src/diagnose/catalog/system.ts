@@ -4,6 +4,8 @@ import { messages } from './types.js'
 // Debian 12, read with strings(1) in libapt-pkg and dpkg), and Node's errno lines.
 const APT = { repo: 'salsa.debian.org/apt-team/apt', file: 'apt-pkg/contrib/fileutl.cc, apt-pkg/deb/debsystem.cc', version: '2.6.1' }
 const DPKG = { repo: 'salsa.debian.org/dpkg-team/dpkg', file: 'src/main/archives.c, lib/dpkg/lock.c', version: '1.21.22' }
+const NODE_ESM = { repo: 'nodejs/node', file: 'lib/internal/modules/esm/resolve.js', version: '20.20.2 (run here)' }
+const CURL = { repo: 'curl/curl', file: 'lib/connect.c (verbose), with glibc strerror(ENETUNREACH)', version: '7.x-8.x', checkedAgainst: 'mamba-org/mamba#3784' }
 const NODE = { repo: 'nodejs/node', file: 'lib/internal/errors.js (dnsException, exceptionWithHostPort)', version: '20' }
 
 export const SYSTEM = [
@@ -12,6 +14,8 @@ export const SYSTEM = [
     ['any-lock-busy', 'E: Unable to lock the administration directory (/var/lib/dpkg/), is another process using it?'],
   ]),
   ...messages(DPKG, [['any-lock-busy', 'dpkg: error: dpkg frontend lock was locked by another process with pid {pid}']]),
+  ...messages(NODE_ESM, [['node-module-not-found', "Error [ERR_MODULE_NOT_FOUND]: Cannot find package '{package}' imported from {path}"]]),
+  ...messages(CURL, [['any-connection', '* Immediate connect fail for {ip}: Network is unreachable']]),
   ...messages(NODE, [
     ['any-dns', 'Error: getaddrinfo ENOTFOUND {host}'],
     ['any-connection', 'Error: connect ECONNREFUSED {ip}:{port}'],
