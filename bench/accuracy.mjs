@@ -108,7 +108,7 @@ export function measureAccuracy() {
     const line = fillTemplate(message.template, (_, values) => pick(values))
     const output = decorate(line, message.prefix ?? '', { ci: pick(DECORATIONS.ci), colour: pick(DECORATIONS.colour), ending: pick(DECORATIONS.ending) })
     const item = { tool, label: categoryOf(expectedRule(message, line)) }
-    return judge(item, diagnose({ tool: tool === 'system' ? null : tool, output }))
+    return judge(item, diagnose({ tool: tool === 'system' ? null : tool, output, proxies: message.proxies }))
   })))
   return { sources: folds.size, folds: tally(foldRows), catalog: tally(catalogRows), tuned: tally(tunedRows) }
 }

@@ -63,12 +63,24 @@ function sentElsewhere(line: string, address: Address): boolean {
   }
 }
 
+/** The proxy address a line shows failing, if the line is the proxy's failure. */
+function proxyOf(line: string, proxies: readonly Address[]): Address | undefined {
+  const address = failingAddress(line)
+  return address && (isProxy(address, proxies) || sentElsewhere(line, address)) ? address : undefined
+}
+
 /** The line showing that the configured proxy, not the index, failed; undefined when nothing shows it. */
 export function proxyFailureLine(failure: NormalizedFailure): { line: string; host: string } | undefined {
   const proxies = configuredProxies(failure)
   for (const line of failure.lines) {
-    const address = failingAddress(line)
-    if (address && (isProxy(address, proxies) || sentElsewhere(line, address))) return { line: evidenceLine(line), host: address.host }
+    const address = proxyOf(line, proxies)
+    if (address) return { line: evidenceLine(line), host: address.host }
   }
   return undefined
+}
+
+/** Drops the lines that are the proxy's failure: a refused or unresolved proxy is not the index's connection or DNS. */
+export function withoutProxyFailures(failure: NormalizedFailure, lines: string[]): string[] {
+  const proxies = configuredProxies(failure)
+  return lines.filter(line => !proxyOf(line, proxies))
 }

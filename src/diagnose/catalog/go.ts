@@ -3,6 +3,7 @@ import { messages } from './types.js'
 // go 1.19 runs here; its network errors are the net package's (`dial tcp: lookup <host> on <resolver>: no such
 // host`, `i/o timeout`) inside cmd/go's `go: <module>@<version>: <cause>`.
 const MODFETCH = { repo: 'golang/go', file: 'src/cmd/go/internal/modfetch/proxy.go, fetch.go', version: '1.19.8' }
+const CAPTURED = { repo: 'golang/go', file: 'binary output, captured in test/fixtures/output/go/', version: '1.19.8 (run here)' }
 const NET = { repo: 'golang/go', file: 'src/net/net.go, dnsclient_unix.go', version: '1.19.8' }
 
 export const GO = [
@@ -12,6 +13,7 @@ export const GO = [
     ['any-connection', 'go: {package}@v{version}: Get "{url}": dial tcp {ip}:{port}: connect: connection refused'],
     ['any-proxy', 'go: {package}@v{version}: Get "{url}": proxyconnect tcp: dial tcp {ip}:{port}: connect: connection refused'],
   ]),
+  ...messages(CAPTURED, [['go-toolchain-version', 'note: module requires Go 1.99']]),
   ...messages(MODFETCH, [
     ['status', 'go: {package}@v{version}: reading {url}: {status} {reason}'],
     ['any-hash-mismatch', 'verifying {package}@v{version}: checksum mismatch'],

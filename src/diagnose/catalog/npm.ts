@@ -7,6 +7,7 @@ const FETCH = { repo: 'npm/minipass-fetch', file: 'lib/index.js', version: '4 (n
 const REGISTRY_FETCH = { repo: 'npm/npm-registry-fetch', file: 'lib/errors.js', version: '19 (npm 11.19.1)' }
 const SSRI = { repo: 'npm/ssri', file: 'lib/index.js', version: '12 (npm 11.19.1)' }
 const PICK_MANIFEST = { repo: 'npm/npm-pick-manifest', file: 'lib/index.js', version: '10 (npm 11.19.1)' }
+const NODE_GYP = { repo: 'nodejs/node-gyp', file: 'lib/build.js', version: '11 (npm 11.19.1)' }
 const ARBORIST = { repo: 'npm/cli', file: 'workspaces/arborist/lib/arborist/build-ideal-tree.js', version: '11.19.1' }
 
 export const NPM = [
@@ -33,5 +34,10 @@ export const NPM = [
     ['any-permission', "Error: EACCES: permission denied, mkdir '{path}'"],
     ['any-disk-full', 'nospc ENOSPC: no space left on device, write'],
     ['any-proxy', 'code E407'],
+    ['npm-unsupported-engine', 'code EBADENGINE'],
+    ['npm-unsupported-engine', 'engine Not compatible with your version of node/npm: {package}@{version}'],
   ], 'npm error '),
+  ...messages(FETCH, [['any-proxy-host', 'FetchError: request to {url} failed, reason: connect ECONNREFUSED 10.0.0.7:3128']], 'npm error ', ['http://10.0.0.7:3128']),
+  ...messages(FETCH, [['any-proxy-host', 'network request to {url} failed, reason: getaddrinfo ENOTFOUND proxy.corp.example']], 'npm error ', ['http://proxy.corp.example:8080']),
+  ...messages(NODE_GYP, [['npm-build-failure', 'stack Error: `make` failed with exit code: 2']], 'gyp ERR! '),
 ]

@@ -16,6 +16,8 @@ const GCC = { repo: 'gcc-mirror/gcc', file: 'libcpp/files.cc', version: '12.2 (D
 const OLD_INDEX = { repo: 'pypa/pip', file: 'pip/index.py (PackageFinder.find_requirement)', version: '1.4-6.1', checkedAgainst: 'ab77/netflix-proxy#52' }
 const OLD_SUBPROCESS = { repo: 'pypa/pip', file: 'pip/utils/__init__.py (call_subprocess)', version: '6.0-9.0', checkedAgainst: 'siyangbing/baiduwenku#1' }
 const MATCH_HOSTNAME = { repo: 'urllib3/urllib3', file: 'src/urllib3/util/ssl_match_hostname.py (vendored in pip)', version: '1.26.16' }
+const OPTPARSE = { repo: 'python/cpython', file: 'Lib/optparse.py (pip parses its options with optparse)', version: '3.11.7' }
+const IMPORTLIB = { repo: 'python/cpython', file: 'Lib/importlib/_bootstrap.py (_ERR_MSG_PREFIX)', version: '3.11.7 (run here)' }
 const URLLIB3 = { repo: 'urllib3/urllib3', file: 'src/urllib3/connectionpool.py, exceptions.py (vendored in pip)', version: '1.26.16' }
 
 const RETRYING = "WARNING: Retrying (Retry(total=4, connect=None, read=None, redirect=None, status=None)) after connection broken by"
@@ -48,6 +50,8 @@ export const PIP = [
   ...messages(OLD_INDEX, [['pip-no-matching-distribution', '  Could not find any downloads that satisfy the requirement {package}']]),
   ...messages(OLD_SUBPROCESS, [['pip-build-failure', '    Complete output from command python setup.py egg_info:']]),
   ...messages(MATCH_HOSTNAME, [['any-ssl', "CertificateError: hostname '{host}' doesn't match either of '*.example.edu', 'example.edu'"]]),
+  ...messages(OPTPARSE, [['any-usage-error', 'no such option: --no-such-flag']]),
+  ...messages(IMPORTLIB, [['python-module-not-found', "ModuleNotFoundError: No module named '{package}'"]]),
   ...messages(REQUESTS, [['status', 'HTTPError: {status:4xx} Client Error: {reason} for url: {url}']]),
   ...messages(GCC, [['pip-build-failure', '  {path}/_speedups.c:29:10: fatal error: Python.h: No such file or directory']]),
   ...messages(URLLIB3, [

@@ -6,6 +6,7 @@ const RETRY = { repo: 'pnpm/pnpm', file: 'cli/default-reporter/src/reporterForCl
 const FETCH = { repo: 'pnpm/pnpm', file: 'network/fetch/src/fetchFromRegistry.ts (bundled in dist/pnpm.cjs)', version: '10.34.9' }
 const RESOLVER = { repo: 'pnpm/pnpm', file: 'resolving/npm-resolver/src/fetch.ts (bundled in dist/pnpm.cjs)', version: '10.34.9' }
 const STORE = { repo: 'pnpm/pnpm', file: 'store/cafs/src/checkPkgFilesIntegrity.ts (bundled in dist/pnpm.cjs)', version: '10.34.9' }
+const LOCKFILE_INTEGRITY = { repo: 'pnpm/pnpm', file: 'pkg-manager/package-requester (bundled in dist/pnpm.cjs)', version: '10.34.9' }
 const INSTALLABLE = { repo: 'pnpm/pnpm', file: 'config/package-is-installable/src/checkEngine.ts (bundled in dist/pnpm.cjs)', version: '10.34.9' }
 
 export const PNPM = [
@@ -19,5 +20,6 @@ export const PNPM = [
     ['npm-no-matching-version', 'ERR_PNPM_NO_MATCHING_VERSION  No matching version found for {package}@{range} while fetching it from {url}'],
   ], ' '),
   ...messages(STORE, [['npm-integrity', 'ERR_PNPM_TARBALL_INTEGRITY  Got unexpected checksum for "{url}". Wanted "{integrity}". Got "{integrity}".']], ' '),
+  ...messages(LOCKFILE_INTEGRITY, [['pnpm-missing-integrity', 'ERR_PNPM_MISSING_TARBALL_INTEGRITY  Cannot install package "{package}@{version}": its lockfile entry has no "integrity" field, so pnpm cannot verify the downloaded tarball.']], ' '),
   ...messages(INSTALLABLE, [['pnpm-unsupported-engine', 'ERR_PNPM_UNSUPPORTED_ENGINE  Unsupported engine for {package}@{version}: wanted: {"node":"{range}"} (current: {"node":"v{version}","pnpm":"{version}"})']], ' '),
 ]

@@ -22,9 +22,11 @@ export interface Message {
   source: MessageSource
   /** What the tool puts before its error lines (`npm error `, yarn's `error `); the tests add it. */
   prefix?: string
+  /** The proxies configured when the tool prints it (`Failure.proxies`): the proxy verdict depends on them. */
+  proxies?: readonly string[]
 }
 
 /** Shorthand for a catalog file: the rule and template, then the source they share. */
-export function messages(source: MessageSource, entries: readonly (readonly [rule: string, template: string])[], prefix?: string): Message[] {
-  return entries.map(([rule, template]) => ({ rule, template, source, ...(prefix !== undefined && { prefix }) }))
+export function messages(source: MessageSource, entries: readonly (readonly [rule: string, template: string])[], prefix?: string, proxies?: readonly string[]): Message[] {
+  return entries.map(([rule, template]) => ({ rule, template, source, ...(prefix !== undefined && { prefix }), ...(proxies && { proxies }) }))
 }

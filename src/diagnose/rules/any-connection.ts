@@ -1,4 +1,5 @@
 import { hostFacts, linesMatching } from '../evidence.js'
+import { withoutProxyFailures } from '../proxy-host.js'
 import type { Rule } from '../types.js'
 
 // Lines whose connection words another fact explains: the proxy refused it, the name did not resolve (urllib3's
@@ -16,7 +17,7 @@ export const anyConnection = {
   tools: 'any',
   summary: 'The connection to the index was refused, reset or dropped',
   match: failure => {
-    const evidence = linesMatching(failure, CONNECTION).filter(line => !EXPLAINED.test(line))
+    const evidence = withoutProxyFailures(failure, linesMatching(failure, CONNECTION).filter(line => !EXPLAINED.test(line)))
     if (!evidence.length) return null
     const facts = hostFacts(evidence)
     return { evidence, facts, summary: facts.host ? `The connection to ${facts.host} was refused, reset or dropped` : undefined }

@@ -1,4 +1,5 @@
 import { hostFacts, linesMatching } from '../evidence.js'
+import { withoutProxyFailures } from '../proxy-host.js'
 import type { Rule } from '../types.js'
 
 // getaddrinfo failures in every spelling: glibc, musl ("Name does not resolve"), macOS, Windows (11001/11004, also
@@ -12,7 +13,8 @@ export const anyDns = {
   tools: 'any',
   summary: 'A host name could not be resolved (DNS)',
   match: failure => {
-    const evidence = linesMatching(failure, DNS)
+    // A proxy name that does not resolve is the proxy's failure (any-proxy-host).
+    const evidence = withoutProxyFailures(failure, linesMatching(failure, DNS))
     if (!evidence.length) return null
     const facts = hostFacts(evidence)
     return { evidence, facts, summary: facts.host ? `The host ${facts.host} could not be resolved (DNS)` : undefined }

@@ -7,13 +7,17 @@ import type { Rule } from '../types.js'
 // is a timeout.
 const SSL = /CERTIFICATE_VERIFY_FAILED|certificate verify failed|SSLError(?![^\n]{0,80}timed out)|SSL_connect\b|SSL_ERROR_SYSCALL|SSLCertVerificationError|SSLZeroReturnError|CondaSSLError|SSL certificate problem|UNABLE_TO_(?:GET_ISSUER_CERT|VERIFY_LEAF_SIGNATURE)|SELF_SIGNED_CERT_IN_CHAIN|DEPTH_ZERO_SELF_SIGNED_CERT|CERT_HAS_EXPIRED|ERR_TLS_CERT_ALTNAME_INVALID|invalid peer certificate|UnknownIssuer|self[- ]signed certificate|certificate has expired|unable to get local issuer certificate|hostname '[^'\n]{1,253}' doesn't match|does not match certificate's altnames|WRONG_VERSION_NUMBER|TLS handshake (?!timeout)|(?:SSL|TLS) connect error|SSL peer certificate|CERT_NOT_YET_VALID|ERR_SSL_|tlsv1 alert|sslv3 alert|SSL routines|SSL module is not available|x509: certificate|Legacy TLS|TLSV1_ALERT|schannel: |SEC_E_/i
 
+// conda saying its Python has no OpenSSL never checked a certificate (conda-ssl-module-missing); pip without an ssl
+// module is labelled ssl (test/fixtures/output/pip/py-157-ssl.txt).
+const NO_SSL_MODULE = /OpenSSL appears to be unavailable/
+
 export const anySsl = {
   id: 'any-ssl',
   category: 'ssl',
   tools: 'any',
   summary: 'A TLS certificate could not be verified, or the TLS handshake failed',
   match: failure => {
-    const evidence = linesMatching(failure, SSL)
+    const evidence = linesMatching(failure, SSL).filter(line => !NO_SSL_MODULE.test(line))
     if (!evidence.length) return null
     const facts = hostFacts(evidence)
     return { evidence, facts, summary: facts.host ? `The TLS certificate of ${facts.host} could not be verified, or the handshake failed` : undefined }

@@ -5,7 +5,7 @@ import { decorate, DECORATIONS, fillTemplate, placeholdersOf, PLACEHOLDER_VALUES
 import { diagnose } from '../../../src/diagnose/index.js'
 import { normalizeFailure } from '../../../src/diagnose/normalize.js'
 import { RULES } from '../../../src/diagnose/rules/index.js'
-import { expectedRule } from '../../../src/diagnose/catalog/expected.js'
+import { expectedRule, ruleForStatus } from '../../../src/diagnose/catalog/expected.js'
 
 // Each message of the catalog (the tools' own templates) is filled with varied values, decorated as CI logs and
 // terminals show it, and must be claimed by its rule, with the tool known (the retry loop) and unknown (`why`).
@@ -35,7 +35,7 @@ describe('the message catalog, filled and decorated', () => {
         it(`${message.rule} claims "${message.template.slice(0, 90)}"`, () => {
           fc.assert(fc.property(caseOf(message), ({ line, output }) => {
             for (const tool of [toolOf(catalog), null]) {
-              const diagnosis = diagnose({ tool, output })
+              const diagnosis = diagnose({ tool, output, proxies: message.proxies })
               expect(diagnosis.ruleId, `${JSON.stringify(output)} (tool ${tool}): ${diagnosis.evidence.join(' / ')}`).toBe(expectedRule(message, line))
             }
           }), { numRuns: RUNS, seed: 13 })
@@ -62,7 +62,7 @@ describe('one rule per message', () => {
     for (const message of messages) {
       it(`${catalog}: only ${message.rule} matches "${message.template.slice(0, 80)}"`, () => {
         const line = fillTemplate(message.template, (_, values) => values[0]!)
-        const failure = normalizeFailure({ tool: toolOf(catalog), output: `${message.prefix ?? ''}${line}` })
+        const failure = normalizeFailure({ tool: toolOf(catalog), output: `${message.prefix ?? ''}${line}`, proxies: message.proxies })
         const claimants = RULES.filter(rule => rule.tools === 'any' || !failure.tool || rule.tools.includes(failure.tool))
           .filter(rule => rule.match(failure)).map(rule => rule.id)
         const expected = expectedRule(message, line)
@@ -79,6 +79,12 @@ it('cites a source file and version for every message, and covers every wrapped 
     expect(message.source.version).toMatch(/\d/)
   }
   expect(all.length).toBeGreaterThan(100)
+})
+
+it('cites a message for every rule (a status message cites the rules its status chooses)', () => {
+  const cited = new Set(Object.values(CATALOG).flat().flatMap(message => (message.rule === 'status'
+    ? [401, 404, 408, 429, 500].map(ruleForStatus) : [message.rule])))
+  expect(RULES.map(rule => rule.id).filter(id => !cited.has(id))).toEqual([])
 })
 
 it('names only rules that exist', () => {
