@@ -28,6 +28,10 @@ describe('any-proxy-host needs a configured proxy at the failing address', () =>
   it('calls a refused 141.86.23.101:3128 the proxy when that proxy is configured (npm/cj-120-proxy)', () => {
     expect(withProxy('npm/cj-120-proxy', ['http://141.86.23.101:3128'])?.facts).toMatchObject({ host: '141.86.23.101', viaProxy: true })
   })
+  it('calls an unresolved proxy.yourcorp.com:811 the proxy when that proxy is configured (npm/cj-103-proxy)', () => {
+    expect(withProxy('npm/cj-103-proxy', ['http://proxy.yourcorp.com:811'])?.facts?.host).toBe('proxy.yourcorp.com')
+    expect(anyProxyHost.match(normalizeFailure(fixture('npm/cj-103-proxy')))).toBeNull()
+  })
   it('matches a proxy given by name on the port Node connected to', () => {
     expect(withProxy('npm/cj-120-proxy', ['http://proxy.corp.example:3128'])?.facts?.viaProxy).toBe(true)
   })
