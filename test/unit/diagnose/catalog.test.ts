@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { CATALOG, type CatalogTool, type Message } from '../../../src/diagnose/catalog/index.js'
 import { decorate, DECORATIONS, fillTemplate, placeholdersOf, PLACEHOLDER_VALUES, type Placeholder } from '../../../src/diagnose/catalog/fill.js'
-import { diagnose } from '../../../src/diagnose/index.js'
+import { diagnose, guessTool } from '../../../src/diagnose/index.js'
 import { normalizeFailure } from '../../../src/diagnose/normalize.js'
 import { RULES } from '../../../src/diagnose/rules/index.js'
 import { expectedRule, ruleForStatus } from '../../../src/diagnose/catalog/expected.js'
@@ -27,6 +27,9 @@ function caseOf(message: Message) {
 }
 
 const toolOf = (catalog: CatalogTool): string | null => (catalog === 'system' ? null : catalog)
+/** The wrapped tools that print a catalog's messages: pipx runs pip, micromamba is libmamba like mamba. */
+const RUN_BY: Partial<Record<CatalogTool, string[]>> = { pip: ['pip', 'pipx'], mamba: ['mamba', 'micromamba'], system: ['npm'] }
+const toolsOf = (catalog: CatalogTool): (string | null)[] => RUN_BY[catalog] ?? [toolOf(catalog)]
 
 describe('the message catalog, filled and decorated', () => {
   for (const [catalog, messages] of Object.entries(CATALOG) as [CatalogTool, Message[]][]) {
@@ -34,7 +37,8 @@ describe('the message catalog, filled and decorated', () => {
       for (const message of messages) {
         it(`${message.rule} claims "${message.template.slice(0, 90)}"`, () => {
           fc.assert(fc.property(caseOf(message), ({ line, output }) => {
-            for (const tool of [toolOf(catalog), null]) {
+            // The retry loop knows the tool; `why` guesses it from the text, or reads with every rule.
+            for (const tool of new Set([...toolsOf(catalog), null, guessTool(output)])) {
               const diagnosis = diagnose({ tool, output, proxies: message.proxies })
               expect(diagnosis.ruleId, `${JSON.stringify(output)} (tool ${tool}): ${diagnosis.evidence.join(' / ')}`).toBe(expectedRule(message, line))
             }
