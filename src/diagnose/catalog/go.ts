@@ -1,10 +1,11 @@
 import { messages } from './types.js'
 
-// go 1.19 runs here; its network errors are the net package's (`dial tcp: lookup <host> on <resolver>: no such
+// go 1.19 runs here (its source was not read: each template is checked against a capture of the binary); its
+// network errors are the net package's (`dial tcp: lookup <host> on <resolver>: no such
 // host`, `i/o timeout`) inside cmd/go's `go: <module>@<version>: <cause>`.
-const MODFETCH = { repo: 'golang/go', file: 'src/cmd/go/internal/modfetch/proxy.go, fetch.go', version: '1.19.8' }
+const MODFETCH = { repo: 'golang/go', file: 'src/cmd/go/internal/modfetch/proxy.go, fetch.go', version: '1.19.8', checkedAgainst: 'test/fixtures/output/go/captured-server-error.txt, captured-hash-mismatch.txt, captured-package-not-found-revision.txt' }
 const CAPTURED = { repo: 'golang/go', file: 'binary output, captured in test/fixtures/output/go/', version: '1.19.8 (run here)' }
-const NET = { repo: 'golang/go', file: 'src/net/net.go, dnsclient_unix.go', version: '1.19.8' }
+const NET = { repo: 'golang/go', file: 'src/net/net.go, dnsclient_unix.go', version: '1.19.8', checkedAgainst: 'test/fixtures/output/go/captured-dns.txt, captured-connection.txt, captured-proxy.txt' }
 
 export const GO = [
   ...messages(NET, [

@@ -1,3 +1,4 @@
+import { BUN } from './bun.js'
 import { CARGO } from './cargo.js'
 import { CONDA, MAMBA, PIXI } from './conda.js'
 import { GO } from './go.js'
@@ -18,7 +19,7 @@ import { SYSTEM } from './system.js'
  * Keys are the tool whose output carries the message (`system`: apt, dpkg and Node, under any tool).
  */
 export const CATALOG = {
-  pip: PIP, uv: UV, poetry: POETRY, pdm: PDM, conda: CONDA, mamba: MAMBA, pixi: PIXI, npm: NPM, pnpm: PNPM, yarn: YARN, 'yarn-berry': YARN_BERRY, cargo: CARGO, go: GO, system: SYSTEM,
+  pip: PIP, uv: UV, poetry: POETRY, pdm: PDM, conda: CONDA, mamba: MAMBA, pixi: PIXI, npm: NPM, pnpm: PNPM, yarn: YARN, 'yarn-berry': YARN_BERRY, bun: BUN, cargo: CARGO, go: GO, system: SYSTEM,
 } satisfies Record<string, readonly Message[]>
 
 export type CatalogTool = keyof typeof CATALOG

@@ -8,7 +8,7 @@ const REGISTRY_FETCH = { repo: 'npm/npm-registry-fetch', file: 'lib/errors.js', 
 const SSRI = { repo: 'npm/ssri', file: 'lib/index.js', version: '12 (npm 11.19.1)' }
 const PICK_MANIFEST = { repo: 'npm/npm-pick-manifest', file: 'lib/index.js', version: '10 (npm 11.19.1)' }
 const NODE_GYP = { repo: 'nodejs/node-gyp', file: 'lib/build.js', version: '11 (npm 11.19.1)' }
-const ARBORIST = { repo: 'npm/cli', file: 'workspaces/arborist/lib/arborist/build-ideal-tree.js', version: '11.19.1' }
+const ARBORIST = { repo: 'npm/cli', file: 'workspaces/arborist/lib/arborist/build-ideal-tree.js (@npmcli/arborist)', version: '11.19.1' }
 
 export const NPM = [
   ...messages(FETCH, [

@@ -2,12 +2,12 @@ import { messages } from './types.js'
 
 // pnpm prints ` ERR_PNPM_<CODE>  <message>` on stdout (not stderr), then a hint paragraph. Read in the published
 // bundle of 10.34.9 (dist/pnpm.cjs), built from these packages.
-const RETRY = { repo: 'pnpm/pnpm', file: 'cli/default-reporter/src/reporterForClient/reportRequestRetry.ts (bundled in dist/pnpm.cjs)', version: '10.34.9' }
-const FETCH = { repo: 'pnpm/pnpm', file: 'network/fetch/src/fetchFromRegistry.ts (bundled in dist/pnpm.cjs)', version: '10.34.9' }
-const RESOLVER = { repo: 'pnpm/pnpm', file: 'resolving/npm-resolver/src/fetch.ts (bundled in dist/pnpm.cjs)', version: '10.34.9' }
-const STORE = { repo: 'pnpm/pnpm', file: 'store/cafs/src/checkPkgFilesIntegrity.ts (bundled in dist/pnpm.cjs)', version: '10.34.9' }
-const LOCKFILE_INTEGRITY = { repo: 'pnpm/pnpm', file: 'pkg-manager/package-requester (bundled in dist/pnpm.cjs)', version: '10.34.9' }
-const INSTALLABLE = { repo: 'pnpm/pnpm', file: 'config/package-is-installable/src/checkEngine.ts (bundled in dist/pnpm.cjs)', version: '10.34.9' }
+const RETRY = { repo: 'pnpm/pnpm', file: 'dist/pnpm.cjs (the published bundle)', version: '10.34.9' }
+const FETCH = { repo: 'pnpm/pnpm', file: 'dist/pnpm.cjs (the published bundle)', version: '10.34.9' }
+const RESOLVER = { repo: 'pnpm/pnpm', file: 'dist/pnpm.cjs (the published bundle)', version: '10.34.9' }
+const STORE = { repo: 'pnpm/pnpm', file: 'dist/pnpm.cjs (the published bundle)', version: '10.34.9' }
+const LOCKFILE_INTEGRITY = { repo: 'pnpm/pnpm', file: 'dist/pnpm.cjs (the published bundle)', version: '10.34.9' }
+const INSTALLABLE = { repo: 'pnpm/pnpm', file: 'dist/pnpm.cjs (the published bundle)', version: '10.34.9' }
 
 export const PNPM = [
   ...messages(RETRY, [['any-timeout', 'GET {url} error (ERR_SOCKET_TIMEOUT). Will retry in 10 seconds. 2 retries left.']], ' WARN  '),

@@ -4,8 +4,8 @@ export interface MessageSource {
   file: string
   version: string
   /**
-   * Set when the file was not read here (the tool cannot be installed on this machine): the public issue thread
-   * whose paste the template was checked against.
+   * Set when the file was not read here: the public issue thread whose paste the template was checked against, or
+   * the capture of the tool's binary run here (cargo, go).
    */
   checkedAgainst?: string
 }
