@@ -2,7 +2,8 @@
 // (src/diagnose/measure.ts; how the figures are obtained and what they mean: docs/diagnosis.md).
 // (1) leave-one-source-out over the development corpus (../shared/corpus/dev.jsonl, or its copies in
 //     test/fixtures/output; CORPUS_JSONL for another set of the same format, such as a held-out one);
-// (2) the message catalog written from the tools' sources, filled 8 times per template.
+// (2) the message catalog written from the tools' sources, filled 8 times per template;
+// (3) the held-out set test/fixtures/heldout/2026-11-25.jsonl, labelled before the classifier ran on it (never tuned on).
 // ACCURACY_DEBUG=1 lists the fold misses on stderr.
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -11,6 +12,7 @@ import { catalogScore, leaveOneSourceOut, tunedScore } from '../dist/testing.js'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
 const CORPUS = process.env.CORPUS_JSONL ?? join(ROOT, '../shared/corpus/dev.jsonl')
+const HELD_OUT = join(ROOT, 'test/fixtures/heldout/2026-11-25.jsonl')
 
 function corpus() {
   if (existsSync(CORPUS)) return readFileSync(CORPUS, 'utf8').split('\n').filter(Boolean).map(line => JSON.parse(line))
@@ -24,7 +26,8 @@ function corpus() {
 export function measureAccuracy() {
   const cases = corpus()
   const onMiss = process.env.ACCURACY_DEBUG ? (item, got) => console.error(`${item.id} ${item.tool} ${item.label} → ${got.category} (${got.ruleId}) ${item.source}`) : undefined
-  return { sources: new Set(cases.map(item => String(item.source).split('#')[0])).size, folds: leaveOneSourceOut(cases, onMiss), catalog: catalogScore(), tuned: tunedScore(cases) }
+  const heldOut = readFileSync(HELD_OUT, 'utf8').split('\n').filter(Boolean).map(line => JSON.parse(line))
+  return { sources: new Set(cases.map(item => String(item.source).split('#')[0])).size, folds: leaveOneSourceOut(cases, onMiss), catalog: catalogScore(), heldOut: tunedScore(heldOut), tuned: tunedScore(cases) }
 }
 
 const order = rows => Object.entries(rows).sort(([a], [b]) => (a === 'all' ? 1 : b === 'all' ? -1 : a.localeCompare(b)))
@@ -35,6 +38,7 @@ export function formatAccuracy(result) {
   return [
     ...table(`(e) diagnosis, leave-one-source-out over the corpus (${result.sources} source repositories; wording learned only from the held-out source forgotten):`, result.folds),
     ...table('    diagnosis, message catalog from the tools\' sources (filled and decorated, 8 per template):', result.catalog),
+    ...table('    diagnosis, held-out set of 2026-11-25 (labelled before the classifier ran on it; never tuned on):', result.heldOut),
     `    for contrast, the whole tuned corpus: label ${pct(result.tuned.all.label)}, decision ${pct(result.tuned.all.decision)} (not the measure)`,
   ].join('\n')
 }
