@@ -6,6 +6,7 @@ const APT = { repo: 'salsa.debian.org/apt-team/apt', file: 'apt-pkg/contrib/file
 const DPKG = { repo: 'salsa.debian.org/dpkg-team/dpkg', file: 'src/main/archives.c, lib/dpkg/lock.c', version: '1.21.22' }
 const NODE_ESM = { repo: 'nodejs/node', file: 'lib/internal/modules/esm/resolve.js', version: '20.20.2 (run here)' }
 const CURL = { repo: 'curl/curl', file: 'lib/connect.c (verbose), with glibc strerror(ENETUNREACH)', version: '7.x-8.x', checkedAgainst: 'mamba-org/mamba#3784' }
+const ZLIB = { repo: 'nodejs/node', file: 'lib/zlib.js (Z_BUF_ERROR), as npm 11, pnpm 10 and yarn 1.22 print it (captured-hash-mismatch-truncated-gzip.txt)', version: '20.20.2 (run here)' }
 const NODE = { repo: 'nodejs/node', file: 'lib/internal/errors.js (dnsException, exceptionWithHostPort)', version: '20' }
 
 export const SYSTEM = [
@@ -16,6 +17,12 @@ export const SYSTEM = [
   ...messages(DPKG, [['any-lock-busy', 'dpkg: error: dpkg frontend lock was locked by another process with pid {pid}']]),
   ...messages(NODE_ESM, [['node-module-not-found', "Error [ERR_MODULE_NOT_FOUND]: Cannot find package '{package}' imported from {path}"]]),
   ...messages(CURL, [['any-connection', '* Immediate connect fail for {ip}: Network is unreachable']]),
+  ...messages(ZLIB, [
+    ['any-hash-mismatch', 'npm error code Z_BUF_ERROR'],
+    ['any-hash-mismatch', 'npm error zlib: unexpected end of file'],
+    ['any-hash-mismatch', ' ERR_PNPM_Z_BUF_ERROR  Failed to add tarball from "{url}" to store: unexpected end of file'],
+    ['any-hash-mismatch', 'error Error: unexpected end of file'],
+  ]),
   ...messages(NODE, [
     ['any-dns', 'Error: getaddrinfo ENOTFOUND {host}'],
     ['any-connection', 'Error: connect ECONNREFUSED {ip}:{port}'],
