@@ -12,6 +12,8 @@ const ENV = { repo: 'python-poetry/poetry', file: 'src/poetry/utils/env.py', ver
 export const POETRY = [
   ...messages(CHOOSER, [['poetry-no-installation-candidates', 'Unable to find installation candidates for {package} ({version})']]),
   ...messages(MIXOLOGY, [
+    ['pip-requires-python', "The current project's Python requirement (>={python},<4.0) is not compatible with some of the required packages Python requirement:"],
+    ['pip-requires-python', 'Because no versions of {package} match >{version},<{version}\n and {package} ({version}) requires Python >={python}, {package} is forbidden.'],
     ['poetry-package-not-found', 'Because {package} depends on {package} ({version}) which doesn\'t match any versions, version solving failed.'],
     ['poetry-solver-problem', 'Because {package} depends on both {package} ({version}) and {package} ({version}), version solving failed.'],
   ]),

@@ -4,8 +4,10 @@ import type { Rule } from '../types.js'
 
 // A public mirror's 403 is usually an anti-abuse block (another mirror helps); a private index's 401/403 wants
 // credentials. A WAF's 405 "Not Allowed" to a GET is a block too (tuna/issues#2082). pip asks "User for <host>:"
-// after a 401. The rule reads the status; src/retry/policy.ts decides by the source.
-const WORDS = /\bUnauthorized\b|\bForbidden\b|authentication failed|Unable to authenticate|(?<!Proxy )authentication required|User for [\w.-]{1,253}:|\bE40[13]\b|Access denied for url|Invalid credentials|Invalid authentication|Authorization error accessing|terminal prompts disabled|could not read Username|authenticated registries require|no token found for/i
+// after a 401. The rule reads the status; src/retry/policy.ts decides by the source. "Forbidden" and "Unauthorized"
+// count as the HTTP reason phrases (capitalised) or a registry's error body after the URL (yarn's "<url>: forbidden"):
+// poetry's solver says "numpy is forbidden" (mixology).
+const WORDS = /\bUnauthorized\b|\bForbidden\b|\bFORBIDDEN\b|https?:\/\/\S{1,500}: (?:forbidden|unauthorized)\b|[Aa]uthentication [Ff]ailed|[Uu]nable to authenticate|(?<!Proxy )[Aa]uthentication [Rr]equired|User for [\w.-]{1,253}:|\bE40[13]\b|[Aa]ccess denied for url|[Ii]nvalid credentials|[Ii]nvalid authentication|[Aa]uthorization error accessing|terminal prompts disabled|could not read Username|authenticated registries require|no token found for/
 
 export const anyHttpAuth = {
   id: 'any-http-auth',

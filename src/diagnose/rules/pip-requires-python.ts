@@ -5,8 +5,10 @@ import type { Rule } from '../types.js'
 // pip skips releases whose Requires-Python excludes this interpreter and says so ("Ignored the following versions
 // that require a different python version"), or refuses outright ("requires a different Python: 3.8.18 not in
 // '>=3.9'"), or finds no wheel for this platform ("x.whl is not a supported wheel on this platform", pip's
-// resolution/resolvelib/factory.py). The "No matching distribution" that follows is a consequence, not a missing package.
-const REQUIRES_PYTHON = /requires? a different [Pp]ython|Requires-Python [<>=!~]|python_requires|but the running Python is |is not a supported wheel on this platform/
+// resolution/resolvelib/factory.py). poetry's solver says "The current project's Python requirement (...) is not
+// compatible with some of the required packages Python requirement" (mixology/failure.py). The "No matching
+// distribution" that follows is a consequence, not a missing package.
+const REQUIRES_PYTHON = /requires? a different [Pp]ython|Requires-Python [<>=!~]|python_requires|but the running Python is |is not a supported wheel on this platform|Python requirement \([^)\n]{1,80}\) is not compatible with some of the required packages|\brequires Python [<>=!~^]{1,2} ?\d/
 
 export const pipRequiresPython = {
   id: 'pip-requires-python',
