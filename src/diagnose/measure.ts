@@ -47,7 +47,7 @@ export function alternatives(source: string): string[] {
   return [...parts, source.slice(start)]
 }
 
-/** The retry decision a label calls for (the corpus README's table), the facts deciding the two conditional labels. */
+/** The retry decision a label calls for (docs/diagnosis.md), the facts deciding the two conditional labels. */
 export function goldDecision(label: Category, facts: Facts): boolean {
   return isRetryableWith(label, DEFAULT_REMEDIES[label], facts)
 }

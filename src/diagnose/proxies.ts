@@ -1,7 +1,8 @@
 // Where each wrapped tool reads its proxy from the environment: the curl/requests convention every tool follows
-// (HTTPS_PROXY, HTTP_PROXY, ALL_PROXY, either case), npm's and pnpm's config as environment variables, pip's
-// PIP_PROXY, yarn's YARN_HTTP(S)_PROXY, cargo's CARGO_HTTP_PROXY. (../shared reference: package-managers.md lists
-// them per tool.) The tools' own config files are read by the adapters, not here.
+// (HTTPS_PROXY, HTTP_PROXY, ALL_PROXY, either case), npm's and pnpm's config as environment variables
+// (npm_config_proxy, npm_config_https_proxy: docs.npmjs.com "config"), pip's PIP_PROXY (pip's --proxy option as an
+// environment variable), yarn's YARN_HTTP(S)_PROXY, cargo's CARGO_HTTP_PROXY (doc.rust-lang.org/cargo "config").
+// The tools' own config files are read by the adapters, not here.
 const PROXY_VARIABLES = ['HTTPS_PROXY', 'HTTP_PROXY', 'ALL_PROXY', 'npm_config_proxy', 'npm_config_https_proxy', 'PIP_PROXY',
   'YARN_HTTP_PROXY', 'YARN_HTTPS_PROXY', 'CARGO_HTTP_PROXY']
 

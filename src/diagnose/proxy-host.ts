@@ -1,9 +1,9 @@
 import { evidenceLine } from './evidence.js'
 import type { NormalizedFailure } from './types.js'
 
-// A failure is the proxy's only when a proxy is configured and the failing address is that proxy (issue 13: a refused
-// registry on localhost:4873, a local Verdaccio, is not a proxy because its address "looks like" one). Configured
-// means one of:
+// A failure is the proxy's only when a proxy is configured and the failing address is that proxy: a refused registry
+// on localhost:4873 (a stopped local Verdaccio, test/fixtures/output/yarn/captured-connection-refused-local.txt) is
+// not a proxy because its address "looks like" one. Configured means one of:
 // - given by the caller: `Failure.proxies` (HTTPS_PROXY and friends, the tool's own proxy setting), or `--proxy` on the
 //   command line;
 // - shown by the tool itself: Node's fetch (npm, pnpm) prints "request to <url> failed, reason: <cause>" with the
