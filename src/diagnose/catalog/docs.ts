@@ -17,7 +17,7 @@ export function renderCatalogTable(): string {
     const rule = RULES.find(candidate => candidate.id === message.rule)
     const label = rule ? `\`${rule.category}\` (\`${rule.id}\`)` : 'by the status: 401/403 `http_auth`, 404 `package_not_found`, 429 `rate_limited`, 5xx `server_error`'
     const does = rule ? DOES[(rule.remedy ?? DEFAULT_REMEDIES[rule.category]).kind] : 'by the status (see those labels)'
-    const template = `${message.prefix ?? ''}${message.template}`.trim().replaceAll('|', '\\|').replaceAll('`', "'")
+    const template = `${message.prefix ?? ''}${message.template}`.trim().replaceAll('|', '\\|').replaceAll('`', "'").replaceAll('\n', ' ⏎ ')
     const source = `${message.source.repo} \`${message.source.file}\` ${message.source.version}${message.source.checkedAgainst ? ` (checked against ${message.source.checkedAgainst})` : ''}`
     return `| ${tool} | \`${template}\` | ${source} | ${label} | ${does} |`
   }))
