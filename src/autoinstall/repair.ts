@@ -1,0 +1,195 @@
+import { EXIT } from '../errors.js'
+import type { InterruptSignal } from '../exec/interrupts.js'
+import { exitCodeOf } from '../exec/run-child.js'
+import { decideConsent, type Answer, type Question } from './consent.js'
+import { detectNodeMissing } from './detect-node.js'
+import { detectPythonMissing } from './detect-python.js'
+import { finalError, type ScriptOutput } from './final-error.js'
+import { addedVersion, describeChanges, diffInstalled } from './install-outcome.js'
+import { describeProposal, notInstalled } from './proposal.js'
+import type { HookOutcome } from './script-hooks.js'
+import type { Target } from './target.js'
+import type { Choice, Installable, InstallPlan, MissingModule, Wanted } from './types.js'
+
+/** One run of the script, as the repair needs it. */
+export interface ScriptRun {
+  exitCode: number
+  interrupted?: InterruptSignal
+  spawnError?: string
+  outcome: HookOutcome
+  output: ScriptOutput
+}
+
+export interface AutoInstalled {
+  module: string
+  package: string
+  version: string
+  /** Where the project already declares it (`requirements.txt:3`), when it does. */
+  declaredIn?: string
+  tier: Installable['tier']
+  consent: 'yes-flag' | 'prompt'
+  environment: string
+  command: string
+}
+
+export interface RepairSettings {
+  autoInstall: boolean
+  maxAutoInstalls: number
+  yes: boolean
+  interactive: boolean
+  allowGlobal: boolean
+  installOnly: boolean
+  dryRun: boolean
+  /** The script's command, and where in it the interpreter is named (a virtual environment's can replace it). */
+  command: string[]
+  interpreterAt?: number
+  /** The script file the command runs, when one is named: the static scan starts there. */
+  entry?: string
+  cwd: string
+}
+
+/** Everything the repair does to the world, passed in: tests script it, `cli/commands/run.ts` wires the real thing. */
+export interface RepairDeps {
+  /** Undefined when resilient cannot tell the script's environment (`reason`, `hint` say why and what to do). */
+  target: Target | undefined
+  unknownEnvironment?: { reason: string; hint?: string }
+  runScript(): Promise<ScriptRun>
+  /** The one re-run after the install, from the start (the command may now name a new virtual environment). */
+  rerunScript(command: string[]): Promise<ScriptRun>
+  /** The index the install will use first (and its mirrors), for the prompt. */
+  describeIndex(plan: InstallPlan): string
+  ask(lines: string[], question: Question): Promise<Answer | { interrupted: InterruptSignal }>
+  /** --dry-run: shows the install command(s) as the install would run them, runs nothing. */
+  preview(plan: InstallPlan): Promise<void>
+  /** Runs the install through resilient's tool runs; the reason and exit code when it failed. */
+  install(plan: InstallPlan): Promise<{ ok: true } | { ok: false; reason: string; exitCode: number }>
+  record(installed: AutoInstalled): Promise<void>
+  say(message: string, level: 'note' | 'warn'): void
+}
+
+export interface RepairResult {
+  exitCode: number
+  runs: number
+  autoInstalled: AutoInstalled[]
+  /** Why the failure was left unrepaired, when it was. */
+  stopReason?: string
+  command: string[]
+}
+
+const toWanted = (choice: Choice): Wanted => ({ module: choice.module, candidate: choice.candidate as Installable, declared: choice.declared, requirement: choice.declared?.requirement ?? (choice.candidate as Installable).package })
+
+/**
+ * `resilient run`: runs the script; when its own final error is a missing module, finds every missing import of
+ * the script, asks once, installs them in one command, checks them, and runs the script again once, from the start.
+ */
+export async function repairScript(settings: RepairSettings, deps: RepairDeps): Promise<RepairResult> {
+  let command = settings.command
+  let runs = 1
+  const autoInstalled: AutoInstalled[] = []
+  const end = (exitCode: number, reason?: string, hint?: string): RepairResult => {
+    if (reason) deps.say(`${reason}${hint ? `\n  → ${hint}` : ''}`, 'warn')
+    return { exitCode, runs, autoInstalled, stopReason: reason, command }
+  }
+  const first = await deps.runScript()
+  if (first.exitCode === 0 || first.interrupted || first.spawnError || !settings.autoInstall) return end(first.exitCode)
+  const { target } = deps
+  if (!target) {
+    const found = finalError(first.outcome, first.output, text => detectPythonMissing(text) ?? detectNodeMissing(text))
+    return found?.kind === 'missing' ? end(first.exitCode, `The script cannot import "${found.module.name}", and resilient installs nothing: ${deps.unknownEnvironment?.reason ?? 'it cannot tell the script\'s environment'}.`, deps.unknownEnvironment?.hint) : end(first.exitCode)
+  }
+  const detection = await target.failure(first.outcome, first.output)
+  if (!detection) return end(first.exitCode)
+  if (detection.kind === 'not-installable') return end(first.exitCode, `The script failed on an import that resilient will not install anything for: ${detection.refusal.reason}`, detection.refusal.hint)
+  const missing = detection.module
+  const choices = await target.gather(missing, settings.entry)
+  const firstProblem = notInstalled(choices[0]!)
+  const firstHint = choices[0]!.candidate.tier === 'refused' ? choices[0]!.candidate.hint : undefined
+  if (firstProblem) return end(first.exitCode, `The script cannot import "${missing.name}", and resilient will not install it: ${firstProblem}`, firstHint)
+  const skipped = choices.flatMap(choice => notInstalled(choice) ? [{ module: choice.module, reason: notInstalled(choice)! }] : [])
+  const installable = choices.filter(choice => !notInstalled(choice)).map(toWanted)
+  let wanted = installable.slice(0, settings.maxAutoInstalls)
+  if (!wanted.length) return end(EXIT.declined, `The script cannot import "${missing.name}"; nothing was installed: maxAutoInstalls is 0.`)
+  for (const item of installable.slice(wanted.length)) skipped.push({ module: item.module, reason: `more than ${settings.maxAutoInstalls} packages in one run (maxAutoInstalls)` })
+  const placement = await target.place()
+  const firstPlan = target.plan(wanted)
+  let plan = { ...firstPlan, index: deps.describeIndex(firstPlan) }
+  const lines = describeProposal(missing, wanted, skipped, plan, !settings.installOnly)
+  if (settings.dryRun) {
+    deps.say(lines.join('\n'), 'note')
+    await deps.preview(plan)
+    return end(first.exitCode)
+  }
+  const before = await target.snapshot()
+  if (!before) return end(EXIT.installFailed, `resilient cannot list what is installed in ${plan.environment}, so it could not tell what an install changed; it installs nothing.`, `Install it yourself: ${plan.command}`)
+  const decision = decideConsent(wanted, placement, { ...settings, canUseVenv: settings.interpreterAt !== undefined })
+  let consent: AutoInstalled['consent'] = 'yes-flag'
+  if (decision.kind === 'stop') return end(decision.code === 'declined' ? EXIT.declined : EXIT.needsTerminal, `The script cannot import "${missing.name}"; nothing was installed: ${decision.reason}.`, decision.hint ?? `To install it yourself: ${plan.command}`)
+  if (decision.kind === 'install') {
+    wanted = decision.wanted
+    for (const { wanted: item, reason } of decision.left) deps.say(`not installing ${item.candidate.package} (for "${item.module.name}"): ${reason}`, 'warn')
+    plan = { ...target.plan(wanted), index: plan.index }
+  } else {
+    const answer = await deps.ask(lines, decision.question)
+    if (typeof answer === 'object') return end(exitCodeOf(null, answer.interrupted), 'Interrupted at the question; nothing was installed.')
+    if (answer === 'none') return end(EXIT.declined, `The script cannot import "${missing.name}"; nothing was installed: you declined.`, `To install it yourself: ${plan.command}`)
+    consent = 'prompt'
+    if (answer === 'venv') {
+      const venv = await target.useVirtualEnvironment!(`${settings.cwd}/.venv`)
+      if (!venv.ok) return end(EXIT.installFailed, `The virtual environment could not be made: ${venv.reason}`)
+      command = command.map((word, index) => index === settings.interpreterAt ? venv.python : word)
+      plan = { ...target.plan(wanted), index: plan.index }
+      deps.say(`using the virtual environment ${venv.python}; run the script with it from now on: ${command.join(' ')}`, 'note')
+    }
+  }
+  return installAndRerun({ settings, deps, target, wanted, plan, before, missing, consent, autoInstalled, end, setRuns: count => { runs = count }, command: () => command })
+}
+
+interface Stage {
+  settings: RepairSettings
+  deps: RepairDeps
+  target: Target
+  wanted: Wanted[]
+  plan: InstallPlan
+  /** What was installed before; read again after a switch to a new virtual environment. */
+  before: Record<string, string>
+  missing: MissingModule
+  consent: AutoInstalled['consent']
+  autoInstalled: AutoInstalled[]
+  end(exitCode: number, reason?: string, hint?: string): RepairResult
+  setRuns(count: number): void
+  command(): string[]
+}
+
+async function installAndRerun({ settings, deps, target, wanted, plan, missing, consent, autoInstalled, end, setRuns, command, ...stage }: Stage): Promise<RepairResult> {
+  const before = command() === settings.command ? stage.before : (await target.snapshot()) ?? stage.before
+  const installed = await deps.install(plan)
+  const changes = diffInstalled(before, (await target.snapshot()) ?? before)
+  const added = Object.keys(changes.added)
+  const requested = wanted.map(item => item.candidate.package)
+  const undo = async (why: string, exitCode: number) => {
+    if (!added.length) return end(exitCode, `${why}; nothing was installed, so there is nothing to undo.`)
+    const removed = await target.rollback(added, requested)
+    return end(exitCode, `${why}; ${removed.ok ? 'removed' : 'could not remove'} what this run added (${added.join(', ')}${removed.command ? `: ${removed.command}` : ''}).`)
+  }
+  if (!installed.ok) return undo(`The install failed: ${installed.reason}`, installed.exitCode >= 128 ? installed.exitCode : EXIT.installFailed)
+  for (const item of wanted) {
+    const check = await target.verify(item)
+    if (!check.ok) return undo(`${item.candidate.package} does not provide "${item.candidate.verifyModule}" where the script looks${check.detail ? ` (${check.detail})` : ''}`, EXIT.installFailed)
+  }
+  for (const line of describeChanges(changes, wanted)) deps.say(line, 'note')
+  if (!added.length) return end(EXIT.installFailed, `Nothing was installed: everything asked for was already there, so the failing import of "${missing.name}" has another cause.`, 'Check sys.path and the interpreter the script really uses.')
+  for (const item of wanted) {
+    const version = addedVersion(changes, item)
+    if (!version) continue
+    const entry: AutoInstalled = { module: item.module.name, package: item.candidate.package, version, declaredIn: item.declared?.origin, tier: item.candidate.tier, consent, environment: plan.environment, command: plan.command }
+    autoInstalled.push(entry)
+    await deps.record(entry)
+  }
+  if (settings.installOnly) return end(0)
+  deps.say('running the command again from the start', 'note')
+  const again = await deps.rerunScript(command())
+  setRuns(2)
+  const still = again.exitCode !== 0 && !again.interrupted ? await target.failure(again.outcome, again.output) : undefined
+  if (still?.kind === 'missing') return end(again.exitCode, `The script still cannot import "${still.module.name}" after the install; resilient runs a command again only once.`, 'Install the rest yourself, then run the command again.')
+  return end(again.exitCode)
+}
