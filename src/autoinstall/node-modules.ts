@@ -26,7 +26,7 @@ function entries(dir: string): string[] {
 export function listNodeModules(projectDir: string): Record<string, string> {
   const root = join(projectDir, 'node_modules')
   const found: Record<string, string> = {}
-  const names = entries(root).flatMap(name => name.startsWith('@') ? entries(join(root, name)).map(inner => `${name}/${inner}`) : name.startsWith('.') ? [] : [name])
+  const names = entries(root).sort().flatMap(name => name.startsWith('@') ? entries(join(root, name)).map(inner => `${name}/${inner}`) : name.startsWith('.') ? [] : [name])
   for (const name of names) {
     const manifest = readJson(join(root, name, 'package.json'))
     if (manifest && typeof manifest.version === 'string') found[name] = manifest.version
