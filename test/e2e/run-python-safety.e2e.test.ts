@@ -58,6 +58,25 @@ describe('resilient run acts only on the script\'s own final, uncaught error', (
   })
 })
 
+describe('resilient run names the right package, or none', () => {
+  it('refuses a module the project has at its root, when the script runs from a subdirectory', async () => {
+    const venv = copyVenv(template)
+    const root = projectDir({ 'pyproject.toml': '[project]\nname = "app"\n', 'serial/__init__.py': '', 'tools/run.py': 'import serial\n' }, config())
+    const before = projectRequests().length
+    const result = await runScript(join(root, 'tools'), ['--yes', '--', join(venv, 'bin/python'), 'run.py'])
+    expect(result.exitCode).toBe(1)
+    expect(result.stderr).toMatch(new RegExp(`${join(root, 'serial/__init__.py')} is named like the module, so this looks like a path problem`))
+    expect(projectRequests().length).toBe(before)
+  })
+
+  it('proposes what pipreqs\' mapping knows for an unreviewed name, never installing it without a terminal', async () => {
+    const venv = copyVenv(template)
+    const result = await runScript(projectDir({ 'app.py': 'import paho.mqtt.client\n' }, config()), ['--yes', '--', join(venv, 'bin/python'), 'app.py'])
+    expect(result.exitCode).toBe(66)
+    expect(result.stderr).toMatch(/To install it yourself: .* paho_mqtt/)
+  })
+})
+
 describe('resilient run never undoes what it did not do', () => {
   it('says nothing was installed when pip found it already there, records nothing, and removes nothing', async () => {
     const venv = copyVenv(template)

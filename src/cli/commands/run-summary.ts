@@ -8,9 +8,9 @@ export function finalMessage(result: RepairResult): string {
   const undeclared = result.autoInstalled.filter(item => !item.declaredIn).map(item => item.package)
   const advice = [
     ...declared,
-    ...(undeclared.length ? [`add ${undeclared.join(', ')} to the project's requirements to keep ${undeclared.length > 1 ? 'them' : 'it'}`] : []),
+    ...(undeclared.length ? [`Add ${undeclared.join(', ')} to the project's requirements to keep ${undeclared.length > 1 ? 'them' : 'it'}`] : []),
   ]
-  return `resilient: auto-installed ${list}. ${advice.join('; ').replace(/^./, letter => letter.toUpperCase())}.\n`
+  return `resilient: auto-installed ${list}. ${advice.map(sentence => `${sentence}.`).join(' ')}\n`
 }
 
 /** The `--report` file of `resilient run`. */
