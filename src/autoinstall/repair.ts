@@ -1,3 +1,4 @@
+import { join } from 'node:path'
 import { EXIT } from '../errors.js'
 import { exitCodeOf } from '../exec/run-child.js'
 import { decideConsent } from './consent.js'
@@ -14,6 +15,16 @@ export type { AutoInstalled, RepairDeps, RepairResult, RepairSettings, ScriptRun
 
 const toWanted = (choice: Choice): Wanted => ({ module: choice.module, candidate: choice.candidate as Installable, declared: choice.declared, requirement: choice.declared?.requirement ?? (choice.candidate as Installable).package })
 
+type End = (exitCode: number, reason?: string, hint?: string) => RepairResult
+
+/** What the one install will hold (the failing import first, at most `max`), and what is left out with why. */
+function selectPackages(choices: Choice[], max: number): { wanted: Wanted[]; skipped: { module: MissingModule; reason: string }[] } {
+  const skipped = choices.flatMap(choice => notInstalled(choice) ? [{ module: choice.module, reason: notInstalled(choice)! }] : [])
+  const installable = choices.filter(choice => !notInstalled(choice)).map(toWanted)
+  for (const item of installable.slice(max)) skipped.push({ module: item.module, reason: `more than ${max} packages in one run (maxAutoInstalls)` })
+  return { wanted: installable.slice(0, max), skipped }
+}
+
 /**
  * `resilient run`: runs the script; when its own final error is a missing module, finds every missing import of
  * the script, asks once, installs them in one command, checks them, and runs the script again once, from the start.
@@ -22,7 +33,7 @@ export async function repairScript(settings: RepairSettings, deps: RepairDeps): 
   let command = settings.command
   let runs = 1
   const autoInstalled: AutoInstalled[] = []
-  const end = (exitCode: number, reason?: string, hint?: string): RepairResult => {
+  const end: End = (exitCode, reason, hint) => {
     if (reason) deps.say(`${reason}${hint ? `\n  → ${hint}` : ''}`, 'warn')
     return { exitCode, runs, autoInstalled, stopReason: reason, command }
   }
@@ -38,18 +49,13 @@ export async function repairScript(settings: RepairSettings, deps: RepairDeps): 
   if (detection.kind === 'not-installable') return end(first.exitCode, `The script failed on an import that resilient will not install anything for: ${detection.refusal.reason}`, detection.refusal.hint)
   const missing = detection.module
   const choices = await target.gather(missing, settings.entry)
-  const firstProblem = notInstalled(choices[0]!)
-  const firstHint = choices[0]!.candidate.tier === 'refused' ? choices[0]!.candidate.hint : undefined
-  if (firstProblem) return end(first.exitCode, `The script cannot import "${missing.name}", and resilient will not install it: ${firstProblem}`, firstHint)
-  const skipped = choices.flatMap(choice => notInstalled(choice) ? [{ module: choice.module, reason: notInstalled(choice)! }] : [])
-  const installable = choices.filter(choice => !notInstalled(choice)).map(toWanted)
-  let wanted = installable.slice(0, settings.maxAutoInstalls)
-  if (!wanted.length) return end(EXIT.declined, `The script cannot import "${missing.name}"; nothing was installed: maxAutoInstalls is 0.`)
-  for (const item of installable.slice(wanted.length)) skipped.push({ module: item.module, reason: `more than ${settings.maxAutoInstalls} packages in one run (maxAutoInstalls)` })
-  const placement = await target.place()
-  const firstPlan = target.plan(wanted)
-  let plan = { ...firstPlan, index: deps.describeIndex(firstPlan) }
-  const lines = describeProposal(missing, wanted, skipped, plan, !settings.installOnly)
+  const refusal = notInstalled(choices[0]!)
+  if (refusal) return end(first.exitCode, `The script cannot import "${missing.name}", and resilient will not install it: ${refusal}`, choices[0]!.candidate.tier === 'refused' ? choices[0]!.candidate.hint : undefined)
+  const selected = selectPackages(choices, settings.maxAutoInstalls)
+  if (!selected.wanted.length) return end(EXIT.declined, `The script cannot import "${missing.name}"; nothing was installed: maxAutoInstalls is 0.`)
+  const shown = target.plan(selected.wanted)
+  const plan = { ...shown, index: deps.describeIndex(shown) }
+  const lines = describeProposal(missing, selected.wanted, selected.skipped, plan, !settings.installOnly)
   if (settings.dryRun) {
     deps.say(lines.join('\n'), 'note')
     await deps.preview(plan)
@@ -57,27 +63,38 @@ export async function repairScript(settings: RepairSettings, deps: RepairDeps): 
   }
   const before = await target.snapshot()
   if (!before) return end(EXIT.installFailed, `resilient cannot list what is installed in ${plan.environment}, so it could not tell what an install changed; it installs nothing.`, `Install it yourself: ${plan.command}`)
-  const decision = decideConsent(wanted, placement, { ...settings, canUseVenv: settings.interpreterAt !== undefined })
-  let consent: AutoInstalled['consent'] = 'yes-flag'
+  const agreed = await agree({ settings, deps, target, missing, wanted: selected.wanted, plan, lines, end })
+  if ('exitCode' in agreed) return agreed
+  if (agreed.python) command = command.map((word, index) => index === settings.interpreterAt ? agreed.python! : word)
+  const stage = { settings, deps, target, missing, autoInstalled, end, setRuns: (count: number) => { runs = count }, command: () => command }
+  return installAndRerun({ ...stage, ...agreed, before: agreed.python ? (await target.snapshot()) ?? before : before })
+}
+
+interface Agreement {
+  wanted: Wanted[]
+  plan: InstallPlan
+  consent: AutoInstalled['consent']
+  /** The interpreter of a virtual environment made for the install: the re-run uses it. */
+  python?: string
+}
+
+/** The one question (or --yes, or a stop): what will be installed, where, and on whose word. */
+async function agree({ settings, deps, target, missing, wanted, plan, lines, end }: { settings: RepairSettings; deps: RepairDeps; target: Target; missing: MissingModule; wanted: Wanted[]; plan: InstallPlan; lines: string[]; end: End }): Promise<Agreement | RepairResult> {
+  const decision = decideConsent(wanted, await target.place(), { ...settings, canUseVenv: settings.interpreterAt !== undefined })
   if (decision.kind === 'stop') return end(decision.code === 'declined' ? EXIT.declined : EXIT.needsTerminal, `The script cannot import "${missing.name}"; nothing was installed: ${decision.reason}.`, decision.hint ?? `To install it yourself: ${plan.command}`)
   if (decision.kind === 'install') {
-    wanted = decision.wanted
     for (const { wanted: item, reason } of decision.left) deps.say(`not installing ${item.candidate.package} (for "${item.module.name}"): ${reason}`, 'warn')
-    plan = { ...target.plan(wanted), index: plan.index }
-  } else {
-    const answer = await deps.ask(lines, decision.question)
-    if (typeof answer === 'object') return end(exitCodeOf(null, answer.interrupted), 'Interrupted at the question; nothing was installed.')
-    if (answer === 'none') return end(EXIT.declined, `The script cannot import "${missing.name}"; nothing was installed: you declined.`, `To install it yourself: ${plan.command}`)
-    consent = 'prompt'
-    if (answer === 'venv') {
-      const venv = await target.useVirtualEnvironment!(`${settings.cwd}/.venv`)
-      if (!venv.ok) return end(EXIT.installFailed, `The virtual environment could not be made: ${venv.reason}`)
-      command = command.map((word, index) => index === settings.interpreterAt ? venv.python : word)
-      plan = { ...target.plan(wanted), index: plan.index }
-      deps.say(`using the virtual environment ${venv.python}; run the script with it from now on: ${command.join(' ')}`, 'note')
-    }
+    return { wanted: decision.wanted, plan: target.plan(decision.wanted), consent: 'yes-flag' }
   }
-  return installAndRerun({ settings, deps, target, wanted, plan, before, missing, consent, autoInstalled, end, setRuns: count => { runs = count }, command: () => command })
+  const answer = await deps.ask(lines, decision.question)
+  if (typeof answer === 'object') return end(exitCodeOf(null, answer.interrupted), 'Interrupted at the question; nothing was installed.')
+  if (answer === 'none') return end(EXIT.declined, `The script cannot import "${missing.name}"; nothing was installed: you declined.`, `To install it yourself: ${plan.command}`)
+  if (answer !== 'venv') return { wanted, plan, consent: 'prompt' }
+  const venv = await target.useVirtualEnvironment!(join(settings.cwd, '.venv'))
+  if (!venv.ok) return end(EXIT.installFailed, `The virtual environment could not be made: ${venv.reason}`)
+  const again = settings.command.map((word, index) => index === settings.interpreterAt ? venv.python : word)
+  deps.say(`using the virtual environment ${venv.python}; run the script with it from now on: ${again.join(' ')}`, 'note')
+  return { wanted, plan: target.plan(wanted), consent: 'prompt', python: venv.python }
 }
 
 interface Stage {
@@ -86,18 +103,17 @@ interface Stage {
   target: Target
   wanted: Wanted[]
   plan: InstallPlan
-  /** What was installed before; read again after a switch to a new virtual environment. */
+  /** What was installed before (in the new virtual environment, after a switch to one). */
   before: Record<string, string>
   missing: MissingModule
   consent: AutoInstalled['consent']
   autoInstalled: AutoInstalled[]
-  end(exitCode: number, reason?: string, hint?: string): RepairResult
+  end: End
   setRuns(count: number): void
   command(): string[]
 }
 
-async function installAndRerun({ settings, deps, target, wanted, plan, missing, consent, autoInstalled, end, setRuns, command, ...stage }: Stage): Promise<RepairResult> {
-  const before = command() === settings.command ? stage.before : (await target.snapshot()) ?? stage.before
+async function installAndRerun({ settings, deps, target, wanted, plan, before, missing, consent, autoInstalled, end, setRuns, command }: Stage): Promise<RepairResult> {
   const installed = await deps.install(plan)
   const changes = diffInstalled(before, (await target.snapshot()) ?? before)
   const added = Object.keys(changes.added)
