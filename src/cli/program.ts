@@ -91,7 +91,7 @@ export function buildProgram(): Command {
     })
 
   program.command('run')
-    .description("run a script; when it fails on a missing module, install the module's package into the script's own environment (reviewed names, with consent) and run it again")
+    .description("run a script; when its own final error is a missing module, install every missing import's package into the script's own environment (reviewed names, one question, one install) and run it again once")
     .usage('[--yes] [--install-only] [--allow-global] [--no-auto-install] -- <command...>')
     .argument('<command...>', 'the script as you would run it: python app.py, pytest, node app.js, npx tsx x.ts')
     .option('-y, --yes', "install reviewed names without asking (other names still need a yes in a terminal)")
