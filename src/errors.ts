@@ -1,6 +1,12 @@
 /** Exit codes resilient itself uses; any other code is the child's own. Documented in docs/exit-codes.md. */
 export const EXIT = {
   usage: 64,
+  /** `resilient run`: an install needed a yes, and there was no terminal to ask in (EX_NOINPUT). */
+  needsTerminal: 66,
+  /** `resilient run`: the install failed, or its check failed and what it added was removed (EX_UNAVAILABLE). */
+  installFailed: 69,
+  /** `resilient run`: nothing installed: the person said no, or where it would go needs an explicit yes (EX_NOPERM). */
+  declined: 77,
   config: 78,
   notFound: 127,
   interrupted: 130,

@@ -1,3 +1,4 @@
+import { lookupPipreqs } from './pipreqs-map.js'
 import { lookupPythonAllowlist, PYTHON_NAMESPACES } from './python-allowlist.js'
 import type { PythonFacts } from './python-probe.js'
 import { pythonNameProblem } from './python-special.js'
@@ -49,7 +50,7 @@ export function choosePythonPackage(missing: MissingModule, { facts, localShadow
   if (allowlisted) {
     const dummy = refusedPythonProject(allowlisted.package)
     if (dummy) return refused(describeRefusal(allowlisted.package, dummy).reason)
-    return { tier: 'allowlist', package: allowlisted.package, why: `import ${allowlisted.key} → ${allowlisted.package} (reviewed: ${allowlisted.why})`, verifyModule: allowlisted.key }
+    return { tier: 'allowlist', package: allowlisted.package, why: `import ${allowlisted.key} → ${allowlisted.package} (reviewed: ${allowlisted.why})`, verifyModule: allowlisted.verify ?? allowlisted.key }
   }
   const squat = refusedPythonImport(top)
   if (squat) return refused(describeRefusal(top, squat).reason, describeRefusal(top, squat).hint)
@@ -61,5 +62,10 @@ export function choosePythonPackage(missing: MissingModule, { facts, localShadow
   const dummy = refusedPythonProject(top)
   if (dummy) return refused(describeRefusal(top, dummy).reason, describeRefusal(top, dummy).hint)
   if (!PROJECT_NAME.test(top)) return refused(`"${top}" is not a valid package name.`)
+  const known = lookupPipreqs(top)
+  if (known) {
+    const rank = known.rank ? `rank ${known.rank} by downloads on PyPI` : 'outside PyPI\'s 15,000 most downloaded'
+    return { tier: 'proposed', package: known.project, why: `import ${top} → ${known.project} (from pipreqs' mapping, not reviewed by resilient: ${rank}, last release ${known.lastRelease})`, verifyModule: top }
+  }
   return { tier: 'proposed', package: top, why: `import ${top} → ${top} (the import name itself; not in resilient's reviewed list, so the project of that name may be unrelated or a squat)`, verifyModule: top }
 }

@@ -85,3 +85,18 @@ export function detectPythonMissing(output: string): Detection | undefined {
   }
   return undefined
 }
+
+/**
+ * pytest catches a test module's failed import and reports it (on stdout) as a collection error, then stops the
+ * session: the script's own final error, told in pytest's words (`E   ModuleNotFoundError: ...`). Only the last
+ * such report counts, and only its own block.
+ */
+export function detectPytestCollection(output: string): Detection | undefined {
+  const lines = outputLines(output)
+  let start = lines.length - 1
+  while (start >= 0 && !/^ImportError while importing test module '/.test(lines[start]!)) start--
+  if (start < 0) return undefined
+  let end = start + 1
+  while (end < lines.length && !/^(={3,}|_{3,}) /.test(lines[end]!)) end++
+  return detectPythonMissing(lines.slice(start, end).join('\n'))
+}

@@ -8,7 +8,8 @@ const OTHER_VERSIONS = ['wasi', 'diagnostics_channel', 'trace_events', 'inspecto
 const BUILTIN_ROOTS = new Set([...builtinModules, ...PREFIX_ONLY, ...OTHER_VERSIONS].map(name => name.split('/')[0]!))
 
 // npm's rules for new names (validate-npm-package-name): lower case, URL-safe, no leading dot or underscore, ≤ 214.
-const NAME_PART = /^[a-z0-9-~][a-z0-9-._~]*$/
+// A leading `-` or `~` is refused too: `require('-g')` must never reach npm's command line as an option.
+const NAME_PART = /^[a-z0-9][a-z0-9-._~]*$/
 
 export type SpecifierPackage = { package: string } | { refused: string; hint?: string }
 

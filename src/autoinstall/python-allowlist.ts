@@ -6,8 +6,8 @@
 // the longest key winning (`google.protobuf` before `google`). Do NOT fill this from pipreqs' mapping: its long tail
 // sends real names to abandoned forks (bcrypt → python_bcrypt, docker → docker_py) and stdlib names to shims.
 
-/** [import name, PyPI project, why this mapping and not the import name]. */
-const ENTRIES: readonly (readonly [string, string, string])[] = [
+/** [import name, PyPI project, why this mapping and not the import name, the module to check if not the name]. */
+const ENTRIES: readonly (readonly [string, string, string, string?])[] = [
   // Import name differs from the project; the same-named project is vacant, a dummy or unrelated.
   ['cv2', 'opencv-python', 'OpenCV\'s wheels; no project is named cv2'],
   ['PIL', 'Pillow', 'the maintained PIL fork; no project is named PIL'],
@@ -53,9 +53,16 @@ const ENTRIES: readonly (readonly [string, string, string])[] = [
   ['mpl_toolkits', 'matplotlib', 'ships with matplotlib'],
   ['umap', 'umap-learn', 'the UMAP algorithm'],
   ['pkg_resources', 'setuptools', 'ships with setuptools'],
-  ['distutils', 'setuptools', 'removed from the standard library in 3.12; setuptools provides it'],
+  // setuptools ships it as setuptools/_distutils and makes `import distutils` find it from a .pth file at start-up:
+  // the check looks for those files, since it runs without .pth files (python-installed.ts).
+  ['distutils', 'setuptools', 'removed from the standard library in 3.12; setuptools provides it', 'setuptools._distutils'],
   ['speech_recognition', 'SpeechRecognition', 'no project is named speech_recognition'],
   ['huggingface_hub', 'huggingface-hub', 'Hugging Face\'s client'],
+  ['wx', 'wxPython', 'no project is named wx'],
+  ['gi', 'PyGObject', 'the "gi" project is an unrelated meta-package (for ginext)'],
+  ['cairo', 'pycairo', 'no project is named cairo'],
+  ['Xlib', 'python-xlib', 'the "xlib" project is a 2018 fork'],
+  ['mysql.connector', 'mysql-connector-python', 'Oracle\'s connector; the "mysql" project is a virtual package for MySQL-python'],
   // Namespace packages: the top level (`google`, `azure`) belongs to no single project.
   ['google.protobuf', 'protobuf', 'the "google" project is unrelated (search-engine bindings)'],
   ['google.genai', 'google-genai', 'Google\'s GenAI SDK'],
@@ -83,9 +90,11 @@ export interface AllowlistEntry {
   key: string
   package: string
   why: string
+  /** The module whose files prove the install, when it is not `key`. */
+  verify?: string
 }
 
-const BY_KEY = new Map(ENTRIES.map(([key, project, why]) => [key, { key, package: project, why }]))
+const BY_KEY = new Map(ENTRIES.map(([key, project, why, verify]) => [key, { key, package: project, why, verify }]))
 
 /** The entry for a dotted import name by longest prefix: `google.protobuf.message` → protobuf. */
 export function lookupPythonAllowlist(dotted: string): AllowlistEntry | undefined {
@@ -101,4 +110,4 @@ export function lookupPythonAllowlist(dotted: string): AllowlistEntry | undefine
 export const PYTHON_ALLOWLIST: readonly AllowlistEntry[] = [...BY_KEY.values()]
 
 /** Top levels that several projects share: the name alone says nothing about which project is missing. */
-export const PYTHON_NAMESPACES = new Set(['google', 'azure', 'ruamel', 'zope', 'backports', 'jaraco', 'sphinxcontrib'])
+export const PYTHON_NAMESPACES = new Set(['google', 'azure', 'ruamel', 'zope', 'backports', 'jaraco', 'sphinxcontrib', 'mysql'])

@@ -1,6 +1,7 @@
 // Questions asked of the script's own interpreter, never of whichever python is first on PATH: what it has is
 // what the script sees (a venv, a pyenv version). Each snippet prints one JSON line and imports nothing but the
-// standard library, so asking executes none of the project's or the missing package's code.
+// standard library; find_spec of a top-level name locates it without running it, so asking executes none of the
+// project's or the missing package's code.
 
 /** What the interpreter says about a top-level name before anything is installed. */
 export interface PythonFacts {
@@ -11,6 +12,20 @@ export interface PythonFacts {
   /** In sys.stdlib_module_names (3.10+) or sys.builtin_module_names; null when this Python cannot tell. */
   stdlib: boolean | null
   version: [number, number]
+}
+
+/** Where the interpreter installs: what decides whether `resilient run` may install there at all. */
+export interface PythonEnvironment {
+  version: [number, number]
+  prefix: string
+  /** A virtual environment (venv, virtualenv): its own site-packages. */
+  venv: boolean
+  /** A conda environment other than base (conda-meta without envs/). */
+  condaEnv: boolean
+  /** PEP 668: the OS manages this Python, and pip refuses to install into it. */
+  externallyManaged: boolean
+  /** sys.path as the script's interpreter builds it at start-up, with site-packages (for checks run with -S). */
+  paths: string[]
 }
 
 const FACTS = `
@@ -29,24 +44,15 @@ else:
 print(json.dumps({"found": spec is not None, "namespace": namespace, "stdlib": stdlib, "version": list(sys.version_info[:2])}))
 `
 
-// packages_distributions() (3.10+) maps top-level names to the distributions that provide them; before 3.10 the
-// same answer comes from each distribution's file list.
-const VERIFY = `
-import importlib, importlib.util, json, sys
-import importlib.metadata as md
-module = sys.argv[1]
-top = module.split('.')[0]
-importlib.invalidate_caches()
-try:
-    found = importlib.util.find_spec(module) is not None
-except Exception:
-    found = False
-if hasattr(md, 'packages_distributions'):
-    owners = md.packages_distributions().get(top, [])
-else:
-    owners = [d.metadata['Name'] for d in md.distributions()
-              if any(str(f).split('/')[0] in (top, top + '.py') for f in (d.files or []))]
-print(json.dumps({"found": found, "owners": owners}))
+const ENVIRONMENT = `
+import json, os, sys, sysconfig
+base = getattr(sys, 'real_prefix', None) or getattr(sys, 'base_prefix', sys.prefix)
+venv = base != sys.prefix
+conda = os.path.isdir(os.path.join(sys.prefix, 'conda-meta')) and not os.path.isdir(os.path.join(sys.prefix, 'envs'))
+managed = not venv and os.path.isfile(os.path.join(sysconfig.get_path('stdlib'), 'EXTERNALLY-MANAGED'))
+paths = [p for p in sys.path[1:] if p and os.path.isdir(p)]
+print(json.dumps({"version": list(sys.version_info[:2]), "prefix": sys.prefix, "venv": venv, "condaEnv": conda,
+                  "externallyManaged": managed, "paths": paths}))
 `
 
 export type RunPython = (python: string, args: string[]) => Promise<{ exitCode: number; stdout: string }>
@@ -58,7 +64,7 @@ export const runPython: RunPython = async (python, args) => {
   return { exitCode: result.exitCode ?? 1, stdout: String(result.stdout ?? '') }
 }
 
-function lastJsonLine(stdout: string): unknown {
+export function lastJsonLine(stdout: string): unknown {
   const line = stdout.trim().split('\n').at(-1) ?? ''
   try {
     return JSON.parse(line)
@@ -74,11 +80,9 @@ export async function askPythonFacts(python: string, name: string, run: RunPytho
   return facts && typeof facts.found === 'boolean' ? facts : undefined
 }
 
-/** After an install: `module` resolves, and its top level now belongs to `project` (PEP 503 names compared). */
-export async function verifyPythonImport(python: string, module: string, project: string, run: RunPython = runPython): Promise<{ ok: boolean; owners: string[] }> {
-  const result = await run(python, ['-c', VERIFY, module])
-  const answer = result.exitCode === 0 ? lastJsonLine(result.stdout) as { found?: boolean; owners?: string[] } | undefined : undefined
-  const owners = answer?.owners ?? []
-  const normalize = (name: string) => name.toLowerCase().replace(/[-_.]+/g, '-')
-  return { ok: Boolean(answer?.found) && owners.some(owner => normalize(owner) === normalize(project)), owners }
+/** The interpreter's environment, or undefined when it could not answer. */
+export async function askPythonEnvironment(python: string, run: RunPython = runPython): Promise<PythonEnvironment | undefined> {
+  const result = await run(python, ['-c', ENVIRONMENT])
+  const answer = result.exitCode === 0 ? lastJsonLine(result.stdout) as PythonEnvironment | undefined : undefined
+  return answer && Array.isArray(answer.paths) ? answer : undefined
 }

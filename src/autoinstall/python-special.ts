@@ -40,6 +40,21 @@ const NEWER: Record<string, [version: string, backport: string]> = {
   graphlib: ['3.9', 'graphlib_backport'],
 }
 
+/** Python 2's standard library under the names Python 3 renamed or folded (PEP 3108), with today's name. */
+const PYTHON2: Record<string, string> = {
+  urllib2: 'urllib.request (and urllib.error)', urlparse: 'urllib.parse', ConfigParser: 'configparser', Queue: 'queue',
+  StringIO: 'io (io.StringIO)', cStringIO: 'io (io.StringIO, io.BytesIO)', cPickle: 'pickle', HTMLParser: 'html.parser',
+  httplib: 'http.client', Cookie: 'http.cookies', cookielib: 'http.cookiejar', SocketServer: 'socketserver',
+  SimpleHTTPServer: 'http.server', BaseHTTPServer: 'http.server', CGIHTTPServer: 'http.server', Tkinter: 'tkinter',
+  tkMessageBox: 'tkinter.messagebox', tkFileDialog: 'tkinter.filedialog', ttk: 'tkinter.ttk', __builtin__: 'builtins',
+  thread: '_thread (or threading)', commands: 'subprocess', xmlrpclib: 'xmlrpc.client', SimpleXMLRPCServer: 'xmlrpc.server',
+  anydbm: 'dbm', dumbdbm: 'dbm.dumb', gdbm: 'dbm.gnu', dbhash: 'dbm', whichdb: 'dbm', copy_reg: 'copyreg', htmlentitydefs: 'html.entities',
+  robotparser: 'urllib.robotparser', UserDict: 'collections.UserDict', UserList: 'collections.UserList',
+  UserString: 'collections.UserString', md5: 'hashlib', sha: 'hashlib', exceptions: 'builtins', repr: 'reprlib',
+  dummy_thread: '_thread', markupbase: '_markupbase', sets: 'the built-in set', new: 'types', popen2: 'subprocess',
+  mimetools: 'email', rfc822: 'email', mhlib: 'mailbox', HTMLgen: 'html', string_escape: 'codecs',
+}
+
 /** Names that are almost always the project's own modules: a failure means the wrong directory or PYTHONPATH. */
 const LOCAL_NAMES = new Set(['src', 'test', 'tests', 'app', 'main', 'utils', 'util', 'helpers', 'lib', 'core', 'common',
   'config', 'settings', 'models', 'example', 'examples', 'demo', 'scripts', 'data', 'api', 'server', 'client'])
@@ -50,6 +65,9 @@ export function pythonNameProblem(top: string): NameProblem | undefined {
   if (Object.hasOwn(REMOVED, top)) {
     const replacement = REMOVED[top]
     return { reason: `"${top}" was removed from the standard library (Python 3.12/3.13).`, hint: replacement ? `Update the code, or install the redistribution yourself: pip install ${replacement}.` : 'Update the code (see the Python "What\'s New" for its replacement).' }
+  }
+  if (Object.hasOwn(PYTHON2, top)) {
+    return { reason: `"${top}" is a Python 2 standard-library module; Python 3 calls it ${PYTHON2[top]}. No package should be installed for it.`, hint: `Change the import to the Python 3 name, or run the script with Python 2 if it was written for it.` }
   }
   if (Object.hasOwn(NEWER, top)) {
     const [version, backport] = NEWER[top]!

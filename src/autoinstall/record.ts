@@ -15,6 +15,10 @@ const entrySchema = z.object({
   module: z.string(),
   /** What was installed: `PyYAML`, `lodash`. */
   package: z.string(),
+  /** The version installed (read from the environment after the install). */
+  version: z.string().optional(),
+  /** Where the project already declares it, when it does: `requirements.txt:3`. */
+  declaredIn: z.string().optional(),
   /** `allowlist` (reviewed mapping) or `proposed` (the person confirmed an unreviewed name). */
   tier: z.enum(['allowlist', 'proposed']),
   /** How consent was given: `--yes` or a prompt answered in the terminal. */

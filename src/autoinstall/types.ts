@@ -35,3 +35,47 @@ export type Detection = { kind: 'missing'; module: MissingModule } | { kind: 'no
 export type Candidate =
   | { tier: 'allowlist' | 'proposed'; package: string; why: string; /** The import that must resolve afterwards. */ verifyModule: string }
   | { tier: 'refused'; reason: string; hint?: string }
+
+export type Installable = Extract<Candidate, { tier: 'allowlist' | 'proposed' }>
+
+/** What the project declares for a package: the requirement to install, or why it cannot come from the index. */
+export interface Declaration {
+  /** `PyYAML==5.4.1`, `lodash@^4.17.0`; absent when `unusable` says why. */
+  requirement?: string
+  /** Where: `requirements.txt:3`, `pyproject.toml [project.dependencies]`, `package.json dependencies`. */
+  origin: string
+  unusable?: string
+}
+
+/** One missing module and what resilient would do about it. */
+export interface Choice {
+  module: MissingModule
+  candidate: Candidate
+  declared?: Declaration
+}
+
+/** One package of the run's single install command. */
+export interface Wanted {
+  module: MissingModule
+  candidate: Installable
+  /** What goes on the command line: the project's declared requirement, or the bare name (the newest version). */
+  requirement: string
+  declared?: Declaration
+}
+
+/** The one install of a run, as shown before it runs. */
+export interface InstallPlan {
+  argv: string[]
+  /** `argv` as one string (formatCommand). */
+  command: string
+  /** The interpreter or the project directory, for the person. */
+  environment: string
+  /** The directory the install runs in (a Node project's); the current one when absent. */
+  cwd?: string
+}
+
+/** Whether resilient may install where the script runs. */
+export type Placement =
+  | { kind: 'own' }
+  /** A Python that is not a virtual environment: every program using it would see the change. */
+  | { kind: 'global'; prefix: string; externallyManaged: boolean }

@@ -91,14 +91,16 @@ export function buildProgram(): Command {
     })
 
   program.command('run')
-    .description("run a script; when it fails on a missing module, install the module's package into the script's own environment (reviewed names, with consent) and run it again")
-    .usage('[--yes] [--no-auto-install] -- <command...>')
+    .description("run a script; when its own final error is a missing module, install every missing import's package into the script's own environment (reviewed names, one question, one install) and run it again once")
+    .usage('[--yes] [--install-only] [--allow-global] [--no-auto-install] -- <command...>')
     .argument('<command...>', 'the script as you would run it: python app.py, pytest, node app.js, npx tsx x.ts')
     .option('-y, --yes', "install reviewed names without asking (other names still need a yes in a terminal)")
+    .option('--install-only', 'install what the script is missing, and do not run it again')
+    .option('--allow-global', 'allow installing into a Python that is not a virtual environment (never implied by --yes)')
     .option('--no-auto-install', 'only run the command; never install anything')
     .passThroughOptions()
-    .addHelpText('after', '\nExamples:\n  $ resilient run -- python3 app.py\n  $ resilient run --yes -- .venv/bin/pytest\n  $ resilient --report run.json run -- node server.js\n\nSee docs/run.md for what is installed, when, and what is refused.')
-    .action(async (command: string[], options: { yes?: boolean; autoInstall?: boolean }) => {
+    .addHelpText('after', '\nExamples:\n  $ resilient run -- python3 app.py\n  $ resilient run --yes -- .venv/bin/pytest\n  $ resilient --dry-run run -- node server.js     runs it once, shows what it would install\n  $ resilient --report run.json run -- node server.js\n\nExit codes: the script\'s own; 66 a yes was needed and there is no terminal; 69 the install (or its check) failed;\n77 nothing installed (declined, or a global Python without --allow-global); 130 Ctrl-C. See docs/run.md.')
+    .action(async (command: string[], options: { yes?: boolean; autoInstall?: boolean; installOnly?: boolean; allowGlobal?: boolean }) => {
       const { runScript } = await import('./commands/run.js')
       program.setOptionValue('exitCode', await runScript(command, options, program.opts<GlobalOptions>()))
     })

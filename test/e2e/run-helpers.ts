@@ -1,7 +1,10 @@
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { execa } from 'execa'
+import { strToU8, zipSync } from 'fflate'
+import type { BuiltWheel } from '../helpers/fake-pypi.js'
 import { isolatedEnv } from '../helpers/isolated-env.js'
 import { runCli } from '../helpers/run-cli.js'
 
@@ -33,8 +36,25 @@ export async function distributions(python: string): Promise<string[]> {
 export function projectDir(files: Record<string, string>, config: unknown): string {
   const dir = mkdtempSync(join(tmpdir(), 'resilient-run-'))
   writeFileSync(join(dir, '.mirrorrc.json'), JSON.stringify(config, null, 2))
-  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text)
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, name)), { recursive: true })
+    writeFileSync(join(dir, name), text)
+  }
   return dir
+}
+
+/** A wheel with exactly these files (a `.pth`, a package under another name), for the checks after an install. */
+export function wheelWithFiles(name: string, version: string, files: Record<string, string>): BuiltWheel {
+  const module = name.toLowerCase().replace(/[-.]/g, '_')
+  const distInfo = `${module}-${version}.dist-info`
+  const contents: Record<string, Uint8Array> = Object.fromEntries(Object.entries(files).map(([path, text]) => [path, strToU8(text)]))
+  contents[`${distInfo}/METADATA`] = strToU8(`Metadata-Version: 2.1\nName: ${name}\nVersion: ${version}\n\n`)
+  contents[`${distInfo}/WHEEL`] = strToU8('Wheel-Version: 1.0\nGenerator: resilient-test\nRoot-Is-Purelib: true\nTag: py3-none-any\n\n')
+  const hash = (data: Uint8Array) => `sha256=${createHash('sha256').update(data).digest('base64url')}`
+  const record = Object.entries(contents).map(([path, data]) => `${path},${hash(data)},${data.length}`)
+  contents[`${distInfo}/RECORD`] = strToU8([...record, `${distInfo}/RECORD,,`, ''].join('\n'))
+  const bytes = Buffer.from(zipSync(contents, { level: 0, mtime: new Date('2020-01-01') }))
+  return { name, version, filename: `${module}-${version}-py3-none-any.whl`, bytes, sha256: createHash('sha256').update(bytes).digest('hex') }
 }
 
 /** `resilient [--report r] run <args>` through the built CLI, with no terminal; the report parsed afterwards. */
@@ -47,9 +67,10 @@ export async function runScript(cwd: string, args: string[], env = isolatedEnv()
 
 export interface RunReport {
   command: string[]
+  finalCommand: string[]
   exitCode: number
   runs: number
-  autoInstalled: { module: string; package: string; tier: string; consent: string; environment: string; command: string }[]
+  autoInstalled: { module: string; package: string; version: string; declaredIn?: string; tier: string; consent: string; environment: string; command: string }[]
   stopReason: string | null
   installs: { tool: string; exitCode: number; attempts: { command: string[]; source: string }[] }[]
 }

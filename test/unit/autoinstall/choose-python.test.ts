@@ -82,3 +82,25 @@ describe('choosePythonPackage', () => {
     expect(choose('cv2', null)).toMatchObject({ tier: 'refused', reason: expect.stringMatching(/could not ask/) })
   })
 })
+
+describe('better names for unreviewed imports', () => {
+  it.each([
+    ['paho.mqtt.client', 'paho_mqtt'], ['github', 'PyGithub'], ['rest_framework', 'djangorestframework'], ['telebot', 'pyTelegramBotAPI'],
+    ['socketio', 'python-socketio'], ['bson', 'pymongo'], ['slack', 'slackclient'],
+  ])('proposes what pipreqs\' mapping says for %s (%s), with its evidence, behind a prompt', (name, project) => {
+    const candidate = choose(name)
+    expect(candidate).toMatchObject({ tier: 'proposed', package: project, why: expect.stringMatching(/from pipreqs' mapping, not reviewed by resilient: (rank \d+ by downloads on PyPI|outside PyPI's 15,000 most downloaded), last release \d{4}-\d\d/) })
+  })
+
+  it.each([['wx', 'wxPython'], ['gi', 'PyGObject'], ['cairo', 'pycairo'], ['Xlib', 'python-xlib'], ['mysql.connector', 'mysql-connector-python']])(
+    'maps %s to the reviewed %s', (name, project) => expect(choose(name)).toMatchObject({ tier: 'allowlist', package: project }))
+
+  it.each([['urllib2', 'urllib.request'], ['ConfigParser', 'configparser'], ['Queue', 'queue'], ['StringIO', 'io'], ['cPickle', 'pickle']])(
+    'refuses the Python 2 name %s and gives the Python 3 one (%s)', (name, modern) => {
+      expect(choose(name)).toMatchObject({ tier: 'refused', reason: expect.stringContaining(`Python 3 calls it ${modern}`), hint: expect.stringMatching(/Python 3 name/) })
+    })
+
+  it('checks distutils through the files setuptools ships, since the check runs without .pth files', () => {
+    expect(choose('distutils', { stdlib: false })).toMatchObject({ tier: 'allowlist', package: 'setuptools', verifyModule: 'setuptools._distutils' })
+  })
+})

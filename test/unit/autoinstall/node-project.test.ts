@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { nodeInstall, nodeUninstall, pipInstall } from '../../../src/autoinstall/install-command.js'
+import { nodeInstall, nodeRemove, pipInstall } from '../../../src/autoinstall/install-command.js'
 import { aliasPrefixes, findNodeProject, installedPackage } from '../../../src/autoinstall/node-project.js'
 
 function tree(files: Record<string, string>): string {
@@ -50,12 +50,17 @@ describe('aliasPrefixes', () => {
 })
 
 describe('install commands', () => {
-  it('take wheels only and run no install scripts', () => {
-    expect(pipInstall('/v/bin/python', 'PyYAML')).toEqual(['/v/bin/python', '-m', 'pip', 'install', '--only-binary=:all:', '--no-input', 'PyYAML'])
-    expect(nodeInstall('npm', 'lodash')).toEqual(['npm', 'install', '--no-save', '--ignore-scripts', 'lodash'])
-    expect(nodeInstall('pnpm', 'lodash')).toContain('--ignore-scripts')
-    expect(nodeInstall('yarn', 'lodash')).toContain('--ignore-scripts')
-    expect(nodeInstall('yarn-berry', 'lodash')).toContain('--mode=skip-build')
-    expect(nodeUninstall('npm', 'lodash')).toEqual(['npm', 'uninstall', '--no-save', 'lodash'])
+  it('take wheels only, run no install scripts, and install every package of a run in one command', () => {
+    expect(pipInstall('/v/bin/python', ['PyYAML==5.4.1', 'cv2-thing'])).toEqual(['/v/bin/python', '-m', 'pip', 'install', '--only-binary=:all:', '--no-input', 'PyYAML==5.4.1', 'cv2-thing'])
+    expect(nodeInstall('npm', ['lodash', 'chalk@^5'])).toEqual(['npm', 'install', '--no-save', '--ignore-scripts', '--', 'lodash', 'chalk@^5'])
+    expect(nodeInstall('pnpm', ['lodash'])).toEqual(['pnpm', 'add', '--ignore-scripts', '--', 'lodash'])
+    expect(nodeInstall('yarn', ['lodash'])).toContain('--ignore-scripts')
+    expect(nodeInstall('yarn-berry', ['lodash'])).toContain('--mode=skip-build')
+    expect(nodeInstall('bun', ['lodash'])).toEqual(['bun', 'add', '--', 'lodash'])
+  })
+
+  it('never asks npm to uninstall (it would prune every undeclared package with it)', () => {
+    expect(nodeRemove('npm', ['lodash'])).toBeUndefined()
+    expect(nodeRemove('pnpm', ['lodash'])).toEqual(['pnpm', 'remove', 'lodash'])
   })
 })

@@ -22,5 +22,5 @@ describe('packageOfSpecifier', () => {
 
   it.each(['#internal', '~/lib', '@/components/x', '~lib'])('refuses the alias %s', specifier => expect(name(specifier)).toMatch(/refused: .*alias/))
 
-  it.each(['React', '_private', '.hidden', '@Scope/pkg', '@scope', 'a b'])('refuses the invalid name %s', specifier => expect(name(specifier)).toMatch(/refused: .*not a valid npm package name/))
+  it.each(['React', '_private', '.hidden', '@Scope/pkg', '@scope', 'a b', '-g', '--no-ignore-scripts', '-', '@scope/-x'])('refuses the invalid name %s', specifier => expect(name(specifier)).toMatch(/refused: .*not a valid npm package name/))
 })

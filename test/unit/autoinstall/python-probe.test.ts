@@ -3,7 +3,7 @@ import { homedir, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { execa } from 'execa'
 import { describe, expect, it } from 'vitest'
-import { askPythonFacts, verifyPythonImport, type RunPython } from '../../../src/autoinstall/python-probe.js'
+import { askPythonEnvironment, askPythonFacts, type RunPython } from '../../../src/autoinstall/python-probe.js'
 
 // The snippets run in real interpreters: the machine's python3, and pyenv's older versions when present.
 const versions = join(process.env.PYENV_ROOT ?? join(homedir(), '.pyenv'), 'versions')
@@ -45,14 +45,19 @@ describe('askPythonFacts', () => {
   })
 })
 
-describe('verifyPythonImport', () => {
-  it('accepts a module its distribution provides and rejects one it does not', async () => {
-    expect(await verifyPythonImport('python3', 'pip', 'pip')).toMatchObject({ ok: true, owners: ['pip'] })
-    expect(await verifyPythonImport('python3', 'pip', 'PyYAML')).toMatchObject({ ok: false, owners: ['pip'] })
-    expect(await verifyPythonImport('python3', 'no_such_module_xyz', 'no-such')).toEqual({ ok: false, owners: [] })
+describe('askPythonEnvironment', () => {
+  it('tells a virtual environment from a global Python, and gives the paths its scripts see', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'resilient-py-'))
+    await execa('python3', ['-m', 'venv', '--without-pip', join(dir, 'venv')])
+    const venv = await askPythonEnvironment(join(dir, 'venv/bin/python'))
+    expect(venv).toMatchObject({ venv: true, condaEnv: false, externallyManaged: false, prefix: join(dir, 'venv') })
+    expect(venv?.paths).toContain(join(dir, 'venv/lib', `python${venv!.version.join('.')}`, 'site-packages'))
+    expect(await askPythonEnvironment('python3')).toMatchObject({ venv: false })
   })
 
-  it.skipIf(!has('3.9.18'))('works before packages_distributions existed (3.9)', async () => {
-    expect(await verifyPythonImport(pythonOf('3.9.18'), 'pip', 'pip')).toMatchObject({ ok: true })
+  it.skipIf(!existsSync('/usr/lib/python3/dist-packages') || !existsSync('/usr/bin/python3'))('sees PEP 668 on an OS-managed Python', async () => {
+    const answer = await askPythonEnvironment('/usr/bin/python3')
+    const marker = existsSync(`/usr/lib/python3.${answer?.version[1]}/EXTERNALLY-MANAGED`)
+    expect(answer).toMatchObject({ venv: false, externallyManaged: marker, prefix: '/usr' })
   })
 })

@@ -2,7 +2,7 @@ import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { resolveScriptEnvironment, shebangInterpreter } from '../../../src/autoinstall/script-environment.js'
+import { findScriptFile, resolveScriptEnvironment, shebangInterpreter } from '../../../src/autoinstall/script-environment.js'
 
 // Real executables in a temporary bin directory, found through PATH the way a shell finds them.
 function bin(files: Record<string, string>): { dir: string; env: NodeJS.ProcessEnv } {
@@ -26,7 +26,7 @@ describe('shebangInterpreter', () => {
 describe('resolveScriptEnvironment', () => {
   it('takes the interpreter the command names', async () => {
     const { dir, env } = bin({ 'bin/python3': '#!/bin/sh\n' })
-    expect(await resolveScriptEnvironment(['python3', 'app.py'], env)).toEqual({ ecosystem: 'python', python: join(dir, 'bin/python3'), origin: 'the command' })
+    expect(await resolveScriptEnvironment(['python3', 'app.py'], env)).toEqual({ ecosystem: 'python', python: join(dir, 'bin/python3'), origin: 'the command', interpreterAt: 0 })
     expect(await resolveScriptEnvironment([join(dir, 'bin/python3'), '-m', 'pkg'], env)).toMatchObject({ ecosystem: 'python', python: join(dir, 'bin/python3') })
   })
 
@@ -53,10 +53,32 @@ describe('resolveScriptEnvironment', () => {
     expect(await resolveScriptEnvironment(['vitest'], env)).toMatchObject({ ecosystem: 'node', origin: expect.stringMatching(/shebang/) })
   })
 
-  it('will not guess for runners that choose an environment, unknown programs, or missing ones', async () => {
-    const { env } = bin({ 'bin/uv': '', 'bin/tool': '#!/bin/sh\necho hi\n' })
-    expect(await resolveScriptEnvironment(['uv', 'run', 'app.py'], env)).toMatchObject({ ecosystem: undefined, reason: expect.stringMatching(/chooses the environment itself/) })
+  it('follows env(1) to the command it runs, on the PATH it sets', async () => {
+    const { dir, env } = bin({ 'bin/env': '', 'other/python3': '' })
+    expect(await resolveScriptEnvironment(['env', 'python3', 'app.py'], { PATH: `${join(dir, 'other')}:${env.PATH}` })).toMatchObject({ ecosystem: 'python', python: join(dir, 'other/python3'), interpreterAt: 1 })
+    expect(await resolveScriptEnvironment(['env', 'DEBUG=1', `PATH=${join(dir, 'other')}`, '-u', 'X', 'python3', 'app.py'], env)).toMatchObject({ ecosystem: 'python', python: join(dir, 'other/python3'), interpreterAt: 5 })
+    expect(await resolveScriptEnvironment(['env', '-S', 'python3 -u'], env)).toMatchObject({ ecosystem: undefined, reason: expect.stringMatching(/cannot tell which program `env -S` runs/) })
+  })
+
+  it('says, for runners that choose an environment, that it cannot see it and how to name it', async () => {
+    const { env } = bin({ 'bin/uv': '', 'bin/poetry': '' })
+    expect(await resolveScriptEnvironment(['uv', 'run', 'app.py'], env)).toMatchObject({ ecosystem: undefined, reason: expect.stringMatching(/`uv run` chooses the environment itself, and resilient cannot see which one/), hint: expect.stringContaining('resilient run -- .venv/bin/python app.py') })
+    expect(await resolveScriptEnvironment(['poetry', 'run', 'python', 'app.py', '-v'], env)).toMatchObject({ hint: expect.stringContaining('resilient run -- "$(poetry env info --path)/bin/python" app.py -v') })
+  })
+
+  it('will not guess for unknown programs, or missing ones', async () => {
+    const { env } = bin({ 'bin/tool': '#!/bin/sh\necho hi\n' })
     expect(await resolveScriptEnvironment(['tool'], env)).toMatchObject({ ecosystem: undefined, reason: expect.stringMatching(/cannot tell/) })
     expect(await resolveScriptEnvironment(['nothere'], env)).toMatchObject({ ecosystem: undefined, reason: 'nothere was not found on PATH' })
+  })
+})
+
+describe('findScriptFile', () => {
+  it('finds the script file a command runs, and none for inline code', () => {
+    const { dir } = bin({ 'app.py': '', 'x.ts': '' })
+    expect(findScriptFile(['python3', '-u', 'app.py', 'x.ts'], dir)).toBe(join(dir, 'app.py'))
+    expect(findScriptFile(['npx', 'tsx', 'x.ts'], dir)).toBe(join(dir, 'x.ts'))
+    expect(findScriptFile(['python3', '-c', 'import x', 'app.py'], dir)).toBeUndefined()
+    expect(findScriptFile(['python3', 'missing.py'], dir)).toBeUndefined()
   })
 })
