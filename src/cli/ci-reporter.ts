@@ -1,6 +1,7 @@
 import type { Diagnosis } from '../diagnose/types.js'
 import { redact } from '../redact.js'
 import type { Reporter, RunResult, Source } from '../retry/types.js'
+import { attemptTitle } from './reporter.js'
 
 /** What run-tool.ts talks to: the loop's Reporter plus its own messages, and masking for CI logs. */
 export interface RunReporter extends Reporter {
@@ -36,7 +37,7 @@ abstract class CiReporter implements RunReporter {
     this.base.attemptFailed(event)
   }
 
-  waiting(event: { seconds: number; reason: string }): Promise<void> | void {
+  waiting(event: Parameters<Reporter['waiting']>[0]): Promise<void> | void {
     return this.base.waiting(event)
   }
 
@@ -95,7 +96,7 @@ export class GitHubActionsReporter extends CiReporter {
     if (event.retry && failure) {
       this.command('warning', `attempt ${failure.number} failed: ${describe(failure.diagnosis)}; retrying on ${event.source.label}`, { title: 'resilient retry' })
     }
-    this.command('group', `resilient: attempt ${event.number}/${event.maxAttempts}${event.source.url || event.retry ? ` on ${event.source.label}` : ''}`)
+    this.command('group', `resilient: ${attemptTitle({ ...event, retry: true })}`)
     this.groupOpen = true
     super.attemptStarted(event)
   }
@@ -106,7 +107,8 @@ export class GitHubActionsReporter extends CiReporter {
     if (result.outcome === 'gave-up' || result.outcome === 'failed') {
       const diagnosis = result.finalDiagnosis
       const what = diagnosis ? describe(diagnosis) : result.stopReason ?? 'failed'
-      this.command('error', `gave up after ${result.attempts.length} attempt(s): ${what}${result.hint ? `. What to do: ${result.hint}` : ''}`, { title: 'resilient gave up' })
+      const attempts = result.attempts.length
+      this.command('error', `${attempts === 1 ? 'failed, not retried' : `gave up after ${attempts} attempts`}: ${what}${result.hint ? `. What to do: ${result.hint}` : ''}`, { title: 'resilient gave up' })
     } else if (result.outcome === 'succeeded' && event.switchedTo) {
       this.command('notice', `recovered after ${result.attempts.length} attempts on ${event.switchedTo.label}`, { title: 'resilient' })
     }
@@ -125,7 +127,7 @@ export class GitLabReporter extends CiReporter {
   override attemptStarted(event: Started): void {
     this.endSection()
     this.openSection = `resilient_${process.pid}_attempt_${event.number}`
-    const header = redact(`resilient: attempt ${event.number}/${event.maxAttempts}${event.source.url || event.retry ? ` on ${event.source.label}` : ''}`)
+    const header = redact(`resilient: ${attemptTitle({ ...event, retry: true })}`)
     this.write(`\x1b[0Ksection_start:${Math.floor(Date.now() / 1000)}:${this.openSection}\r\x1b[0K${header}`)
     super.attemptStarted(event)
   }

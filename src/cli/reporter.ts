@@ -3,6 +3,17 @@ import type { Diagnosis } from '../diagnose/types.js'
 import { redact } from '../redact.js'
 import type { Reporter, RunResult, Source } from '../retry/types.js'
 
+/** `attempt 2 of 3 on mirror tuna`: said for every retry, and for a first attempt that does not use the index. */
+export function attemptTitle({ number, total, source, retry }: Parameters<Reporter['attemptStarted']>[0]): string | undefined {
+  if (!retry && !(source.url && source.kind === 'mirror')) return undefined
+  return `attempt ${number} of ${total} on ${source.label}`
+}
+
+/** `gave up after 3 attempts, 41 s`, or for a single attempt `failed after 1.5 s, not retried`. */
+export function givingUp(attempts: number, duration: string): string {
+  return attempts === 1 ? `failed after ${duration}, not retried` : `gave up after ${attempts} attempts, ${duration}`
+}
+
 export interface ReporterOptions {
   stream: NodeJS.WriteStream
   quiet: boolean
@@ -32,10 +43,9 @@ export class TerminalReporter implements Reporter {
     this.options.stream.write(`${redact(line)}\n`)
   }
 
-  attemptStarted({ number, maxAttempts, source, command, retry }: Parameters<Reporter['attemptStarted']>[0]): void {
-    const where = source.url || retry ? ` on ${source.label}` : ''
-    const prefix = retry ? `attempt ${number}/${maxAttempts}${where}: ` : ''
-    this.print(this.color.cyan(`→ ${prefix}${command}`))
+  attemptStarted(event: Parameters<Reporter['attemptStarted']>[0]): void {
+    const title = attemptTitle(event)
+    this.print(this.color.cyan(`→ ${title ? `${title}: ` : ''}${event.command}`))
   }
 
   attemptFailed({ number, diagnosis, durationMs, exitCode }: Parameters<Reporter['attemptFailed']>[0]): void {
@@ -46,7 +56,7 @@ export class TerminalReporter implements Reporter {
     }
   }
 
-  async waiting({ seconds: wait, reason }: { seconds: number; reason: string }): Promise<void> {
+  async waiting({ seconds: wait, reason }: Parameters<Reporter['waiting']>[0]): Promise<void> {
     const text = `${reason}; waiting ${wait.toFixed(1)} s`
     if (this.options.quiet) return
     if (!this.options.interactive) {
@@ -92,7 +102,7 @@ export class TerminalReporter implements Reporter {
       return
     }
     const diagnosis = result.finalDiagnosis
-    this.print(this.color.red.bold(`✖ gave up after ${attempts} attempt${attempts > 1 ? 's' : ''}, ${seconds(result.durationMs)}: ${diagnosis ? describe(diagnosis) : result.stopReason ?? 'failed'}`), true)
+    this.print(this.color.red.bold(`✖ ${givingUp(attempts, seconds(result.durationMs))}: ${diagnosis ? describe(diagnosis) : result.stopReason ?? 'failed'}`), true)
     if (result.stopReason && diagnosis && result.stopReason !== diagnosis.summary) this.print(`  why it stopped: ${result.stopReason}`, true)
     for (const line of diagnosis?.evidence ?? []) this.print(this.color.dim(`  │ ${line}`), true)
     if (result.hint) this.print(this.color.bold(`  → what to do: ${result.hint}`), true)

@@ -3,7 +3,7 @@ import { homedir } from 'node:os'
 import { dirname, isAbsolute, resolve } from 'node:path'
 import { ConfigError } from '../errors.js'
 import type { Ecosystem } from '../mirrors/types.js'
-import type { RunResult, SourcePlan } from '../retry/types.js'
+import type { RunResult } from '../plan/types.js'
 import type { LoadedConfig } from './load.js'
 
 /** How a command runs with no network: arguments and variables added, and where the tool will look instead. */
@@ -48,13 +48,8 @@ export function planOffline(ecosystem: Ecosystem, loaded: LoadedConfig, cwd: str
   return OFFLINE.pypi(dir)
 }
 
-/** Offline, the command's own (rewritten) arguments are the only source: nothing to switch to. */
-export function offlinePlan(mode: OfflineMode): SourcePlan {
-  return { primary: { id: 'offline', url: undefined, kind: 'local', label: `offline: ${mode.where}` }, fallbacks: [], noSwitchReason: 'offline mode makes no network attempt' }
-}
-
 /** Said when an offline run fails: where it looked, and how to fill it. */
-export function offlineFailureHint(mode: OfflineMode, result: RunResult): string {
+export function offlineFailureHint(mode: OfflineMode, result: Pick<RunResult, 'finalDiagnosis'>): string {
   const name = result.finalDiagnosis?.facts.package
   return `offline: looked only in ${mode.where}${name ? ` and ${name} is not there` : ''}. Fill it on a machine with network (pip download <package> -d <dir> for a wheelhouse), or run without --offline.`
 }

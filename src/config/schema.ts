@@ -11,7 +11,7 @@ const ecosystem = z.object({
   index: z.string().optional()
     .describe('The index used when the command names none (default: the public upstream). An index named here may fall back to the mirrors below.'),
   mirrors: z.array(z.string()).optional()
-    .describe('Mirror names (catalog or `custom`) or URLs, tried in order after the index fails. Replaces the built-in catalog for this ecosystem; `resilient mirrors use/add/remove` edit it in the user config.'),
+    .describe('Mirror names (catalog or `custom`) or URLs, tried in order after the index fails (`--mirror` values come first). Replaces the built-in catalog for this ecosystem; `resilient mirrors use/add/remove` edit it in the user config.'),
   custom: z.record(z.string(), z.string()).optional()
     .describe('Your own mirrors by name → URL (`resilient mirrors add <name> <url>`); a name given here can be used in `mirrors`, `--mirror` and `resilient mirrors use`.'),
 }).strict()
@@ -33,8 +33,8 @@ export const configSchema = z.object({
   maxAutoInstalls: z.number().int().min(0).max(20).default(10).describe('`resilient run`: packages installed at most by the one install of a run (the failing import first, then what the scan found).'),
 
   breaker: z.object({
-    failureThreshold: z.number().int().min(1).default(3).describe('Consecutive failed attempts on a mirror (from this network) after which it is skipped without being contacted.'),
-    cooldownSeconds: z.number().nonnegative().default(300).describe('How long a mirror is skipped; after it, the mirror is tried again, and one more failure skips it for another cooldown.'),
+    failureThreshold: z.number().int().min(1).default(3).describe('Consecutive failed attempts on a mirror (from this network) after which it is tried last, after every other source.'),
+    cooldownSeconds: z.number().nonnegative().default(300).describe('How long a failing mirror is tried last; after it, the mirror is on trial, and one more failure puts it last for another cooldown.'),
   }).strict().prefault({}).describe('Circuit breaker over the remembered mirror health (kept in the state directory).'),
 
   logs: z.object({

@@ -69,10 +69,14 @@ function indexProblems(finding: ToolFinding): Problem[] {
 
 /** Every tool in TOOLS: found where, which version, which index and where that choice comes from, which mirrors. */
 export async function checkTools(context: Omit<ToolContext, 'args'>, config: Config | undefined): Promise<Section> {
-  const findings = await Promise.all((Object.values(TOOLS) as ToolAdapter[]).map(async (adapter): Promise<ToolFinding> => {
-    const mirrors = config?.[adapter.ecosystem]?.mirrors ?? MIRRORS[adapter.ecosystem].map(mirror => mirror.id)
-    const found = await findForm(adapter, context.env)
-    if (!found) return { tool: adapter.name, found: false, mirrors }
+  // A variant (yarn-berry) is never typed: it is what `yarn` turns out to be, by its version (ToolAdapter.resolveVariant).
+  const typed = (Object.values(TOOLS) as ToolAdapter[]).filter(adapter => adapter.executables.test(adapter.name))
+  const findings = await Promise.all(typed.map(async (base): Promise<ToolFinding> => {
+    const mirrors = config?.[base.ecosystem]?.mirrors ?? MIRRORS[base.ecosystem].map(mirror => mirror.id)
+    const found = await findForm(base, context.env)
+    if (!found) return { tool: base.name, found: false, mirrors }
+    const variant = base.resolveVariant ? await base.resolveVariant(found.path, context.env) : base
+    const adapter = variant.name in TOOLS ? variant : base
     return { tool: adapter.name, found: true, command: found.form.join(' '), path: found.path, version: found.version, index: indexOf(adapter, { ...context, args: [], executable: found.path }, config), mirrors }
   }))
   const lines = findings.flatMap(finding => finding.found

@@ -35,7 +35,7 @@ export async function runInPty(pty: PtyModule, command: CommandLine, options: Ru
       name: process.env.TERM || 'xterm-256color',
       cols: process.stdout.columns || 80,
       rows: process.stdout.rows || 24,
-      cwd: process.cwd(),
+      cwd: options.cwd ?? process.cwd(),
       env: options.env as Record<string, string>,
     })
   } catch (error) {

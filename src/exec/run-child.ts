@@ -27,6 +27,8 @@ export interface ChildResult {
 export interface RunChildOptions {
   /** The complete environment of the child (process env plus the attempt's additions). */
   env: NodeJS.ProcessEnv
+  /** Where the child runs (the attempt's directory); ours when absent. */
+  cwd?: string
   interrupts: Interrupts
   /** Give the child a pseudo-terminal so it keeps progress bars and colours. */
   pty: boolean
@@ -90,7 +92,7 @@ async function runWithPipes(command: CommandLine, options: RunChildOptions): Pro
   const started = Date.now()
   const tail = new TailBuffer(options.tailBytes ?? 256 * 1024)
   const [file, ...args] = command.argv
-  const child = spawn(file!, args, { env: options.env, stdio: ['inherit', 'pipe', 'pipe'], windowsHide: true })
+  const child = spawn(file!, args, { env: options.env, cwd: options.cwd, stdio: ['inherit', 'pipe', 'pipe'], windowsHide: true })
   let spawnError: string | undefined
   const closed = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>(resolve => {
     child.once('error', error => {

@@ -16,5 +16,17 @@ export const UPSTREAMS = {
   go: GO_UPSTREAM,
 } satisfies Record<Ecosystem, string>
 
+/**
+ * Where each upstream sends downloads: an attempt on the upstream contacts these too, and their outcomes are booked
+ * under the upstream (PyPI serves files from files.pythonhosted.org, crates.io from static.crates.io).
+ */
+export const UPSTREAM_FILE_HOSTS = {
+  pypi: ['files.pythonhosted.org'],
+  conda: [],
+  npm: [],
+  crates: ['static.crates.io'],
+  go: [],
+} satisfies Record<Ecosystem, readonly string[]>
+
 export const ECOSYSTEMS = Object.keys(MIRRORS) as Ecosystem[]
 export type { Ecosystem, Mirror } from './types.js'

@@ -1,8 +1,8 @@
 import type { Diagnosis } from '../diagnose/types.js'
 import { DEFAULT_REMEDIES, isRetryableWith, nextStepFor } from '../diagnose/remedies.js'
 import type { ToolAdapter } from '../tools/types.js'
-import { hostOf } from './sources.js'
-import type { Source } from './types.js'
+import type { Source } from '../plan/types.js'
+import { hostOf } from '../url.js'
 
 function usesProxy(url: string, env: NodeJS.ProcessEnv): boolean {
   const proxy = url.startsWith('https:') ? env.HTTPS_PROXY ?? env.https_proxy ?? env.ALL_PROXY ?? env.all_proxy : env.HTTP_PROXY ?? env.http_proxy ?? env.ALL_PROXY ?? env.all_proxy

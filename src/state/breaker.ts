@@ -1,3 +1,5 @@
+import { clockTime } from '../clock-time.js'
+import type { BreakerVerdict } from '../plan/types.js'
 import { OUTCOMES_KEPT, type MirrorHealth, type Outcome } from './schema.js'
 
 export interface BreakerSettings {
@@ -6,10 +8,10 @@ export interface BreakerSettings {
 }
 
 /**
- * closed: use the mirror. open: skip it without contacting it. half-open: the cooldown is over; let it be tried
- * again, and one more failure opens it for another cooldown (its failure count is still at the threshold).
+ * closed: use the mirror. open: try it after every other source (plan/rank.ts). half-open: the cooldown is over; it
+ * is tried after the healthy ones, and one more failure opens it for another cooldown (its count is at the threshold).
  */
-export type BreakerVerdict = { state: 'closed' } | { state: 'open'; reopensAt: number } | { state: 'half-open' }
+export type { BreakerVerdict }
 
 // Failures that say something about the index from this network. Not counted: a missing package (a lagging mirror
 // is handled by retrying upstream), a proxy failure (the proxy, not the index), and local failures (builds, disk).
@@ -34,7 +36,7 @@ export function withOutcome(health: MirrorHealth | undefined, url: string, outco
   return { ...base, url, failures: base.failures + 1, consecutiveFailures: base.consecutiveFailures + 1, lastFailureAt: outcome.at, recent }
 }
 
-/** One line for `mirrors list` and --verbose: `ok (5 of 5 recent)`, `skipped until 14:05 (3 failures: timeout)`. */
+/** One line for `mirrors list` and --verbose: `ok (5 of 5 recent)`, `tried last until 14:05 (3 failures: timeout)`. */
 export function describeHealth(health: MirrorHealth | undefined, now: number, settings: BreakerSettings): string {
   if (!health || health.recent.length === 0) return 'no data yet'
   const verdict = breakerVerdict(health, now, settings)
@@ -43,8 +45,7 @@ export function describeHealth(health: MirrorHealth | undefined, now: number, se
   const lastFailure = [...health.recent].reverse().find(outcome => !outcome.ok)
   const why = lastFailure?.category ? `: ${lastFailure.category.replace(/_/g, ' ')}` : ''
   if (verdict.state === 'open') {
-    const until = new Date(verdict.reopensAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })
-    return `skipped until ${until} (${health.consecutiveFailures} failures in a row${why})`
+    return `tried last until ${clockTime(verdict.reopensAt)} (${health.consecutiveFailures} failures in a row${why})`
   }
   if (verdict.state === 'half-open') return `on trial: the next failure skips it again (${health.consecutiveFailures} failures in a row${why})`
   const counts = `${recentOk} of ${health.recent.length} recent ok`

@@ -1,20 +1,18 @@
+import type { Host, LearnedChoice, Source, StateSnapshot } from '../plan/types.js'
 import type { BreakerSettings } from './breaker.js'
-import { breakerVerdict, countsAgainstSource } from './breaker.js'
-import { addFix, addOutcomes, fixesFor, healthOf } from './health.js'
+import { breakerVerdict } from './breaker.js'
+import { bookingsFor, type AttemptOutcome, type Booking } from './booking.js'
+import { addFix, addOutcomes, healthOf } from './health.js'
 import { currentNetwork, type NetworkIdentity } from './network.js'
-import { arrangePlan, preferLearnedFix, sourceKey } from './order.js'
 import { stateFile } from './paths.js'
-import { emptyState, healthKey, type LearnedFix, type State } from './schema.js'
+import { emptyState, type State } from './schema.js'
 import { readState, updateState } from './store.js'
-import type { AttemptRecord, RunResult, Source, SourcePlan } from '../retry/types.js'
 
 export interface RunMemoryOptions {
   env: NodeJS.ProcessEnv
   breaker: BreakerSettings
   /** The adapter's name (`pip`), so that what was learned with `pip3` applies to `pip`. */
   tool: string
-  /** Shown always (a skipped primary changes what the person sees). */
-  note(message: string): void
   /** Shown with --verbose. */
   verbose(message: string): void
   warn(message: string): void
@@ -22,19 +20,17 @@ export interface RunMemoryOptions {
   network?: NetworkIdentity
 }
 
-const hostOf = (url: string) => new URL(url).host
-const nameOf = (source: Source) => (source.kind === 'mirror' ? source.id : source.label)
-const clock = (ms: number) => new Date(ms).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })
-const fixedLastTime = (fix: LearnedFix) => `${fix.sourceId} fixed this last time (${fix.category.replace(/_/g, ' ')} on ${fix.failingHost})`
+const hostOfKey = (key: string) => { try { return new URL(key).host } catch { return key } }
 
 /**
- * What resilient remembers across runs, as one run uses it: the order of the mirrors before the loop, the outcome of
- * every attempt (persisted as it happens, so parallel runs see each other), and what fixed what at the end.
- * Never fails a run: when the state cannot be read or written, the run goes on without it.
+ * What resilient remembers across runs, as one run uses it: a snapshot read once before the plan is ranked, and
+ * `book(outcome, hostsContacted)` after every attempt (written as it happens, so parallel runs see each other; a
+ * success after failures also records what fixed what). Never fails a run: when the state cannot be read or written,
+ * the run goes on without it.
  */
 export class RunMemory {
   private pending: Promise<unknown> = Promise.resolve()
-  private readonly attempts: AttemptRecord[] = []
+  private readonly failures: Booking[] = []
   private readonly now: () => number
 
   private constructor(private readonly options: RunMemoryOptions, private readonly file: string | undefined,
@@ -53,57 +49,40 @@ export class RunMemory {
     }
   }
 
-  /** The plan for this run: open breakers skipped without contact, the learned fix first. */
-  arrange(plan: SourcePlan, pinned: readonly string[] = []): SourcePlan {
-    const health = (source: Source) => {
-      const key = sourceKey(source)
-      return key ? healthOf(this.state, this.network, key) : undefined
+  /** The state as rankSources reads it: health per key from this network, fixes learned for this tool. */
+  snapshot(): StateSnapshot {
+    const now = this.now()
+    const learned: LearnedChoice[] = Object.values(this.state.fixes).filter(fix => fix.tool === this.options.tool).sort((a, b) => b.at - a.at)
+      .map(fix => ({ category: fix.category, failingHost: fix.failingHost, key: fix.url, sourceId: fix.sourceId }))
+    return {
+      healthOf: key => {
+        const health = healthOf(this.state, this.network, key)
+        return { verdict: breakerVerdict(health, now, this.options.breaker), consecutiveFailures: health?.consecutiveFailures ?? 0, lastFailureAt: health?.lastFailureAt }
+      },
+      learned,
+      network: this.network.label,
     }
-    const pinnedKeys = pinned.map(entry => (/^https?:\/\//i.test(entry) ? healthKey(entry) : entry))
-    const primaryKey = sourceKey(plan.primary)
-    const arrangement = arrangePlan(plan, {
-      verdictOf: source => breakerVerdict(health(source), this.now(), this.options.breaker),
-      consecutiveFailuresOf: source => health(source)?.consecutiveFailures ?? 0,
-      learned: primaryKey ? fixesFor(this.state, this.options.tool, hostOf(primaryKey)) : [],
-      isPinned: source => pinnedKeys.includes(source.id) || pinnedKeys.includes(sourceKey(source) ?? ''),
-    })
-    if (arrangement.skipped.length > 0) {
-      const names = arrangement.skipped.map(({ source }) => nameOf(source)).join(', ')
-      const until = clock(Math.min(...arrangement.skipped.map(entry => entry.reopensAt)))
-      this.options.note(`skipping ${names}: failing from this network (${this.network.label}); tried again after ${until}`)
-    }
-    if (arrangement.learned) this.options.verbose(`${fixedLastTime(arrangement.learned.fix)}: trying it first`)
-    return arrangement.plan
   }
 
-  /** The retry loop's onAttempt hook: records the outcome, and after a failure prefers what fixed the same before. */
-  onAttempt(record: AttemptRecord, plan: SourcePlan): void {
-    this.attempts.push(record)
-    const key = sourceKey(record.source)
-    if (!key) return
+  /** One attempt's outcome, booked against the hosts it contacted (state/booking.ts). Returns what was booked. */
+  book(outcome: AttemptOutcome & { source: Source }, hosts: readonly Host[]): Booking[] {
     const at = this.now()
-    if (record.exitCode === 0 && !record.diagnosis) this.record(key, { at, ok: true, via: 'run' })
-    const category = record.diagnosis?.category
-    if (!category) return
-    if (countsAgainstSource(category)) this.record(key, { at, ok: false, category, via: 'run' })
-    const moved = preferLearnedFix(plan, this.attempts, fixesFor(this.state, this.options.tool, hostOf(key), category))
-    if (moved) this.options.verbose(`${fixedLastTime(moved.fix)}: trying it next`)
+    const bookings = bookingsFor(outcome, hosts)
+    if (bookings.length) this.change(state => addOutcomes(state, this.network, bookings.map(({ key, ok, category }) => ({ url: key, outcome: { at, ok, category, via: 'run' as const } }))))
+    if (!outcome.ok) this.failures.push(...bookings)
+    const winner = outcome.ok ? hosts.find(host => host.role === 'index') : undefined
+    // One fix per failing host and cause, however many attempts it took there.
+    const fixes = winner ? [...new Map(this.failures.filter(failure => failure.key !== winner.key).map(failure => [`${failure.key} ${failure.category}`, failure])).values()] : []
+    if (winner && fixes.length) {
+      const sourceId = outcome.source.kind === 'mirror' ? outcome.source.id : outcome.source.label
+      this.change(state => fixes.forEach(failure => addFix(state, { tool: this.options.tool, category: failure.category!, failingHost: hostOfKey(failure.key),
+        url: winner.key, sourceId, remedy: 'switch-mirror', at })))
+    }
+    return bookings
   }
 
-  /** Remembers what fixed what, and waits until everything is written. */
-  async finish(result: RunResult): Promise<void> {
-    const winner = result.attempts.at(-1)
-    const winnerKey = winner && sourceKey(winner.source)
-    if (result.outcome === 'succeeded' && winner && winnerKey) {
-      const at = this.now()
-      const fixes = result.attempts.slice(0, -1).flatMap(attempt => {
-        const key = sourceKey(attempt.source)
-        if (!attempt.diagnosis || !key || key === winnerKey) return []
-        return [{ tool: this.options.tool, category: attempt.diagnosis.category, failingHost: hostOf(key), url: winnerKey,
-          sourceId: nameOf(winner.source), remedy: attempt.diagnosis.remedy.kind, at }]
-      })
-      if (fixes.length > 0) this.change(state => fixes.forEach(fix => addFix(state, fix)))
-    }
+  /** Waits until everything is written. */
+  async finish(): Promise<void> {
     await this.pending
   }
 
@@ -118,10 +97,6 @@ export class RunMemory {
     })
     await this.pending
     return first
-  }
-
-  private record(url: string, outcome: { at: number; ok: boolean; category?: string; via: 'run' }): void {
-    this.change(state => addOutcomes(state, this.network, [{ url, outcome }]))
   }
 
   private change(edit: (state: State) => void): void {

@@ -58,6 +58,13 @@ export const bun = {
   // bun documents no fetch timeout or retry setting: nothing to tune.
   bypassCache: command => command.argv.includes('--no-cache') ? command : addOptions(command, '--no-cache'),
   packageUrl: npmPackageUrl,
+  advice: {
+    mirror: 'bun install --registry=<mirror-url>',
+    caBundle: 'bun install --cafile=/path/ca.pem',
+    noCache: 'bun install --no-cache',
+    cleanCache: 'bun pm cache rm',
+    lookUp: 'bun info <name> versions',
+  },
   verified: 'real',
   mirrorMechanism: '`--registry=<mirror>` added to the command',
 } satisfies ToolAdapter

@@ -87,6 +87,15 @@ export const cargo = {
     const path = crate.length <= 2 ? `${crate.length}/${crate}` : crate.length === 3 ? `3/${crate[0]}/${crate}` : `${crate.slice(0, 2)}/${crate.slice(2, 4)}/${crate}`
     return `${indexUrl.replace(/^sparse\+/, '').replace(/\/?$/, '/')}${path}`
   },
+  advice: {
+    moreTime: 'CARGO_HTTP_TIMEOUT=120 CARGO_NET_RETRY=5 cargo <command>',
+    mirror: 'a source replacement for one run (cargo --config \'source.crates-io.replace-with="mirror"\' --config \'source.mirror.registry="sparse+<mirror-url>"\' <command>)',
+    caBundle: 'CARGO_HTTP_CAINFO=/path/ca.pem cargo <command>',
+    proxy: 'CARGO_HTTP_PROXY=http://host:port',
+    noCache: 'remove that crate from ~/.cargo/registry/cache, then run again',
+    cleanCache: 'remove ~/.cargo/registry/cache',
+    lookUp: 'cargo info <name>',
+  },
   verified: 'real',
   mirrorMechanism: "`--config source.crates-io.replace-with=\"resilient-mirror\" --config source.resilient-mirror.registry=\"sparse+<mirror>/\"`",
 } satisfies ToolAdapter

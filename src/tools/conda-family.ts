@@ -3,6 +3,7 @@ import { MIRRORS } from '../mirrors/index.js'
 import { findOptions, firstPositional } from './args.js'
 import { condaRcFiles, findChannelChoice, findPinnedSpecFile, type CondaFlavor } from './conda-channels.js'
 import { withEnv } from './python-index.js'
+import type { AdviceSpec } from './advice.js'
 import type { CommandLine, ToolAdapter, ToolContext, ToolKnobs } from './types.js'
 import { readYamlFile } from './yaml-file.js'
 
@@ -65,6 +66,19 @@ export interface CondaFamilyOptions {
   verified: ToolAdapter['verified']
 }
 
+/** conda's and libmamba's spellings differ in one word: the command. */
+function condaAdvice(name: string, rc: string): AdviceSpec {
+  return {
+    moreTime: name === 'conda' ? 'conda config --set remote_read_timeout_secs 120' : `${name} <command> --retry-clean-cache (libmamba has no read timeout setting)`,
+    mirror: `CONDA_CHANNEL_ALIAS=<mirror-url> ${name} <command>, or channel_alias in ${rc}`,
+    caBundle: `ssl_verify: /path/ca.pem in ${rc}`,
+    proxy: `proxy_servers in ${rc}`,
+    noCache: `${name} clean --all, then run again`,
+    cleanCache: `${name} clean --all`,
+    lookUp: name === 'micromamba' ? 'micromamba search <name>' : `${name} search <name>`,
+  }
+}
+
 export function condaFamilyAdapter(options: CondaFamilyOptions) {
   const { flavor } = options
   return {
@@ -94,6 +108,7 @@ export function condaFamilyAdapter(options: CondaFamilyOptions) {
     },
     applyIndex: options.applyIndex,
     tuneForFastDetection: (command: CommandLine) => withEnv(command, options.knobs.fast),
+    advice: condaAdvice(options.name === 'mamba-classic' ? 'mamba' : options.name, options.flavor.mamba ? '~/.mambarc' : '~/.condarc'),
     verified: options.verified,
     mirrorMechanism: options.mirrorMechanism,
   } satisfies ToolAdapter

@@ -62,6 +62,13 @@ export const go = {
   applyIndex: (command, url) => ({ ...command, env: { ...command.env, GOPROXY: `${url.replace(/\/+$/, '')},direct` } }),
   // The module proxy protocol: <proxy>/<module path>/@v/list, capitals escaped as !lower (go.dev/ref/mod).
   packageUrl: (indexUrl, name) => `${indexUrl.replace(/\/+$/, '')}/${name.replace(/[A-Z]/g, c => `!${c.toLowerCase()}`)}/@v/list`,
+  advice: {
+    mirror: 'GOPROXY=<mirror-url>,direct go <command>',
+    caBundle: 'SSL_CERT_FILE=/path/ca.pem go <command>',
+    noCache: 'go clean -modcache, then run again',
+    cleanCache: 'go clean -modcache',
+    lookUp: 'go list -m -versions <module>',
+  },
   verified: 'real',
   mirrorMechanism: '`GOPROXY=<mirror>,direct` in the environment',
 } satisfies ToolAdapter

@@ -1,10 +1,10 @@
 import { NPM_UPSTREAM } from '../mirrors/npm.js'
 import { findOptions, firstPositional } from './args.js'
-import { countLockedHosts, describeLockedHosts, readLockfile } from './locked-registries.js'
-import { guardLockfile, NPM_LOCKFILE } from './lockfile-registry.js'
+import { hostOf } from '../url.js'
+import { NPM_LOCKFILE } from './lockfile-formats.js'
 import { addOptions, FAST_FETCH_TIMEOUT_MS, findEnv, NPM_FETCH_KNOBS, npmPackageUrl, REGISTRY_OPTION } from './npm-family.js'
 import { readNpmrcSetting } from './npmrc.js'
-import type { IndexChoice, ToolAdapter, ToolContext, ToolKnobs } from './types.js'
+import type { CommandLine, IndexChoice, LockfileSupport, PinnedRegistry, ToolAdapter, ToolContext, ToolKnobs } from './types.js'
 
 // Options that take a value and may stand before the command (`npm --registry X install`).
 const GLOBAL_WITH_VALUE = ['--registry', '--reg', '--userconfig', '--globalconfig', '--cache', '--prefix', '-C', '--loglevel',
@@ -38,14 +38,26 @@ function findUserKnobs(context: ToolContext): ToolKnobs {
   return fromFile ? { userSet: true, origin: `${fromFile.key} in ${fromFile.origin}` } : { userSet: false }
 }
 
-function describeLockedSources(context: ToolContext): string | undefined {
-  const lock = readLockfile(context.cwd, ['npm-shrinkwrap.json', 'package-lock.json'])
-  if (!lock) return undefined
-  // Lockfile URLs on the user's own registry are what they asked for: nothing to say about them.
-  const userUrl = findUserIndex(context)?.url
-  const userHost = userUrl && URL.canParse(userUrl) ? new URL(userUrl).host : undefined
-  const hosts = countLockedHosts(lock.text, /"resolved":\s*"(https?:\/\/[^"]+)"/g, host => host !== new URL(NPM_UPSTREAM).host && host !== userHost)
-  return describeLockedHosts(lock.file, hosts, 'npm downloads them from there whatever --registry says (only registry.npmjs.org URLs follow it), so a mirror cannot stand in for that host.')
+const NPMJS_HOST = hostOf(NPM_UPSTREAM)!
+
+/**
+ * npm fetches a locked package from its `resolved` URL; only registry.npmjs.org URLs follow --registry
+ * (replace-registry-host=npmjs, docs/content/using-npm/config.md). On an attempt that sets a registry, the
+ * replaceable pinned hosts follow it too: `--replace-registry-host=<host>` (npm 9+; pacote lib/remote.js and
+ * arborist reify.js match the hostname), or `always` when every pinned host may be replaced. A private host stays.
+ */
+function redirect(command: CommandLine, _registryUrl: string, pinned: readonly PinnedRegistry[]): ReturnType<LockfileSupport['redirect']> {
+  const npmjs = (entry: PinnedRegistry) => hostOf(entry.prefix) === NPMJS_HOST
+  const candidates = pinned.filter(entry => entry.replaceable && !npmjs(entry))
+  if (!candidates.length) return { command, followed: pinned.filter(npmjs).map(entry => entry.prefix) }
+  if (pinned.every(entry => entry.replaceable) && (candidates.length > 1 || pinned.some(npmjs))) {
+    return { command: addOptions(command, '--replace-registry-host=always'), followed: pinned.map(entry => entry.prefix) }
+  }
+  // One host: the most used. npm 11 also takes a URL prefix, which keeps a private registry on the same host out.
+  const chosen = candidates[0]!
+  const shared = pinned.some(entry => !entry.replaceable && hostOf(entry.prefix) === hostOf(chosen.prefix))
+  return { command: addOptions(command, `--replace-registry-host=${shared ? chosen.prefix : hostOf(chosen.prefix)}`),
+    followed: pinned.filter(entry => shared ? entry === chosen : hostOf(entry.prefix) === hostOf(chosen.prefix)).map(entry => entry.prefix) }
 }
 
 export const npm = {
@@ -68,8 +80,21 @@ export const npm = {
   applyIndex: (command, url) => addOptions(command, `--registry=${url}`, ...(new URL(url).host === new URL(NPM_UPSTREAM).host ? [] : ['--no-audit'])),
   tuneForFastDetection: command => addOptions(command, `--fetch-timeout=${FAST_FETCH_TIMEOUT_MS}`, '--fetch-retries=0'),
   packageUrl: npmPackageUrl,
-  describeLockedSources,
-  guardLockfile: cwd => guardLockfile(NPM_LOCKFILE, cwd),
+  lockfile: {
+    format: NPM_LOCKFILE,
+    follows: prefix => hostOf(prefix) === NPMJS_HOST,
+    redirect,
+    consequence: 'npm downloads them from there on every attempt, whatever --registry says; resilient points only public registries and those named in its config at a mirror, never a private one.',
+  },
+  advice: {
+    moreTime: 'npm install --fetch-timeout=120000 --fetch-retries=5',
+    mirror: 'npm install --registry=<mirror-url>',
+    caBundle: 'npm install --cafile=/path/ca.pem',
+    proxy: 'npm config set https-proxy http://host:port',
+    noCache: 'npm cache verify, then install again',
+    cleanCache: 'npm cache clean --force',
+    lookUp: 'npm view <name> versions',
+  },
   verified: 'real',
-  mirrorMechanism: '`--registry=<mirror> --no-audit` added to the command',
+  mirrorMechanism: '`--registry=<mirror> --no-audit` added to the command (and `--replace-registry-host` when package-lock.json pins a public registry)',
 } satisfies ToolAdapter

@@ -43,6 +43,13 @@ export const pdm = {
   tuneForFastDetection: command => withEnv(command, { PDM_REQUEST_TIMEOUT: '10' }),
   bypassCache: command => withEnv(command, { PDM_NO_CACHE: '1' }),
   packageUrl: pep503PackageUrl,
+  advice: {
+    moreTime: 'PDM_REQUEST_TIMEOUT=60 pdm <command>',
+    mirror: 'PDM_PYPI_URL=<mirror-url> pdm <command>',
+    caBundle: 'pdm config pypi.ca_certs /path/ca.pem (or REQUESTS_CA_BUNDLE)',
+    noCache: 'pdm cache clear, then run again',
+    cleanCache: 'pdm cache clear',
+  },
   verified: 'real',
   mirrorMechanism: '`PDM_PYPI_URL=<mirror>` (not when a `[[tool.pdm.source]]` is named `pypi`: it beats the variable)',
 } satisfies ToolAdapter

@@ -87,6 +87,15 @@ export const pip = {
   },
   // PEP 503: names are normalised to lower case with runs of -_. as one dash.
   packageUrl: (indexUrl, name) => `${indexUrl.replace(/\/+$/, '')}/${name.toLowerCase().replace(/[-_.]+/g, '-')}/`,
+  advice: {
+    moreTime: 'pip install --timeout 60 --retries 5 <package>',
+    mirror: 'pip install --index-url <mirror-url> <package>',
+    caBundle: 'pip install --cert /path/ca.pem <package> (or PIP_CERT)',
+    proxy: 'pip install --proxy http://host:port',
+    noCache: 'pip install --no-cache-dir <package>',
+    cleanCache: 'pip cache purge',
+    lookUp: 'pip index versions <name>',
+  },
   verified: 'real',
   mirrorMechanism: '`--index-url <mirror>` appended to the command',
 } satisfies ToolAdapter

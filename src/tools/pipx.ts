@@ -52,6 +52,14 @@ export const pipx = {
   tuneForFastDetection: command => withEnv(command, { ...PIP_FAST, ...UV_FAST }),
   bypassCache: command => withEnv(command, { PIP_NO_CACHE_DIR: '1', UV_NO_CACHE: '1' }),
   packageUrl: pep503PackageUrl,
+  advice: {
+    moreTime: 'PIP_TIMEOUT=60 PIP_RETRIES=5 pipx <command>',
+    mirror: 'pipx install --index-url <mirror-url> <package>',
+    caBundle: 'pipx install --pip-args="--cert /path/ca.pem" <package>',
+    noCache: 'pipx install --pip-args=--no-cache-dir <package>',
+    cleanCache: 'pip cache purge',
+    lookUp: 'pip index versions <name>',
+  },
   verified: 'real',
   mirrorMechanism: '`PIP_INDEX_URL=<mirror>` and `UV_INDEX_URL=<mirror>` (pip or uv backend); not recorded in pipx_metadata.json',
 } satisfies ToolAdapter

@@ -64,6 +64,13 @@ export function pixiWith(setup?: PixiSetup) {
     },
     tuneForFastDetection: command => withEnv(command, UV_FAST),
     applyIndex: (command, url) => applyPixiIndex(command, url, setup),
+    advice: {
+      mirror: '[mirrors] in ~/.pixi/config.toml (pixi config edit)',
+      caBundle: 'pixi <command> --tls-root-certs system (the system store, where a corporate CA is installed)',
+      proxy: '[proxy-config] in ~/.pixi/config.toml',
+      noCache: 'pixi clean cache, then run again',
+      cleanCache: 'pixi clean cache',
+    },
     verified: 'replay',
     mirrorMechanism: 'a temporary config file (your pixi config plus `[mirrors]` for conda.anaconda.org) given as `PIXI_CONFIG_FILE`, or in place of your `--config-file`; removed after the attempt',
   } satisfies ToolAdapter

@@ -74,6 +74,15 @@ export const pnpm = {
   applyIndex: (command, url) => addOptions(command, `--registry=${url}`),
   tuneForFastDetection: command => addOptions(command, `--fetch-timeout=${FAST_FETCH_TIMEOUT_MS}`, '--fetch-retries=0'),
   packageUrl: npmPackageUrl,
+  advice: {
+    moreTime: 'pnpm install --fetch-timeout=120000 --fetch-retries=5',
+    mirror: 'pnpm install --registry=<mirror-url>',
+    caBundle: 'pnpm install --cafile=/path/ca.pem',
+    proxy: 'https-proxy=http://host:port in .npmrc',
+    noCache: 'pnpm store prune, then install again',
+    cleanCache: 'pnpm store prune',
+    lookUp: 'pnpm view <name> versions',
+  },
   verified: 'real',
   mirrorMechanism: '`--registry=<mirror>` added to the command',
 } satisfies ToolAdapter

@@ -75,6 +75,13 @@ export const poetry = {
   tuneForFastDetection: command => withEnv(command, { POETRY_REQUESTS_TIMEOUT: '10' }),
   bypassCache: command => command.argv.includes('--no-cache') ? command : { ...command, argv: [...command.argv, '--no-cache'] },
   packageUrl: pep503PackageUrl,
+  advice: {
+    moreTime: 'POETRY_REQUESTS_TIMEOUT=120 poetry <command>',
+    mirror: 'a source in pyproject.toml (poetry source add --priority=primary mirror <mirror-url>)',
+    caBundle: 'REQUESTS_CA_BUNDLE=/path/ca.pem poetry <command> (or poetry config certificates.<source>.cert /path/ca.pem)',
+    noCache: 'poetry cache clear --all pypi, then run again',
+    cleanCache: 'poetry cache clear --all pypi',
+  },
   verified: 'real',
   mirrorMechanism: 'none: poetry cannot be pointed at a mirror for one run; resilient retries the same index with `POETRY_REQUESTS_TIMEOUT=10`',
 } satisfies ToolAdapter

@@ -1,4 +1,6 @@
 import type { Ecosystem } from '../mirrors/types.js'
+import type { LockfileRewrite } from '../plan/types.js'
+import type { AdviceSpec } from './advice.js'
 
 /** A command line to run: argv plus the environment variables resilient adds (never the whole environment). */
 export interface CommandLine {
@@ -29,15 +31,55 @@ export interface ToolContext {
   executable?: string
 }
 
-/** The project's lockfile as it was before a run (ToolAdapter.guardLockfile). */
+/** The project's lockfile as it was before a run (src/tools/lockfile-registry.ts guardLockfile). */
 export interface LockfileGuard {
   /**
-   * Rewrites the registry prefix of the `resolved` URLs that the run added under one of `mirrorUrls` to
-   * `primaryUrl` (credentials stripped), atomically; every other byte, integrity values included, stays as it was.
-   * URLs already in the lockfile before the run are the person's and are never touched. Undefined when there is no
-   * lockfile or nothing to restore.
+   * Puts back what attempts on mirrors wrote: a `resolved` URL the run moved to a mirror gets the URL the lockfile
+   * held before for that package, a new one the registry of `primaryUrl` (credentials stripped), atomically; every
+   * other byte stays as it was. Undefined when there is no lockfile or nothing to restore.
    */
   restore(context: { mirrorUrls: readonly string[]; primaryUrl: string }): Promise<{ file: string; replaced: number } | undefined>
+}
+
+/** Where a lockfile format lives and how to find its `resolved` URLs. */
+export interface LockfileFormat {
+  /** File names in order of precedence, looked for in the current folder and then its parents. */
+  names: readonly string[]
+  /** Every `resolved` URL; undefined when the text is not this format (a merge conflict): nothing is touched then. */
+  findUrls(text: string): Promise<{ url: string; start: number }[] | undefined>
+  /** A quick scan for pinned URLs (first group), for planning: no parser is loaded on the way to the first attempt. */
+  pinnedUrls: RegExp
+}
+
+/** A registry the project's lockfile pins, as planRun sees it. */
+export interface PinnedRegistry {
+  /** Registry prefix of the pinned tarball URLs: `https://registry.yarnpkg.com/`. */
+  prefix: string
+  /** How many `resolved` URLs use it. */
+  count: number
+  /** Public, or named in resilient's config: a mirror may stand in for it. Never true for a private registry. */
+  replaceable: boolean
+}
+
+/** The lockfile found for a run and the registries it pins. */
+export interface LockedRegistries {
+  file: string
+  registries: { prefix: string; count: number }[]
+}
+
+/** How a tool's lockfile pins registries, and how an attempt on a mirror makes them follow it. */
+export interface LockfileSupport {
+  format: LockfileFormat
+  /** Pinned registries the tool itself fetches from the attempt's registry (npm: registry.npmjs.org URLs). */
+  follows(prefix: string): boolean
+  /**
+   * Makes an attempt that sets `registryUrl` download the replaceable pinned registries from it: a flag (npm
+   * `--replace-registry-host`) or the lockfile rewritten for that attempt only (yarn 1). Returns the prefixes that
+   * then follow the attempt's registry; the others are still contacted.
+   */
+  redirect(command: CommandLine, registryUrl: string, pinned: readonly PinnedRegistry[], file: string): { command: CommandLine; rewrite?: LockfileRewrite; followed: string[] }
+  /** What a pinned registry no attempt redirects means, for the person (after "<file> pins N packages to <host>:"). */
+  consequence: string
 }
 
 /** Timeouts and retries that the tool itself would use; only tuned when the user set none. */
@@ -96,17 +138,12 @@ export interface ToolAdapter {
   /** The URL that answers whether a package exists on an index (PEP 503 project page, npm packument). */
   packageUrl?(indexUrl: string, name: string): string
   /**
-   * Registry URLs pinned in the project's lockfile that a mirror cannot redirect (yarn 1 `resolved` URLs, npm
-   * `resolved` URLs on a host other than registry.npmjs.org): one sentence for the person, or undefined.
+   * The project's lockfile, where it pins registry URLs (npm, yarn 1): read before planning so that every attempt
+   * knows which registries it still downloads from, guarded during the run so that no mirror URL stays in it.
    */
-  describeLockedSources?(context: ToolContext): string | undefined
-  /**
-   * Remembers the project's lockfile before a network run. A mirror is for one invocation only, yet npm and yarn 1
-   * record the tarball URL of each package they newly resolve (`resolved`): after a successful attempt on a mirror,
-   * `restore` points the URLs the run added under that mirror back at the person's registry, so the project is not
-   * pinned to the mirror for everyone else. See src/tools/lockfile-registry.ts.
-   */
-  guardLockfile?(cwd: string): LockfileGuard
+  lockfile?: LockfileSupport
+  /** Next steps in this tool's own terms, for the causes a retry could not fix (src/tools/advice.ts). */
+  advice: AdviceSpec
   /** How the adapter was verified: against the real tool in e2e tests, or by replaying captured output. */
   verified: 'real' | 'replay'
   /** For docs: the exact means by which a mirror is applied. */

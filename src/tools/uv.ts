@@ -65,6 +65,13 @@ function uvAdapter(name: string, prefix: string[]) {
     // Env, not --no-cache: after `uv run`/`uvx`'s program an appended flag would go to that program.
     bypassCache: command => withEnv(command, { UV_NO_CACHE: '1' }),
     packageUrl: pep503PackageUrl,
+    advice: {
+      moreTime: 'UV_HTTP_TIMEOUT=120 UV_HTTP_RETRIES=5 uv <command>',
+      mirror: 'UV_DEFAULT_INDEX=<mirror-url> uv <command>',
+      caBundle: 'SSL_CERT_FILE=/path/ca.pem uv <command> (or --native-tls for the system store)',
+      noCache: 'uv <command> --no-cache',
+      cleanCache: 'uv cache clean',
+    },
     verified: 'replay',
     mirrorMechanism: '`UV_DEFAULT_INDEX=<mirror>` (`uv add`: `UV_INDEX_URL`, which uv does not write into pyproject.toml); an index given on the command line gets the mirror in its place',
   } satisfies ToolAdapter

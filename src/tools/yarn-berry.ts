@@ -82,6 +82,15 @@ export const yarnBerry = {
   // httpTimeout is a socket idle timeout (got's timeout.socket); the 3 retries of a dead registry are resilient's job.
   tuneForFastDetection: command => ({ ...command, env: { ...command.env, [KNOBS.httpTimeout]: '8000', [KNOBS.httpRetry]: '0' } }),
   packageUrl: npmPackageUrl,
+  advice: {
+    moreTime: 'YARN_HTTP_TIMEOUT=120000 yarn install',
+    mirror: 'YARN_NPM_REGISTRY_SERVER=<mirror-url> yarn install',
+    caBundle: 'YARN_HTTPS_CA_FILE_PATH=/path/ca.pem yarn install',
+    proxy: 'YARN_HTTPS_PROXY=http://host:port',
+    noCache: 'yarn cache clean, then install again',
+    cleanCache: 'yarn cache clean --all',
+    lookUp: 'yarn npm info <name> --fields versions',
+  },
   verified: 'real',
   mirrorMechanism: '`YARN_NPM_REGISTRY_SERVER=<mirror>` in the environment (berry has no registry flag)',
 } satisfies ToolAdapter

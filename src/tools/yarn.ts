@@ -1,9 +1,8 @@
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
 import { findOptions, firstPositional } from './args.js'
-import { countLockedHosts, describeLockedHosts, readLockfile } from './locked-registries.js'
-import { guardLockfile, YARN_LOCKFILE } from './lockfile-registry.js'
-import { addOptions, findEnv, npmPackageUrl, YARN_REGISTRY } from './npm-family.js'
+import { YARN_LOCKFILE } from './lockfile-formats.js'
+import { addOptions, findEnv, npmPackageUrl, withTrailingSlash, YARN_REGISTRY } from './npm-family.js'
 import { npmrcFiles, readNpmrcSetting } from './npmrc.js'
 import type { IndexChoice, ToolAdapter, ToolContext, ToolKnobs } from './types.js'
 import { yarnBerry } from './yarn-berry.js'
@@ -33,16 +32,6 @@ function findUserKnobs(context: ToolContext): ToolKnobs {
   if (fromEnv) return { userSet: true, origin: fromEnv.name }
   const setting = yarnrcSetting('network-timeout', context)
   return setting ? { userSet: true, origin: setting.origin } : { userSet: false }
-}
-
-function describeLockedSources(context: ToolContext): string | undefined {
-  const lock = readLockfile(context.cwd, ['yarn.lock'])
-  // A berry lockfile (`__metadata:`) has no URLs.
-  if (!lock || lock.text.includes('__metadata:')) return undefined
-  const userUrl = findUserIndex(context)?.url
-  const userHost = userUrl && URL.canParse(userUrl) ? new URL(userUrl).host : undefined
-  const hosts = countLockedHosts(lock.text, /^\s+resolved\s+"?(https?:\/\/[^"\s#]+)/gm, host => host !== userHost)
-  return describeLockedHosts(lock.file, hosts, 'yarn 1 downloads locked packages from these URLs whatever --registry says, so a mirror only serves packages not yet in the lockfile.')
 }
 
 /** `yarn` may be yarn 1 or berry (2+), even in one folder (a project's yarnPath): the version decides. */
@@ -77,9 +66,27 @@ export const yarn = {
   // say (request-manager.js maxRetryAttempts), so a dead registry still costs 5 × (6 + 3) s.
   tuneForFastDetection: command => addOptions(command, '--network-timeout', '6000'),
   packageUrl: npmPackageUrl,
-  describeLockedSources,
-  guardLockfile: cwd => guardLockfile(YARN_LOCKFILE, cwd),
+  // yarn 1 uses every `resolved` URL verbatim (yarnpkg/yarn#3330): for an attempt on a mirror, yarn.lock's
+  // replaceable registries point at the mirror, and are put back byte for byte after it (src/tools/lockfile-rewrite.ts).
+  lockfile: {
+    format: YARN_LOCKFILE,
+    follows: () => false,
+    redirect: (command, registryUrl, pinned, file) => {
+      const from = pinned.filter(entry => entry.replaceable).map(entry => entry.prefix)
+      return { command, followed: from, ...(from.length && { rewrite: { file, from, to: withTrailingSlash(registryUrl) } }) }
+    },
+    consequence: 'yarn 1 downloads them from there on every attempt; resilient points only public registries and those named in its config at a mirror, never a private one.',
+  },
+  advice: {
+    moreTime: 'yarn install --network-timeout 600000',
+    mirror: 'yarn install --registry <mirror-url>',
+    caBundle: 'YARN_CAFILE=/path/ca.pem yarn install',
+    proxy: 'yarn install --https-proxy http://host:port',
+    noCache: 'yarn cache clean <name>, then install again',
+    cleanCache: 'yarn cache clean',
+    lookUp: 'yarn info <name> versions',
+  },
   resolveVariant,
   verified: 'real',
-  mirrorMechanism: '`--registry <mirror>` added to the command (locked packages keep their yarn.lock URLs)',
+  mirrorMechanism: '`--registry <mirror>` added to the command; for that attempt only, yarn.lock URLs of public registries point at the mirror (restored byte for byte after it)',
 } satisfies ToolAdapter

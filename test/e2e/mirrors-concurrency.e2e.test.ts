@@ -39,7 +39,12 @@ describe('many resilient processes at once', () => {
     // A high threshold keeps every run contacting both, so that the counts are exact.
     const cwd = projectWithConfig({ breaker: { failureThreshold: 1000 }, pypi: { index: primary.url, mirrors: [mirror.url] } })
 
-    const runs = await Promise.all(Array.from({ length: 20 }, () => runCli(['pip', 'download', 'demo-pkg'], { cwd, env })))
+    const reports = Array.from({ length: 20 }, (_, run) => join(cwd, `report-${run}.json`))
+    const runs = await Promise.all(reports.map(report => runCli(['--report', report, 'pip', 'download', 'demo-pkg'], { cwd, env })))
+    // What each run saw of the index: a 503 is waited on once (two failures), unless resilient's own check of the index
+    // timed out on this busy machine (a timeout moves on at once).
+    const failed = reports.map(report => (JSON.parse(readFileSync(report, 'utf8')).attempts as { diagnosis: { category: string } | null }[])
+      .flatMap(attempt => attempt.diagnosis ? [attempt.diagnosis.category] : []))
     for (const run of runs) expect(run.exitCode, run.all).toBe(0)
     expect(runs.map(run => run.stderr).join('')).not.toMatch(/could not update|lock .* lost|set aside/)
 
@@ -48,12 +53,13 @@ describe('many resilient processes at once', () => {
     expect(readdirSync(dir).filter(name => name.startsWith('state.json'))).toEqual(['state.json'])
     const state = stateSchema.parse(JSON.parse(readFileSync(join(dir, 'state.json'), 'utf8')))
     const [network] = Object.values(state.networks)
-    expect(network!.mirrors[primary.url]).toMatchObject({ failures: 20, successes: 0, consecutiveFailures: 20 })
+    const failures = failed.flat().length
+    expect(failures).toBeGreaterThanOrEqual(20)
+    expect(network!.mirrors[primary.url]).toMatchObject({ failures, successes: 0, consecutiveFailures: failures })
     expect(network!.mirrors[mirror.url]).toMatchObject({ failures: 0, successes: 20 })
-    // Each run learned that the mirror fixed the index's failure (a 503; or a timeout when the machine is so busy that
-    // resilient's own check of the index times out): 20 in all.
+    // Each run learned once per cause that the mirror fixed the index's failure.
     const fixes = Object.values(state.fixes)
     expect(fixes.every(fix => fix.tool === 'pip' && fix.url === mirror.url && fix.failingHost === `127.0.0.1:${primary.port}`)).toBe(true)
-    expect(fixes.reduce((sum, fix) => sum + fix.count, 0)).toBe(20)
+    expect(fixes.reduce((sum, fix) => sum + fix.count, 0)).toBe(failed.reduce((sum, categories) => sum + new Set(categories).size, 0))
   }, 240_000)
 })

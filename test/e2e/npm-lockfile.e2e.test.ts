@@ -20,7 +20,7 @@ describe('lockfiles after an install on a mirror (real npm and yarn 1)', () => {
     const result = await runCli(['npm', 'install', '@acme/util'], { cwd: setup.project, env })
     expect(result.exitCode, result.all).toBe(0)
     expect(result.stderr).toContain(`--registry=${setup.mirror.url}`)
-    expect(result.stderr).toContain(`restored 2 registry URLs in package-lock.json to ${setup.primary.url}`)
+    expect(result.stderr).toContain('restored 2 registry URLs in package-lock.json: no mirror URL stays in it')
 
     const text = readFileSync(join(setup.project, 'package-lock.json'), 'utf8')
     expect(text).not.toContain(setup.mirror.url)
@@ -46,7 +46,7 @@ describe('lockfiles after an install on a mirror (real npm and yarn 1)', () => {
     const result = await runCli(['yarn', 'add', '@acme/util'], { cwd: setup.project, env })
     expect(result.exitCode, result.all).toBe(0)
     expect(result.stderr).toContain(`--registry ${setup.mirror.url}`)
-    expect(result.stderr).toContain(`restored 2 registry URLs in yarn.lock to ${setup.primary.url}`)
+    expect(result.stderr).toContain('restored 2 registry URLs in yarn.lock: no mirror URL stays in it')
 
     const text = readFileSync(join(setup.project, 'yarn.lock'), 'utf8')
     expect(text).not.toContain(setup.mirror.url)

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { configSchema } from '../../src/config/schema.js'
 import { formatCommand } from '../../src/retry/format.js'
-import { buildCommand } from '../../src/retry/retry.js'
+import { buildCommand } from './plan-helpers.js'
 import type { Source } from '../../src/retry/types.js'
 import type { ToolName } from '../../src/tools/index.js'
 import type { ToolAdapter, ToolContext } from '../../src/tools/types.js'
@@ -13,7 +13,7 @@ export function rewrite(adapter: ToolAdapter, line: string, mirrorUrl: string | 
   const [launcher, ...args] = line.split(' ')
   const source: Source = { id: 'm', url: mirrorUrl, kind: 'mirror', label: 'mirror m' }
   const invocation = { tool: adapter.name as ToolName, adapter, launcher: [launcher!], args, executable: `/usr/bin/${launcher}` }
-  const input = { invocation, plan: { primary: source, fallbacks: [] }, config: configSchema.parse({}), userKnobs: !options.tuned }
+  const input = { invocation, config: configSchema.parse({}), userKnobs: !options.tuned }
   return formatCommand(buildCommand(input, source, Boolean(options.bypassCache)))
 }
 

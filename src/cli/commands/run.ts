@@ -65,13 +65,11 @@ export async function runScript(command: string[], options: RunOptions, globals:
   // no questions of its own (the one question was asked). The installer's output goes to stderr: stdout is the script's.
   const installTool = async (argv: string[], where?: string, dryRun = false): Promise<number> => {
     const output = new RedactingStream(process.stderr)
-    // Node managers install into the directory they run in. TODO(plan): a ToolSession cwd instead of chdir.
-    if (where) process.chdir(where)
     try {
-      return await runTool(argv, { ...globals, dryRun, report: undefined, input: false }, { reporter, interrupts, stdout: output, onResult: (tool, result) => installs.push(toReport(tool, result)) })
+      // Node managers install into the directory they run in: the script's project, which may not be ours.
+      return await runTool(argv, { ...globals, dryRun, report: undefined, input: false }, { reporter, interrupts, stdout: output, cwd: where ?? cwd, onResult: (tool, result) => installs.push(toReport(tool, result)) })
     } finally {
       output.flush()
-      process.chdir(cwd)
     }
   }
   const child: ScriptChild = { env, interrupts, hooks, pty: globals.pty !== false && Boolean(process.stdout.isTTY && process.stderr.isTTY) && !isCI, warn: m => reporter.warn(m) }

@@ -24,9 +24,9 @@ function harness() {
 }
 
 function playRecovery(reporter: RunReporter) {
-  reporter.attemptStarted({ number: 1, maxAttempts: 4, source: primary, command: 'pip install torch', retry: false })
+  reporter.attemptStarted({ number: 1, total: 4, source: primary, hosts: [], command: 'pip install torch', retry: false })
   reporter.attemptFailed({ number: 1, source: primary, diagnosis: timeout, durationMs: 6000, exitCode: 1 })
-  reporter.attemptStarted({ number: 2, maxAttempts: 4, source: mirror, command: 'pip install torch --index-url https://mirror.test/simple', retry: true })
+  reporter.attemptStarted({ number: 2, total: 4, source: mirror, hosts: [], command: 'pip install torch --index-url https://mirror.test/simple', retry: true })
   const result: RunResult = { outcome: 'succeeded', exitCode: 0, durationMs: 9000, attempts: [] }
   reporter.finished(result, { switchedTo: mirror })
 }
@@ -46,12 +46,12 @@ describe('GitHub Actions', () => {
     const { out, base, stream } = harness()
     playRecovery(new GitHubActionsReporter(base, stream))
     expect(out).toEqual([
-      '::group::resilient: attempt 1/4',
+      '::group::resilient: attempt 1 of 4 on pypi.org',
       'base:started 1',
       'base:failed 1',
       '::endgroup::',
       '::warning title=resilient retry::attempt 1 failed: timeout — pypi.org did not answer, 100%25 sure; retrying on mirror tuna',
-      '::group::resilient: attempt 2/4 on mirror tuna',
+      '::group::resilient: attempt 2 of 4 on mirror tuna',
       'base:started 2',
       '::endgroup::',
       'base:finished succeeded',
@@ -62,10 +62,13 @@ describe('GitHub Actions', () => {
   it('says ::error:: with the diagnosis and what to do when it gives up', () => {
     const { out, base, stream } = harness()
     const reporter = new GitHubActionsReporter(base, stream)
-    reporter.attemptStarted({ number: 1, maxAttempts: 1, source: primary, command: 'pip install x', retry: false })
+    reporter.attemptStarted({ number: 1, total: 1, source: primary, hosts: [], command: 'pip install x', retry: false })
     reporter.attemptFailed({ number: 1, source: primary, diagnosis: timeout, durationMs: 1, exitCode: 1 })
-    reporter.finished({ outcome: 'gave-up', exitCode: 1, durationMs: 1, attempts: [], finalDiagnosis: timeout, hint: 'Check the network:\nthen retry' }, {})
-    expect(out.at(-1)).toBe('::error title=resilient gave up::gave up after 0 attempt(s): timeout — pypi.org did not answer, 100%25 sure. What to do: Check the network:%0Athen retry')
+    const attempts = [{ number: 1, source: primary, command: { argv: [], env: {} }, hosts: [], exitCode: 1, durationMs: 1, diagnosis: timeout }]
+    reporter.finished({ outcome: 'gave-up', exitCode: 1, durationMs: 1, attempts, finalDiagnosis: timeout, hint: 'Check the network:\nthen retry' }, {})
+    expect(out.at(-1)).toBe('::error title=resilient gave up::failed, not retried: timeout — pypi.org did not answer, 100%25 sure. What to do: Check the network:%0Athen retry')
+    reporter.finished({ outcome: 'gave-up', exitCode: 1, durationMs: 1, attempts: [...attempts, { ...attempts[0]!, number: 2 }], finalDiagnosis: timeout }, {})
+    expect(out.at(-1)).toBe('::error title=resilient gave up::gave up after 2 attempts: timeout — pypi.org did not answer, 100%25 sure')
   })
 
   it('masks each secret once, before anything else mentions it', () => {
@@ -80,9 +83,9 @@ describe('GitHub Actions', () => {
     const { out, base, stream } = harness()
     const reporter = new GitHubActionsReporter(base, stream)
     const leaky: Source = { ...mirror, label: 'https://bob:hunter22@corp.test/simple' }
-    reporter.attemptStarted({ number: 1, maxAttempts: 2, source: primary, command: 'pip', retry: false })
+    reporter.attemptStarted({ number: 1, total: 2, source: primary, hosts: [], command: 'pip', retry: false })
     reporter.attemptFailed({ number: 1, source: primary, diagnosis: { ...timeout, summary: 'token ghp_0123456789abcdefghijABCDEFGHIJ012345 rejected' }, durationMs: 1, exitCode: 1 })
-    reporter.attemptStarted({ number: 2, maxAttempts: 2, source: leaky, command: 'pip', retry: true })
+    reporter.attemptStarted({ number: 2, total: 2, source: leaky, hosts: [], command: 'pip', retry: true })
     expect(out.join('\n')).not.toMatch(/hunter22|ghp_0123/)
   })
 
@@ -99,9 +102,9 @@ describe('GitLab CI', () => {
     playRecovery(new GitLabReporter(base, stream))
     const sections = out.filter(line => line.includes('section_'))
     expect(sections).toHaveLength(4)
-    expect(sections[0]).toMatch(/^\x1b\[0Ksection_start:\d+:resilient_\d+_attempt_1\r\x1b\[0Kresilient: attempt 1\/4$/)
+    expect(sections[0]).toMatch(/^\x1b\[0Ksection_start:\d+:resilient_\d+_attempt_1\r\x1b\[0Kresilient: attempt 1 of 4 on pypi\.org$/)
     expect(sections[1]).toMatch(/^\x1b\[0Ksection_end:\d+:resilient_\d+_attempt_1\r\x1b\[0K$/)
-    expect(sections[2]).toContain('resilient: attempt 2/4 on mirror tuna')
+    expect(sections[2]).toContain('resilient: attempt 2 of 4 on mirror tuna')
     expect(out.indexOf(sections[3]!)).toBeLessThan(out.indexOf('base:finished succeeded'))
   })
 })

@@ -1,8 +1,9 @@
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { restoreLockfile } from '../../../src/cli/restore-lockfile.js'
-import type { Outcome, RunResult, Source, SourcePlan } from '../../../src/retry/types.js'
+import type { Outcome, RunPlan, RunResult, Source } from '../../../src/plan/types.js'
 import type { LockfileGuard } from '../../../src/tools/types.js'
+import { planOf } from '../retry/harness.js'
 
 const NPMJS = 'https://registry.npmjs.org/'
 const upstream: Source = { id: 'upstream', url: undefined, kind: 'upstream', label: 'registry.npmjs.org', indexUrl: NPMJS }
@@ -10,12 +11,13 @@ const npmmirror: Source = { id: 'npmmirror', url: 'https://registry.npmmirror.co
 const tencent: Source = { id: 'tencent', url: 'https://mirrors.cloud.tencent.com/npm/', indexUrl: 'https://mirrors.cloud.tencent.com/npm/', kind: 'mirror', label: 'mirror tencent' }
 
 function run(outcome: Outcome, ...sources: Source[]): RunResult {
-  const attempts = sources.map((source, index) => ({ number: index + 1, source, command: { argv: ['npm', 'install'], env: {} }, exitCode: 0, durationMs: 1, diagnosis: null }))
+  const attempts = sources.map((source, index) => ({ number: index + 1, source, command: { argv: ['npm', 'install'], env: {} }, hosts: [], exitCode: 0, durationMs: 1, diagnosis: null }))
   return { outcome, exitCode: outcome === 'succeeded' ? 0 : 1, durationMs: 1, attempts }
 }
+const planWith = (primary: Source): RunPlan => ({ ...planOf('npm', 'install'), primary })
 
 /** Runs restoreLockfile with a guard that records what it was asked and restores `replaced` URLs. */
-async function restore(result: RunResult, plan: SourcePlan, replaced = 3) {
+async function restore(result: RunResult, primary: Source, replaced = 3) {
   const calls: Parameters<LockfileGuard['restore']>[0][] = []
   const notes: string[] = []
   const warnings: string[] = []
@@ -26,33 +28,39 @@ async function restore(result: RunResult, plan: SourcePlan, replaced = 3) {
       return replaced ? { file: join('/project', 'package-lock.json'), replaced } : undefined
     },
   }
-  await restoreLockfile(guard, { result, plan, defaultIndex: NPMJS, cwd: '/project', note: m => notes.push(m), warn: m => warnings.push(m) })
+  await restoreLockfile(guard, { result, plan: planWith(primary), cwd: '/project', note: m => notes.push(m), warn: m => warnings.push(m) })
   return { calls, notes, warnings }
 }
 
 describe('restoreLockfile', () => {
-  it('points the URLs of every mirror the run used back at the primary, and says so in one line', async () => {
-    const { calls, notes } = await restore(run('succeeded', upstream, tencent, npmmirror), { primary: upstream, fallbacks: [tencent, npmmirror] })
+  it('restores what every mirror of the run wrote, and says so in one line', async () => {
+    const { calls, notes } = await restore(run('succeeded', upstream, tencent, npmmirror), upstream)
     expect(calls).toEqual([{ mirrorUrls: [tencent.url, npmmirror.url], primaryUrl: NPMJS }])
-    expect(notes).toEqual([`restored 3 registry URLs in package-lock.json to ${NPMJS}`])
+    expect(notes).toEqual(['restored 3 registry URLs in package-lock.json: no mirror URL stays in it'])
   })
 
   it('restores to a configured index', async () => {
     const corp: Source = { id: 'upstream', url: 'https://npm.corp.example/', indexUrl: 'https://npm.corp.example/', kind: 'upstream', label: 'npm.corp.example' }
-    const { calls, notes } = await restore(run('succeeded', corp, npmmirror), { primary: corp, fallbacks: [npmmirror] }, 1)
+    const { calls, notes } = await restore(run('succeeded', corp, npmmirror), corp, 1)
     expect(calls).toEqual([{ mirrorUrls: [npmmirror.url], primaryUrl: 'https://npm.corp.example/' }])
-    expect(notes).toEqual(['restored 1 registry URL in package-lock.json to https://npm.corp.example/'])
+    expect(notes).toEqual(['restored 1 registry URL in package-lock.json: no mirror URL stays in it'])
   })
 
-  it('does nothing unless the run succeeded on a mirror', async () => {
-    for (const [result, plan] of [
-      [run('gave-up', upstream, npmmirror), { primary: upstream, fallbacks: [npmmirror] }],
-      [run('succeeded', upstream), { primary: upstream, fallbacks: [npmmirror] }],
+  it('restores after a failed or interrupted run too: a mirror attempt may have written before it failed (issue 12 item 2)', async () => {
+    for (const outcome of ['gave-up', 'interrupted'] as const) {
+      const { calls } = await restore(run(outcome, upstream, npmmirror), upstream)
+      expect(calls).toEqual([{ mirrorUrls: [npmmirror.url], primaryUrl: NPMJS }])
+    }
+  })
+
+  it('does nothing when no mirror was used, or only the one the person chose', async () => {
+    for (const [result, primary] of [
+      [run('succeeded', upstream), upstream],
       // The person's own index is a catalog mirror: the URLs on it are what they chose.
-      [run('succeeded', { ...npmmirror, id: 'index' }), { primary: { ...npmmirror, id: 'index' }, fallbacks: [tencent] }],
-      [run('succeeded', { ...npmmirror, id: 'primary', url: undefined }), { primary: { ...npmmirror, id: 'primary', url: undefined }, fallbacks: [tencent] }],
-    ] as [RunResult, SourcePlan][]) {
-      const { calls, notes } = await restore(result, plan)
+      [run('succeeded', { ...npmmirror, id: 'index' }), { ...npmmirror, id: 'index' }],
+      [run('succeeded', { ...npmmirror, id: 'primary', url: undefined }), { ...npmmirror, id: 'primary', url: undefined }],
+    ] as [RunResult, Source][]) {
+      const { calls, notes } = await restore(result, primary)
       expect(calls).toEqual([])
       expect(notes).toEqual([])
     }
@@ -60,14 +68,13 @@ describe('restoreLockfile', () => {
 
   it('restores a fallback mirror to the mirror the person chose', async () => {
     const chosen = { ...npmmirror, id: 'primary', url: undefined }
-    const { calls } = await restore(run('succeeded', chosen, tencent), { primary: chosen, fallbacks: [tencent] })
+    const { calls } = await restore(run('succeeded', chosen, tencent), chosen)
     expect(calls).toEqual([{ mirrorUrls: [tencent.url], primaryUrl: npmmirror.indexUrl }])
   })
 
   it('says nothing when there was nothing to restore, and warns when the lockfile cannot be written', async () => {
-    const plan = { primary: upstream, fallbacks: [npmmirror] }
-    expect((await restore(run('succeeded', upstream, npmmirror), plan, 0)).notes).toEqual([])
-    const failed = await restore(run('succeeded', upstream, npmmirror), plan, -1)
+    expect((await restore(run('succeeded', upstream, npmmirror), upstream, 0)).notes).toEqual([])
+    const failed = await restore(run('succeeded', upstream, npmmirror), upstream, -1)
     expect(failed.warnings).toEqual(['could not restore the registry URLs the mirror wrote into the lockfile: EACCES: permission denied'])
   })
 })

@@ -51,7 +51,7 @@ describe('circuit breaker', () => {
   it('describes health in words', () => {
     expect(describeHealth(undefined, 0, settings)).toBe('no data yet')
     const open = fail(fail(fail(undefined, 1), 2), 3)
-    expect(describeHealth(open, 4, settings)).toMatch(/^skipped until .* \(3 failures in a row: timeout\)$/)
+    expect(describeHealth(open, 4, settings)).toMatch(/^tried last until \d\d:\d\d \(3 failures in a row: timeout\)$/)
     expect(describeHealth(succeed(undefined, 1), 2, settings)).toBe('ok (1 of 1 recent ok)')
     expect(describeHealth(fail(undefined, 1), 2, settings)).toBe('failing (0 of 1 recent ok; last failure: timeout)')
     expect(describeHealth(fail(succeed(undefined, 1), 2), 3, settings)).toBe('mixed (1 of 2 recent ok; last failure: timeout)')

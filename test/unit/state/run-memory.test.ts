@@ -1,80 +1,86 @@
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import type { Diagnosis } from '../../../src/diagnose/types.js'
-import type { AttemptRecord, RunResult, Source, SourcePlan } from '../../../src/retry/types.js'
+import type { Category } from '../../../src/diagnose/types.js'
+import { rankSources } from '../../../src/plan/rank.js'
+import type { PlannedAttempt } from '../../../src/plan/types.js'
 import { RunMemory } from '../../../src/state/run-memory.js'
+import { diagnosisOf, planOf } from '../retry/harness.js'
 
 const network = { key: 'net', label: 'test network' }
-const upstream: Source = { id: 'upstream', url: undefined, indexUrl: 'https://pypi.org/simple', kind: 'upstream', label: 'pypi.org' }
-const mirror = (id: string): Source => ({ id, url: `https://${id}.test/simple`, indexUrl: `https://${id}.test/simple`, kind: 'mirror', label: `mirror ${id}` })
-const plan = (): SourcePlan => ({ primary: upstream, fallbacks: [mirror('tuna'), mirror('aliyun')] })
-const diagnosis = (category: Diagnosis['category']): Diagnosis => ({ category, ruleId: 'test', summary: category, evidence: [], facts: {}, remedy: { kind: 'switch-mirror' }, retryable: true })
-const attempt = (number: number, source: Source, failure?: Diagnosis['category']): AttemptRecord =>
-  ({ number, source, command: { argv: [], env: {} }, exitCode: failure ? 1 : 0, durationMs: 5, diagnosis: failure ? diagnosis(failure) : null })
+const plan = () => planOf('pip', 'install torch', { pypi: { mirrors: ['https://tuna.test/simple', 'https://aliyun.test/simple'] } })
+const byId = (id: string) => plan().attempts.find(attempt => attempt.source.id === id)!
 
 function open(env: NodeJS.ProcessEnv, now = () => 1_000_000) {
-  const said = { notes: [] as string[], verbose: [] as string[], warnings: [] as string[] }
+  const said = { verbose: [] as string[], warnings: [] as string[] }
   return RunMemory.open({ env, breaker: { failureThreshold: 2, cooldownSeconds: 60 }, tool: 'pip', network, now,
-    note: m => said.notes.push(m), verbose: m => said.verbose.push(m), warn: m => said.warnings.push(m) }).then(memory => ({ memory, said }))
+    verbose: m => said.verbose.push(m), warn: m => said.warnings.push(m) }).then(memory => ({ memory, said }))
 }
 
-/** One run through the memory: arrange, the attempts in order, finish. */
-async function run(env: NodeJS.ProcessEnv, attempts: [string, Diagnosis['category']?][], now?: () => number) {
-  const { memory, said } = await open(env, now)
-  const arranged = memory.arrange(plan())
-  const sources: Record<string, Source> = { upstream, tuna: mirror('tuna'), aliyun: mirror('aliyun') }
-  const records = attempts.map(([id, failure], i) => attempt(i + 1, sources[id]!, failure))
-  for (const record of records) memory.onAttempt(record, arranged)
-  const result: RunResult = { outcome: records.at(-1)!.diagnosis ? 'gave-up' : 'succeeded', exitCode: 0, durationMs: 1, attempts: records }
-  await memory.finish(result)
-  return { arranged, said }
+/** One run: each attempt booked against its planned hosts, in order (the last one succeeds unless it names a failure). */
+async function run(env: NodeJS.ProcessEnv, attempts: [string, Category?][], now?: () => number) {
+  const { memory } = await open(env, now)
+  for (const [id, failure] of attempts) {
+    const attempt: PlannedAttempt = byId(id)
+    memory.book({ ok: !failure, diagnosis: failure ? diagnosisOf(failure) : null, source: attempt.source }, attempt.hosts)
+  }
+  await memory.finish()
 }
+
+async function ranked(env: NodeJS.ProcessEnv, now?: () => number) {
+  const { memory } = await open(env, now)
+  return rankSources(plan(), memory.snapshot())
+}
+const ids = (attempts: readonly PlannedAttempt[]) => attempts.map(attempt => attempt.source.id)
 
 describe('RunMemory', () => {
   const env = () => ({ RESILIENT_STATE_DIR: mkdtempSync(join(tmpdir(), 'resilient-memory-')) })
 
-  it('skips a source after breaker.failureThreshold failed runs, without listing it in the plan', async () => {
+  it('moves a source whose breaker is open last, never out of the plan (issue 12 item 5)', async () => {
     const state = env()
-    await run(state, [['upstream', 'timeout'], ['tuna', 'timeout'], ['aliyun', 'timeout']])
-    await run(state, [['upstream', 'timeout'], ['tuna', 'timeout'], ['aliyun']])
-    const { arranged, said } = await run(state, [['aliyun']])
-    expect([arranged.primary.id, ...arranged.fallbacks.map(source => source.id)]).toEqual(['aliyun'])
-    expect(said.notes[0]).toMatch(/^skipping pypi\.org, tuna: failing from this network \(test network\); tried again after /)
+    await run(state, [['upstream', 'timeout'], ['tuna.test', 'timeout'], ['aliyun.test', 'timeout']])
+    await run(state, [['upstream', 'timeout'], ['tuna.test', 'timeout'], ['aliyun.test']])
+    const { plan: arranged, note } = await ranked(state)
+    expect(ids(arranged.attempts)).toEqual(['aliyun.test', 'upstream', 'tuna.test'])
+    // aliyun fixed pypi.org's timeout, and it is attempt 1 now: said so.
+    expect(note).toBe('pypi.org, tuna.test: failing from this network (test network), so tried last; aliyun.test fixed this last time (timeout on pypi.org): trying it first')
+    expect(arranged.attempts[1]!.reason).toMatch(/^failing from this network \(2 failures in a row, last at \d\d:\d\d\): tried last$/)
   })
 
   it('lets a source through again after the cooldown', async () => {
     const state = env()
-    await run(state, [['upstream', 'timeout'], ['tuna']])
-    await run(state, [['upstream', 'timeout'], ['tuna']])
-    const later = await run(state, [['upstream']], () => 1_000_000 + 61_000)
-    expect(later.arranged.primary.id).toBe('upstream')
+    await run(state, [['upstream', 'timeout'], ['tuna.test']])
+    await run(state, [['upstream', 'timeout'], ['tuna.test']])
+    expect(ids((await ranked(state, () => 1_000_000 + 61_000)).plan.attempts)[0]).toBe('upstream')
   })
 
   it('does not count a missing package against the index', async () => {
     const state = env()
     for (let i = 0; i < 3; i++) await run(state, [['upstream', 'package_not_found']])
-    expect((await run(state, [['upstream']])).arranged.primary.id).toBe('upstream')
+    expect(ids((await ranked(state)).plan.attempts)[0]).toBe('upstream')
   })
 
-  it('remembers what fixed what and tries it first next time, saying so', async () => {
+  it('remembers what fixed what: first among the mirrors, said only in --verbose since attempt 1 stays the index (issue 12 item 7)', async () => {
     const state = env()
-    await run(state, [['upstream', 'timeout'], ['tuna', 'server_error'], ['aliyun']])
-    const { arranged, said } = await run(state, [['upstream']])
-    expect(arranged.fallbacks.map(source => source.id)).toEqual(['aliyun', 'tuna'])
-    expect(said.verbose).toContain('aliyun fixed this last time (timeout on pypi.org): trying it first')
+    await run(state, [['upstream', 'timeout'], ['tuna.test', 'server_error'], ['aliyun.test']])
+    const { plan: arranged, note, verbose } = await ranked(state)
+    expect(ids(arranged.attempts)).toEqual(['upstream', 'aliyun.test', 'tuna.test'])
+    expect(note).toBeUndefined()
+    expect(verbose).toBe('aliyun.test fixed this last time (timeout on pypi.org): it comes right after pypi.org')
+    expect(arranged.learned.map(fix => `${fix.category} ${fix.failingHost} ${fix.sourceId}`)).toEqual(['timeout pypi.org aliyun.test', 'server_error tuna.test aliyun.test'])
   })
 
-  it('after a failure, prefers what fixed that same failure before', async () => {
+  it('books a failure only against the host it is about', async () => {
     const state = env()
-    await run(state, [['tuna', 'ssl'], ['aliyun']])
-    const { memory, said } = await open(state)
-    const arranged = memory.arrange(plan())
-    memory.onAttempt(attempt(1, upstream, 'timeout'), arranged)
-    memory.onAttempt(attempt(2, mirror('tuna'), 'ssl'), arranged)
-    await memory.finish({ outcome: 'gave-up', exitCode: 1, durationMs: 1, attempts: [] })
-    expect(said.verbose).toContain('aliyun fixed this last time (ssl on tuna.test): trying it next')
+    const { memory } = await open(state)
+    const attempt = byId('tuna.test')
+    // A failure naming a host the attempt did not contact (a proxy, a CDN): nothing is booked.
+    expect(memory.book({ ok: false, diagnosis: diagnosisOf('timeout', { host: 'cdn.elsewhere.test' }), source: attempt.source }, attempt.hosts)).toEqual([])
+    expect(memory.book({ ok: false, diagnosis: diagnosisOf('timeout', { host: 'tuna.test' }), source: attempt.source }, attempt.hosts)).toEqual([{ key: 'https://tuna.test/simple', host: 'tuna.test', ok: false, category: 'timeout' }])
+    await memory.finish()
+    const written = JSON.parse(readFileSync(join(state.RESILIENT_STATE_DIR, 'state.json'), 'utf8'))
+    expect(Object.keys(written.networks.net.mirrors)).toEqual(['https://tuna.test/simple'])
   })
 
   it('says a one-time notice once, across processes', async () => {

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { guardLockfile, NPM_LOCKFILE, YARN_LOCKFILE, type LockfileFormat } from '../../../src/tools/lockfile-registry.js'
+import { guardLockfile, NPM_LOCKFILE, readLockedRegistries, YARN_LOCKFILE, type LockfileFormat } from '../../../src/tools/lockfile-registry.js'
+import { withLockfileRewrite } from '../../../src/tools/lockfile-rewrite.js'
 
 const MIRROR = 'https://registry.npmmirror.com/'
 const NPMJS = 'https://registry.npmjs.org/'
@@ -170,5 +171,61 @@ describe('yarn.lock (yarn 1)', () => {
     const { restored, text } = await restoreAfter({ format: YARN_LOCKFILE, file: 'yarn.lock', before: undefined, after: `# yarn\n\n${berry}`, primaryUrl: YARNPKG })
     expect(restored).toBeUndefined()
     expect(text).toBe(`# yarn\n\n${berry}`)
+  })
+})
+
+describe('issue 12 item 2: no URL moved to another registry', () => {
+  it('gives a package the tool moved to the mirror its old URL back, not the primary registry', async () => {
+    const before = fixture('yarn-before.lock')
+    // yarn re-resolved ms on the mirror: its URL moved from registry.yarnpkg.com to the mirror.
+    const after = before.replace(`${YARNPKG}ms/-/ms-2.1.3.tgz`, `${MIRROR}ms/-/ms-2.1.3.tgz`) + `\nleft-pad@^1.3.0:\n  version "1.3.0"\n  resolved "${MIRROR}left-pad/-/left-pad-1.3.0.tgz#abc"\n`
+    const { text } = await restoreAfter({ format: YARN_LOCKFILE, file: 'yarn.lock', before, after, primaryUrl: 'https://npm.corp.example/' })
+    expect(text).toContain(`resolved "${YARNPKG}ms/-/ms-2.1.3.tgz#574c8138ce1d2b5861f0b44579dbadd60c6615b2"`)
+    expect(text).toContain('resolved "https://npm.corp.example/left-pad/-/left-pad-1.3.0.tgz#abc"')
+    expect(text.startsWith(before)).toBe(true)
+  })
+})
+
+describe('the registries a lockfile pins', () => {
+  it('counts resolved URLs per registry prefix, most used first', () => {
+    const project = mkdtempSync(join(tmpdir(), 'resilient-lockfile-'))
+    writeFileSync(join(project, 'yarn.lock'), fixture('yarn-before.lock') + `\nx@^1.0.0:\n  resolved "https://npm.corp.example/x/-/x-1.0.0.tgz#1"\n`)
+    expect(readLockedRegistries(YARN_LOCKFILE, project)).toEqual({ file: join(project, 'yarn.lock'),
+      registries: [{ prefix: 'https://npm.corp.example/', count: 2 }, { prefix: YARNPKG, count: 1 }] })
+    expect(readLockedRegistries(NPM_LOCKFILE, project)).toBeUndefined()
+  })
+})
+
+describe('a lockfile rewritten for one attempt (yarn 1 on a mirror)', () => {
+  const setup = () => {
+    const project = mkdtempSync(join(tmpdir(), 'resilient-lockfile-'))
+    const file = join(project, 'yarn.lock')
+    // CRLF and no final newline: bytes a careless rewrite would change.
+    const original = Buffer.from(fixture('yarn-before.lock').replaceAll('\n', '\r\n'), 'utf8')
+    writeFileSync(file, original)
+    return { file, original, rewrite: { file, from: [YARNPKG], to: MIRROR } }
+  }
+
+  it('points the pinned registry at the mirror during the attempt and puts every byte back after it', async () => {
+    const { file, original, rewrite } = setup()
+    const during = await withLockfileRewrite(rewrite, YARN_LOCKFILE, async () => readFileSync(file, 'utf8'))
+    expect(during).toContain(`resolved "${MIRROR}ms/-/ms-2.1.3.tgz#`)
+    expect(during).toContain('resolved "https://npm.corp.example/@corp/ui/')
+    expect(readFileSync(file).equals(original)).toBe(true)
+  })
+
+  it('puts it back when the attempt throws or is interrupted', async () => {
+    const { file, original, rewrite } = setup()
+    await expect(withLockfileRewrite(rewrite, YARN_LOCKFILE, async () => { throw new Error('interrupted') })).rejects.toThrow('interrupted')
+    expect(readFileSync(file).equals(original)).toBe(true)
+  })
+
+  it('keeps what the tool added, with the moved URLs back on their registry', async () => {
+    const { file, rewrite } = setup()
+    const added = `\r\nleft-pad@^1.3.0:\r\n  version "1.3.0"\r\n  resolved "${MIRROR}left-pad/-/left-pad-1.3.0.tgz#abc"\r\n`
+    await withLockfileRewrite(rewrite, YARN_LOCKFILE, async () => writeFileSync(file, readFileSync(file, 'utf8') + added))
+    const text = readFileSync(file, 'utf8')
+    expect(text).toContain(`resolved "${YARNPKG}ms/-/ms-2.1.3.tgz#`)
+    expect(text.endsWith(added)).toBe(true)
   })
 })

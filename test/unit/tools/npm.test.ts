@@ -1,6 +1,6 @@
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { planSources } from '../../../src/retry/sources.js'
+import { planIn, planSources } from '../../helpers/plan-helpers.js'
 import { configSchema } from '../../../src/config/schema.js'
 import { npm } from '../../../src/tools/npm.js'
 import { contextIn, folderWith, rewrite } from '../../helpers/tool-cases.js'
@@ -87,14 +87,37 @@ describe('npm: knobs and lockfiles', () => {
     expect(npm.findUserKnobs!(contextIn(project, 'install x', { NPM_CONFIG_FETCH_RETRIES: '5' })).origin).toBe('NPM_CONFIG_FETCH_RETRIES')
     expect(npm.findUserKnobs!(contextIn(folderWith({ 'package.json': '{}', '.npmrc': 'fetch-retry-maxtimeout=120000\n' }), 'ci')).userSet).toBe(true)
   })
-  it('names lockfile URLs on a host other than registry.npmjs.org', () => {
-    const lock = { packages: { 'node_modules/a': { resolved: 'https://registry.npm.taobao.org/a/-/a-1.0.0.tgz' }, 'node_modules/b': { resolved: 'https://registry.npmjs.org/b/-/b-1.0.0.tgz' } } }
-    const root = folderWith({ 'package.json': '{}', 'package-lock.json': JSON.stringify(lock, null, 2) })
-    expect(npm.describeLockedSources!(contextIn(root, 'ci'))).toMatch(/^package-lock\.json pins 1 package to registry\.npm\.taobao\.org: /)
+  const lockWith = (...urls: string[]) => JSON.stringify({ packages: Object.fromEntries(urls.map((url, at) => [`node_modules/p${at}`, { resolved: url }])) }, null, 2)
+  const projectLocked = (...urls: string[]) => folderWith({ 'package.json': '{}', 'package-lock.json': lockWith(...urls) })
+  const mirrorConfig = { npm: { mirrors: ['https://mirror.test/npm/'] } }
+  it('names lockfile URLs on a private host, which every attempt still contacts', () => {
+    const plan = planIn(npm, 'ci', projectLocked('https://npm.corp.test/a/-/a-1.0.0.tgz', 'https://registry.npmjs.org/b/-/b-1.0.0.tgz'), mirrorConfig)
+    expect(plan.lockedSources).toMatch(/^package-lock\.json pins 1 package to npm\.corp\.test: npm downloads them from there/)
+    expect(plan.attempts.map(attempt => attempt.hosts.map(host => `${host.host} ${host.role}`))).toEqual([['registry.npmjs.org index', 'npm.corp.test lockfile'], ['mirror.test index', 'npm.corp.test lockfile']])
+    expect(plan.attempts[1]!.command.argv).not.toContainEqual(expect.stringMatching(/replace-registry-host/))
   })
-  it('says nothing about a lockfile on registry.npmjs.org (npm rewrites those URLs)', () => {
-    const root = folderWith({ 'package.json': '{}', 'package-lock.json': '{"packages":{"node_modules/b":{"resolved": "https://registry.npmjs.org/b/-/b-1.0.0.tgz"}}}' })
-    expect(npm.describeLockedSources!(contextIn(root, 'ci'))).toBeUndefined()
+  it('says nothing about a lockfile on registry.npmjs.org (npm sends those URLs to the attempt\'s registry)', () => {
+    const plan = planIn(npm, 'ci', projectLocked('https://registry.npmjs.org/b/-/b-1.0.0.tgz'), mirrorConfig)
+    expect(plan.lockedSources).toBeUndefined()
+    expect(plan.attempts.map(attempt => attempt.hosts.map(host => host.host))).toEqual([['registry.npmjs.org'], ['mirror.test']])
+  })
+  it('points a lockfile pinned to a replaceable registry at the mirror with --replace-registry-host (issue 12 item 1)', () => {
+    const config = { npm: { index: 'https://npm.company.test/', mirrors: ['https://mirror.test/npm/'] } }
+    const plan = planIn(npm, 'ci', projectLocked('https://npm.company.test/a/-/a-1.0.0.tgz'), config)
+    expect(plan.attempts[1]!.command.argv).toContain('--replace-registry-host=npm.company.test')
+    expect(plan.attempts[1]!.hosts.map(host => host.host)).toEqual(['mirror.test'])
+    expect(plan.attempts[0]!.command.argv.join(' ')).not.toMatch(/replace-registry-host/)
+  })
+  it('uses `always` when every pinned host may be replaced and one flag cannot name them all', () => {
+    const config = { npm: { index: 'https://npm.company.test/', mirrors: ['https://mirror.test/npm/'] } }
+    const plan = planIn(npm, 'ci', projectLocked('https://npm.company.test/a/-/a-1.0.0.tgz', 'https://registry.npmjs.org/b/-/b-1.0.0.tgz'), config)
+    expect(plan.attempts[1]!.command.argv).toContain('--replace-registry-host=always')
+  })
+  it('passes a URL prefix when a private registry shares the replaceable one\'s host', () => {
+    const config = { npm: { index: 'https://corp.test/public/', mirrors: ['https://mirror.test/npm/'] } }
+    const plan = planIn(npm, 'ci', projectLocked('https://corp.test/public/a/-/a-1.0.0.tgz', 'https://corp.test/private/@corp/b/-/b-1.0.0.tgz'), config)
+    expect(plan.attempts[1]!.command.argv).toContain('--replace-registry-host=https://corp.test/public/')
+    expect(plan.attempts[1]!.hosts.map(host => `${host.host} ${host.role}`)).toEqual(['mirror.test index', 'corp.test lockfile'])
   })
   it('addresses scoped packuments with an escaped slash', () => expect(npm.packageUrl!('https://r.test', '@types/node')).toBe('https://r.test/@types%2fnode'))
 })

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { configSchema } from '../../../src/config/schema.js'
 import { formatCommand } from '../../../src/retry/format.js'
-import { buildCommand } from '../../../src/retry/retry.js'
+import { buildCommand } from '../../helpers/plan-helpers.js'
 import { TOOLS } from '../../../src/tools/index.js'
 import { parseInvocation } from '../../../src/tools/parse-invocation.js'
 
@@ -15,7 +15,7 @@ const config = configSchema.parse({})
 // One line per case, like ni's tests.
 const _ = (args: string, expected: string) => () => {
   const invocation = { tool: 'pip' as const, adapter: pip, launcher: ['pip'], args: args.split(' '), executable: '/bin/pip' }
-  expect(formatCommand(buildCommand({ invocation, plan: { primary: MIRROR, fallbacks: [] }, config, userKnobs: true }, MIRROR, false))).toBe(expected)
+  expect(formatCommand(buildCommand({ invocation, config, userKnobs: true }, MIRROR, false))).toBe(expected)
 }
 
 describe('pip: rewriting', () => {

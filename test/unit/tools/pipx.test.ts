@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { configSchema } from '../../../src/config/schema.js'
-import { planSources } from '../../../src/retry/sources.js'
+import { planSources } from '../../helpers/plan-helpers.js'
 import { pipx } from '../../../src/tools/pipx.js'
 import { contextIn, folderWith, rewrite } from '../../helpers/tool-cases.js'
 

@@ -3,8 +3,7 @@ import { join } from 'node:path'
 import { parse } from 'smol-toml'
 import { describe, expect, it } from 'vitest'
 import { configSchema } from '../../../src/config/schema.js'
-import { buildCommand } from '../../../src/retry/retry.js'
-import { planSources } from '../../../src/retry/sources.js'
+import { buildCommand, planSources } from '../../helpers/plan-helpers.js'
 import { pixi, pixiWith, type PixiSetup } from '../../../src/tools/pixi.js'
 import type { CommandLine } from '../../../src/tools/types.js'
 import { contextIn, folderWith, rewrite } from '../../helpers/tool-cases.js'
@@ -21,7 +20,7 @@ function attempt(line: string, on: PixiSetup = setup(), tuned = false): { comman
   const [launcher, ...args] = line.split(' ')
   const source = { id: 'm', url: M, kind: 'mirror' as const, label: 'm' }
   const invocation = { tool: 'pixi' as const, adapter, launcher: [launcher!], args, executable: '/usr/bin/pixi' }
-  const command = buildCommand({ invocation, plan: { primary: source, fallbacks: [] }, config: configSchema.parse({}), userKnobs: !tuned }, source, false)
+  const command = buildCommand({ invocation, config: configSchema.parse({}), userKnobs: !tuned }, source, false)
   const file = command.files?.[0]
   return { command, text: file?.content ?? '', config: file ? parse(file.content) as Record<string, unknown> : {} }
 }
@@ -46,7 +45,7 @@ describe('pixi: rewriting', () => {
     const adapter = pixiWith(setup())
     const source = { id: 'tuna', url: 'https://mirrors.tuna.tsinghua.edu.cn/anaconda/cloud', kind: 'mirror' as const, label: 'tuna' }
     const invocation = { tool: 'pixi' as const, adapter, launcher: ['pixi'], args: ['install'], executable: '/usr/bin/pixi' }
-    const command = buildCommand({ invocation, plan: { primary: source, fallbacks: [] }, config: configSchema.parse({}), userKnobs: true }, source, false)
+    const command = buildCommand({ invocation, config: configSchema.parse({}), userKnobs: true }, source, false)
     const mirrors = (parse(command.files![0]!.content) as { mirrors: Record<string, string[]> }).mirrors
     expect(mirrors['https://mirrors.tuna.tsinghua.edu.cn/anaconda/cloud/']).toBeUndefined()
     expect(mirrors['https://conda.anaconda.org/']).toEqual(['https://mirrors.tuna.tsinghua.edu.cn/anaconda/cloud/'])

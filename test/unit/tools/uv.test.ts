@@ -2,8 +2,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { configSchema } from '../../../src/config/schema.js'
 import { formatCommand } from '../../../src/retry/format.js'
-import { buildCommand } from '../../../src/retry/retry.js'
-import { planSources } from '../../../src/retry/sources.js'
+import { buildCommand, planSources } from '../../helpers/plan-helpers.js'
 import type { ToolAdapter } from '../../../src/tools/types.js'
 import { uv, uvx } from '../../../src/tools/uv.js'
 import { contextIn, folderWith, rewrite } from '../../helpers/tool-cases.js'
@@ -39,7 +38,7 @@ describe('uv: rewriting', () => {
   it('handles python -m uv', () => {
     const source = { id: 'm', url: M, kind: 'mirror' as const, label: 'm' }
     const invocation = { tool: 'uv' as const, adapter: uv, launcher: ['python3', '-m', 'uv'], args: ['sync', '--default-index', 'https://pypi.org/simple'], executable: '/usr/bin/python3' }
-    const command = buildCommand({ invocation, plan: { primary: source, fallbacks: [] }, config: configSchema.parse({}), userKnobs: true }, source, false)
+    const command = buildCommand({ invocation, config: configSchema.parse({}), userKnobs: true }, source, false)
     expect(formatCommand(command)).toBe(`python3 -m uv sync --default-index ${M}`)
   })
 })

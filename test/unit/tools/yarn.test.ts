@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { yarnBerry } from '../../../src/tools/yarn-berry.js'
 import { yarn } from '../../../src/tools/yarn.js'
+import { planIn } from '../../helpers/plan-helpers.js'
 import { contextIn, folderWith, rewrite } from '../../helpers/tool-cases.js'
 
 const M = 'https://mirror.test/npm/'
@@ -45,12 +46,17 @@ describe('yarn 1: the user registry choice', () => {
     expect(yarn.findUserKnobs!(contextIn(project, 'install --network-timeout 600000')).userSet).toBe(true)
     expect(yarn.findUserKnobs!(contextIn(folderWith({ '.yarnrc': 'network-timeout 600000\n' }), 'install')).userSet).toBe(true)
   })
-  it('says that yarn.lock pins its resolved URLs', () => {
-    const lock = '# yarn lockfile v1\n\na@^1.0.0:\n  version "1.0.0"\n  resolved "https://registry.yarnpkg.com/a/-/a-1.0.0.tgz#abc"\n\nb@^1.0.0:\n  resolved "https://registry.yarnpkg.com/b/-/b-1.0.0.tgz#def"\n'
-    expect(yarn.describeLockedSources!(contextIn(folderWith({ 'yarn.lock': lock }), 'install')))
-      .toBe('yarn.lock pins 2 packages to registry.yarnpkg.com: yarn 1 downloads locked packages from these URLs whatever --registry says, so a mirror only serves packages not yet in the lockfile.')
+  const lock = '# yarn lockfile v1\n\na@^1.0.0:\n  version "1.0.0"\n  resolved "https://registry.yarnpkg.com/a/-/a-1.0.0.tgz#abc"\n\nb@^1.0.0:\n  resolved "https://npm.corp.test/b/-/b-1.0.0.tgz#def"\n'
+  it('rewrites yarn.lock for a mirror attempt: public registries follow the mirror, a private one stays (issue 12 item 1)', () => {
+    const root = folderWith({ 'yarn.lock': lock })
+    const plan = planIn(yarn, 'install', root, { npm: { mirrors: ['https://mirror.test/npm'] } })
+    expect(plan.attempts[0]!.lockfileRewrite).toBeUndefined()
+    expect(plan.attempts[0]!.hosts.map(host => `${host.host} ${host.role}`)).toEqual(['registry.yarnpkg.com index', 'npm.corp.test lockfile'])
+    expect(plan.attempts[1]!.lockfileRewrite).toEqual({ file: join(root, 'yarn.lock'), from: ['https://registry.yarnpkg.com/'], to: 'https://mirror.test/npm/' })
+    expect(plan.attempts[1]!.hosts.map(host => `${host.host} ${host.role}`)).toEqual(['mirror.test index', 'npm.corp.test lockfile'])
+    expect(plan.lockedSources).toBe('yarn.lock pins 1 package to npm.corp.test: yarn 1 downloads them from there on every attempt; resilient points only public registries and those named in its config at a mirror, never a private one.')
   })
-  it('says nothing about a berry lockfile', () => expect(yarn.describeLockedSources!(contextIn(folderWith({ 'yarn.lock': '__metadata:\n  version: 8\n' }), 'install'))).toBeUndefined())
+  it('says nothing about a berry lockfile', () => expect(planIn(yarn, 'install', folderWith({ 'yarn.lock': '__metadata:\n  version: 8\n' })).lockedSources).toBeUndefined())
 })
 
 describe('yarn: the variant by version', () => {

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { configSchema } from '../../../src/config/schema.js'
-import { planSources } from '../../../src/retry/sources.js'
+import { planSources } from '../../helpers/plan-helpers.js'
+import { orderSources } from '../../../src/plan/sources.js'
 import { TOOLS } from '../../../src/tools/index.js'
 
 const plan = (userIndex: string | null, config: Record<string, unknown> = {}, locked = false) =>
   planSources({ adapter: TOOLS.pip, config: configSchema.parse(config), userIndex: userIndex ? { url: userIndex, origin: 'test', locked } : null })
 
-describe('planSources', () => {
+describe('orderSources', () => {
   it('keeps the public default untouched and lists the catalog as fallbacks', () => {
     const result = plan(null)
     expect(result.primary).toMatchObject({ kind: 'upstream', url: undefined })
@@ -50,5 +51,19 @@ describe('planSources', () => {
 
   it('uses no mirror at all with mirrors: false', () => {
     expect(plan(null, { mirrors: false }).fallbacks).toEqual([])
+  })
+
+  it('puts --mirror values first, as documented, before the index (issue 12 item 7)', () => {
+    const config = configSchema.parse({})
+    const result = planSources({ adapter: TOOLS.pip, config, userIndex: null, preferredMirrors: ['aliyun'] })
+    expect(result.primary.id).toBe('upstream')
+    expect(result.fallbacks[0]).toMatchObject({ id: 'aliyun' })
+    expect(orderSources({ adapter: TOOLS.pip, config, userIndex: null, preferredMirrors: ['aliyun'] }).sources.map(entry => entry.source.id).slice(0, 3)).toEqual(['aliyun', 'upstream', 'tuna'])
+  })
+
+  it('never uses --mirror for a private index, and says so', () => {
+    const result = planSources({ adapter: TOOLS.pip, config: configSchema.parse({}), userIndex: { url: 'https://pypi.corp.example/simple', origin: '--index-url' }, preferredMirrors: ['aliyun'] })
+    expect(result.fallbacks).toEqual([])
+    expect(result.warnings.join()).toMatch(/--mirror aliyun is not used: pypi\.corp\.example .* never sent elsewhere/)
   })
 })

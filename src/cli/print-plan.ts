@@ -1,0 +1,27 @@
+import { basename } from 'node:path'
+import type { RunPlan } from '../plan/types.js'
+import { redact } from '../redact.js'
+import { formatCommand } from '../retry/format.js'
+
+/** One line per attempt for --dry-run: where it goes, why it has its place, and every host it will contact. */
+export function describeAttempts(plan: RunPlan): string[] {
+  const attempts = plan.attempts.slice(0, plan.networked ? plan.limits.maxAttempts : 1)
+  return attempts.map((attempt, index) => {
+    const hosts = attempt.hosts.map(host => host.role === 'index' ? host.host : `${host.host} (${host.role === 'lockfile' ? 'pinned in the lockfile' : 'its downloads'})`)
+    const rewrite = attempt.lockfileRewrite ? `; ${basename(attempt.lockfileRewrite.file)} points ${attempt.lockfileRewrite.from.join(', ')} at it for this attempt only` : ''
+    const where = hosts.length ? `contacts ${hosts.join(', ')}` : 'contacts no index'
+    return `# attempt ${index + 1} of ${attempts.length} on ${attempt.source.label} — ${attempt.reason}; ${where}${rewrite}`
+  })
+}
+
+/**
+ * `--dry-run`: each planned command on stdout, one per line (scripts read them), each preceded on stderr by the line
+ * saying where it goes and which hosts it contacts.
+ */
+export function printPlan(plan: RunPlan, out: NodeJS.WritableStream, err: NodeJS.WritableStream, quiet: boolean): void {
+  const lines = describeAttempts(plan)
+  plan.attempts.slice(0, lines.length).forEach((attempt, index) => {
+    if (!quiet) err.write(`${redact(lines[index]!)}\n`)
+    out.write(`${formatCommand(attempt.command)}\n`)
+  })
+}

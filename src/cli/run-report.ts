@@ -1,0 +1,22 @@
+import type { RunResult } from '../plan/types.js'
+import { redactDeep } from '../redact.js'
+
+/** The `--report` content and the run log's core: every attempt, where it went, what it contacted, what happened. */
+export function toReport(tool: string, result: RunResult) {
+  return redactDeep({
+    tool,
+    exitCode: result.exitCode,
+    durationMs: result.durationMs,
+    outcome: result.outcome,
+    attempts: result.attempts.map(attempt => ({
+      command: [...Object.entries(attempt.command.env).map(([k, v]) => `${k}=${v}`), ...attempt.command.argv],
+      source: attempt.source.label,
+      hosts: attempt.hosts.map(host => host.host),
+      exitCode: attempt.exitCode,
+      durationMs: attempt.durationMs,
+      diagnosis: attempt.diagnosis && { category: attempt.diagnosis.category, summary: attempt.diagnosis.summary, evidence: attempt.diagnosis.evidence, rule: attempt.diagnosis.ruleId },
+      throughput: attempt.progress ?? null,
+    })),
+    hint: result.hint ?? null,
+  })
+}

@@ -1,0 +1,58 @@
+import type { Config } from '../config/schema.js'
+import { UPSTREAM_FILE_HOSTS, UPSTREAMS } from '../mirrors/index.js'
+import type { CommandLine, LockedRegistries, PinnedRegistry, ToolAdapter } from '../tools/types.js'
+import { indexKey, labelOf, sameIndex, sameRegistry } from '../url.js'
+import type { Host, PlannedAttempt, Source } from './types.js'
+
+/** What every attempt of one plan shares. */
+export interface AttemptContext {
+  adapter: ToolAdapter
+  config: Config
+  cwd: string
+  /** The command as typed, launcher included. */
+  base: CommandLine
+  /** The person set the tool's timeouts: not tuned. */
+  userKnobs: boolean
+  locked?: LockedRegistries
+  /** May a pinned registry be replaced by a mirror? (plan/sources.ts) */
+  replaceable(url: string): boolean
+}
+
+function hostOf(url: string, key: string, role: Host['role']): Host {
+  return { host: labelOf(url), key, role }
+}
+
+/** The index an attempt on `source` uses, and where that index sends downloads (booked under the index). */
+function indexHosts(adapter: ToolAdapter, indexUrl: string | undefined): Host[] {
+  if (!indexUrl || !/^https?:\/\//i.test(indexUrl)) return []
+  const key = indexKey(indexUrl)
+  const upstream = sameIndex(indexUrl, UPSTREAMS[adapter.ecosystem])
+  const files = upstream ? UPSTREAM_FILE_HOSTS[adapter.ecosystem].map(host => hostOf(`https://${host}/`, key, 'file-host')) : []
+  return [hostOf(indexUrl, key, 'index'), ...files]
+}
+
+/**
+ * One attempt on `source`: its command (the mirror applied, timeouts tuned) and every host it will contact. A
+ * registry the lockfile pins is contacted as well, unless the tool sends it to the attempt's registry by itself
+ * (npm: registry.npmjs.org) or the adapter can redirect it for this attempt (npm's flag, yarn 1's rewrite).
+ */
+export function planAttempt(context: AttemptContext, { source, reason, requested }: { source: Source; reason: string; requested?: boolean }): PlannedAttempt {
+  const { adapter, config, locked } = context
+  let command = context.base
+  if (source.url) command = adapter.applyIndex(command, source.url)
+  if (config.fastDetect && !context.userKnobs && adapter.tuneForFastDetection) command = adapter.tuneForFastDetection(command)
+  const indexUrl = source.kind === 'local' ? undefined : source.url ?? source.indexUrl ?? adapter.defaultIndex
+  const support = adapter.lockfile
+  const pinned: PinnedRegistry[] = !support || !locked || !indexUrl ? []
+    : locked.registries.filter(entry => !sameRegistry(entry.prefix, indexUrl)).map(entry => ({ ...entry, replaceable: context.replaceable(entry.prefix) }))
+  let followed = pinned.filter(entry => support!.follows(entry.prefix)).map(entry => entry.prefix)
+  let lockfileRewrite: PlannedAttempt['lockfileRewrite']
+  if (source.url && pinned.some(entry => entry.replaceable && !support!.follows(entry.prefix))) {
+    const redirected = support!.redirect(command, source.url, pinned, locked!.file)
+    command = redirected.command
+    followed = redirected.followed
+    lockfileRewrite = redirected.rewrite
+  }
+  const lockHosts = pinned.filter(entry => !followed.includes(entry.prefix)).map(entry => hostOf(entry.prefix, indexKey(entry.prefix), 'lockfile'))
+  return { source, command, cwd: context.cwd, hosts: [...indexHosts(adapter, indexUrl), ...lockHosts], reason, ...(requested && { requested }), ...(lockfileRewrite && { lockfileRewrite }) }
+}

@@ -1,0 +1,33 @@
+import type { Diagnosis } from '../diagnose/types.js'
+import type { Host } from './types.js'
+
+const hostnameOf = (host: string) => host.replace(/:\d+$/, '').replace(/^\[|\]$/g, '').toLowerCase()
+
+function portlessHost(url: string | undefined): string | undefined {
+  if (!url) return undefined
+  try {
+    return new URL(url).host.toLowerCase()
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * The contacted host a failure is about: the one the diagnosis names (by `host:port` from its URL where it has one,
+ * by name otherwise), or the only one contacted when it names none. Undefined when it names a host the attempt did
+ * not contact (a proxy, a CDN, a registry pinned elsewhere) or when several fit: then nothing is booked.
+ */
+export function blamedHost(diagnosis: Diagnosis, hosts: readonly Host[]): Host | undefined {
+  const { facts } = diagnosis
+  if (facts.viaProxy || facts.hostRole === 'proxy') return undefined
+  const keyed = (found: readonly Host[]) => new Set(found.map(host => host.key)).size === 1 ? found[0] : undefined
+  const fromUrl = portlessHost(facts.url)
+  const urlFits = fromUrl && (!facts.host || hostnameOf(fromUrl) === hostnameOf(facts.host))
+  const exact = facts.host?.includes(':') ? facts.host.toLowerCase() : urlFits ? fromUrl : undefined
+  if (exact) {
+    const found = hosts.filter(host => host.host.toLowerCase() === exact)
+    if (found.length) return keyed(found)
+  }
+  if (facts.host) return keyed(hosts.filter(host => hostnameOf(host.host) === hostnameOf(facts.host!)))
+  return keyed(hosts)
+}

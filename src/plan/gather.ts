@@ -1,0 +1,23 @@
+import type { Invocation } from '../tools/parse-invocation.js'
+import { readLockedRegistries } from '../tools/lockfile-registry.js'
+import type { ToolContext } from '../tools/types.js'
+import type { PlanRequest } from './plan-run.js'
+
+/**
+ * Reads what planRun needs from the person's files (tool config files, requirement files, the lockfile), through
+ * the adapter: the one I/O step before planning. `--mirror` values and offline mode come from the caller.
+ */
+export function gatherPlanRequest(invocation: Invocation, context: Omit<ToolContext, 'args' | 'executable'>, rest: Pick<PlanRequest, 'config' | 'preferredMirrors' | 'offline' | 'proxies'>): PlanRequest & { knobsOrigin?: string } {
+  const { adapter } = invocation
+  const tool: ToolContext = { ...context, args: invocation.args, executable: invocation.executable }
+  const networked = adapter.classify(invocation.args) === 'network'
+  const knobs = adapter.findUserKnobs?.(tool) ?? { userSet: false }
+  return {
+    invocation, cwd: context.cwd, ...rest,
+    userIndex: adapter.findUserIndex(tool),
+    userKnobs: knobs.userSet,
+    knobsOrigin: knobs.origin,
+    noMirrorReason: adapter.noMirrorReason?.(tool),
+    locked: networked && !rest.offline && adapter.lockfile ? readLockedRegistries(adapter.lockfile.format, context.cwd) : undefined,
+  }
+}

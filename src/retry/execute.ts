@@ -1,0 +1,125 @@
+import type { Diagnosis, Failure } from '../diagnose/types.js'
+import type { InterruptSignal } from '../exec/interrupts.js'
+import type { ChildResult } from '../exec/run-child.js'
+import type { AttemptRecord, Host, PlannedAttempt, RunPlan, RunResult, Source } from '../plan/types.js'
+import { adviceFor } from '../tools/advice.js'
+import type { CommandLine } from '../tools/types.js'
+import { formatCommand } from './format.js'
+import { decideNext } from './policy.js'
+import type { Fix, Reporter } from './types.js'
+
+/** Runs one attempt. `signal`, when given, stops it early (ChildResult.abortedBecause says why). */
+export type Exec = (command: CommandLine, attempt: { planned: PlannedAttempt; number: number; signal?: AbortSignal }) => Promise<ChildResult>
+/** Asks the index itself when the output cannot tell a missing package from a failing index. */
+export type Probe = (source: Source, failure: Diagnosis) => Promise<Diagnosis | undefined>
+/** Started with each attempt; aborting `signal` stops it (issue 15's hedged detection plugs in here). */
+export interface AttemptWatch {
+  signal: AbortSignal
+  stop(): void
+}
+
+export interface ExecuteDeps {
+  exec: Exec
+  sleep: (ms: number) => Promise<void>
+  now: () => number
+  reporter: Reporter
+  probe?: Probe
+  /** After every attempt: what it tells about the hosts it contacted (state/run-memory.ts). */
+  book?: (outcome: { ok: boolean; diagnosis: Diagnosis | null; source: Source }, hostsContacted: readonly Host[]) => void
+  /**
+   * Asks the person for a fix when none is automatic (proxy, credentials, TLS, externally-managed). Absent when
+   * nobody can answer: no terminal, CI, --no-input, or --yes (whose safe default is to stop).
+   */
+  ask?: (question: { diagnosis: Diagnosis; source: Source; command: CommandLine }) => Promise<Fix | undefined>
+  /** The user's interrupt, if any arrived (checked after every wait: a Ctrl-C during a pause stops the run). */
+  interrupted?: () => InterruptSignal | undefined
+  watch?: (attempt: PlannedAttempt, number: number) => AttemptWatch | undefined
+  /** Defaults to the rules of src/diagnose, loaded on the first failure only. */
+  diagnose?: (failure: Failure) => Diagnosis
+  random?: () => number
+}
+
+/** The command of an attempt as it runs: its plan, plus what the run added (no cache, the person's fixes). */
+export function commandFor(plan: RunPlan, attempt: PlannedAttempt, bypassCache: boolean, fixes: readonly Fix[]): CommandLine {
+  const { adapter } = plan.invocation
+  let command = attempt.command
+  if (plan.networked && bypassCache && adapter.bypassCache) command = adapter.bypassCache(command)
+  for (const fix of fixes) {
+    if (fix.env) command = { ...command, env: { ...command.env, ...fix.env } }
+    if (fix.rewrite) command = fix.rewrite(command)
+  }
+  return command
+}
+
+function stalledDiagnosis(reason: string): Diagnosis {
+  return { category: 'timeout', ruleId: 'resilient-stall', summary: reason, evidence: [reason], facts: {}, remedy: { kind: 'switch-mirror' }, retryable: true }
+}
+
+const exitOf = (signal: InterruptSignal) => signal === 'SIGTERM' ? 143 : signal === 'SIGHUP' ? 129 : 130
+
+/** Runs the plan: each attempt, its diagnosis, one booking, then the next step the policy picks, until done. */
+export async function executeRun(plan: RunPlan, deps: ExecuteDeps): Promise<RunResult> {
+  const started = deps.now()
+  const attempts: AttemptRecord[] = []
+  const fixes: Fix[] = []
+  const { networked, invocation } = plan
+  let queue = plan.attempts.slice(0, networked ? plan.limits.maxAttempts : 1)
+  let current = queue.shift()!
+  let bypassCache = false
+  const finish = (result: Omit<RunResult, 'durationMs' | 'attempts'>): RunResult => {
+    const full = { ...result, durationMs: deps.now() - started, attempts, fixes: fixes.length ? fixes.map(fix => fix.description) : undefined }
+    const last = attempts.at(-1)?.source
+    deps.reporter.finished(full, { switchedTo: last && last.id !== plan.attempts[0]!.source.id ? last : undefined })
+    return full
+  }
+
+  for (let number = 1; ; number++) {
+    const command = commandFor(plan, current, bypassCache, fixes)
+    if (networked) deps.reporter.attemptStarted({ number, total: number + queue.length, source: current.source, hosts: current.hosts, command: formatCommand(command), retry: number > 1 })
+    const watch = networked ? deps.watch?.(current, number) : undefined
+    const result = await deps.exec(command, { planned: current, number, signal: watch?.signal }).finally(() => watch?.stop())
+    const record: AttemptRecord = { number, source: current.source, command, hosts: current.hosts, exitCode: result.exitCode, durationMs: result.durationMs, diagnosis: null, ...(result.progress && { progress: result.progress }) }
+    attempts.push(record)
+    if (result.exitCode === 0 && !result.abortedBecause) {
+      if (networked) deps.book?.({ ok: true, diagnosis: null, source: current.source }, current.hosts)
+      return finish({ outcome: networked ? 'succeeded' : 'ran-once', exitCode: 0 })
+    }
+    // An interrupted attempt says nothing about the index: nothing is booked, nothing retried.
+    if (result.interrupted) return finish({ outcome: 'interrupted', exitCode: exitOf(result.interrupted) })
+    if (!networked) return finish({ outcome: 'ran-once', exitCode: result.exitCode })
+    if (result.spawnError) return finish({ outcome: 'failed', exitCode: 127, stopReason: result.spawnError })
+
+    const diagnose = deps.diagnose ?? (await import('../diagnose/index.js')).diagnose
+    let diagnosis = result.abortedBecause ? stalledDiagnosis(result.abortedBecause)
+      : diagnose({ tool: invocation.tool, output: result.output, exitCode: result.exitCode, command: command.argv, proxies: plan.proxies })
+    if (diagnosis.category === 'package_not_found' && deps.probe) diagnosis = (await deps.probe(current.source, diagnosis)) ?? diagnosis
+    record.diagnosis = diagnosis
+    deps.book?.({ ok: false, diagnosis, source: current.source }, current.hosts)
+    deps.reporter.attemptFailed({ number, source: current.source, diagnosis, durationMs: result.durationMs, exitCode: result.exitCode })
+
+    let decision = decideNext({ diagnosis, attempt: current, history: attempts, queue, plan, elapsedMs: deps.now() - started, random: deps.random })
+    if (decision.action === 'stop' && deps.ask && attempts.length < plan.limits.maxAttempts) {
+      const fix = await deps.ask({ diagnosis, source: current.source, command })
+      if (deps.interrupted?.()) return finish({ outcome: 'interrupted', exitCode: 130 })
+      if (fix) {
+        fixes.push(fix)
+        decision = { action: 'attempt', queue: [current, ...queue], waitMs: 0, bypassCache: false, reason: `retrying with your fix: ${fix.description}` }
+      }
+    }
+    if (decision.action === 'stop') {
+      // The advice is the tool's own (ToolAdapter.advice) for the cause; a stop that calls for its own hint wins.
+      const hint = decision.hint ?? adviceFor(invocation.adapter, diagnosis, !plan.noSwitchReason) ?? diagnosis.hint ?? diagnosis.nextStep
+      return finish({ outcome: 'gave-up', exitCode: result.exitCode, finalDiagnosis: diagnosis, stopReason: decision.reason, hint })
+    }
+    if (decision.waitMs > 0) {
+      await deps.reporter.waiting({ seconds: decision.waitMs / 1000, reason: decision.reason, endsAt: deps.now() + decision.waitMs })
+      await deps.sleep(decision.waitMs)
+      const signal = deps.interrupted?.()
+      if (signal) return finish({ outcome: 'interrupted', exitCode: exitOf(signal) })
+    } else {
+      deps.reporter.note(decision.reason)
+    }
+    ;[current, ...queue] = decision.queue as [PlannedAttempt, ...PlannedAttempt[]]
+    bypassCache ||= decision.bypassCache
+  }
+}

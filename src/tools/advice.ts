@@ -1,0 +1,55 @@
+import type { Category, Diagnosis } from '../diagnose/types.js'
+
+/**
+ * A tool's own spelling of the next steps a person can take (issue 12 item 6): npm advice in npm terms, pip advice in
+ * pip terms. Each adapter carries one; `adviceFor` turns a cause into one sentence with it. Every value is what the
+ * person types (a flag for one run, a variable, or the tool's config command), never "run it through resilient".
+ */
+export interface AdviceSpec {
+  /** More time for one run: `pip install --timeout 60 --retries 5 <package>`. Absent when the tool has no knob. */
+  moreTime?: string
+  /** Another index for one run: `pip install --index-url <mirror-url> <package>`. */
+  mirror: string
+  /** Trust a TLS-inspecting proxy's CA: `pip install --cert /path/ca.pem <package>`. */
+  caBundle: string
+  /** Where the tool takes a proxy besides HTTPS_PROXY/HTTP_PROXY. */
+  proxy?: string
+  /** Download again without the cache (after a hash mismatch). */
+  noCache: string
+  /** Free the tool's cache (a full disk). */
+  cleanCache: string
+  /** Look a name up: `pip index versions <name>`. */
+  lookUp?: string
+}
+
+/** `mirrors`: another index may be suggested (never for the person's private or pinned index: dependency confusion). */
+type Text = (spec: AdviceSpec, tool: string, host: string, mirrors: boolean) => string
+
+// A host name keeps its case; only the words "the index" start a sentence with a capital.
+const cap = (host: string) => host === 'the index' ? 'The index' : host
+const MIRRORS_TEST = '`resilient mirrors test` shows which mirrors answer from here.'
+
+/** The causes whose next step depends on the tool; the others keep the diagnosis' own hint (a build, a venv). */
+const TEXTS: Partial<Record<Category, Text>> = {
+  timeout: (s, tool, host, mirrors) => `${cap(host)} did not answer in time. Check this machine's connection (VPN, firewall, captive portal) and try again later${s.moreTime ? `; to give ${tool} more time: ${s.moreTime}` : ''}.${mirrors ? ` ${MIRRORS_TEST}` : ''}`,
+  connection: (s, _tool, host, mirrors) => `The connection to ${host} failed. Check this machine's connection (VPN, firewall, proxy) and try again${mirrors ? `; another index for one run: ${s.mirror}. ${MIRRORS_TEST}` : '.'}`,
+  dns: (_s, _tool, host) => `The name ${host} did not resolve. Check DNS on this machine (getent hosts ${host}; /etc/resolv.conf; in Docker: --network host, or "dns" in /etc/docker/daemon.json).`,
+  server_error: (s, _tool, host, mirrors) => `${cap(host)} is failing on its side (HTTP 5xx). Try again later${mirrors ? `, or use another index for one run: ${s.mirror}` : ''}.`,
+  rate_limited: (s, _tool, host, mirrors) => `${cap(host)} is rate-limiting this network (HTTP 429). Wait a few minutes before trying again${mirrors ? `, or use another index for one run: ${s.mirror}` : ''}; in CI, keep the download cache between jobs.`,
+  http_auth: (s, tool, host, mirrors) => `${cap(host)} refused the request (HTTP 401/403). ${mirrors ? `A public mirror that blocks you: use another for one run (${s.mirror}). ` : ''}Your own index: give ${tool} credentials for it (a keyring, ~/.netrc, or a token in ${tool}'s own config), never on a shared command line.`,
+  hash_mismatch: s => `A download arrived corrupted or changed. Download it again without the cache: ${s.noCache}. Never turn hash checking off; if the lockfile itself is out of date, regenerate it.`,
+  package_not_found: (s, _tool, host) => `Check the package name and version${s.lookUp ? ` (${s.lookUp})` : ''}: ${host} does not have it.`,
+  ssl: (s, tool, host) => `The TLS certificate of ${host} could not be verified. If a corporate proxy inspects TLS, give ${tool} its CA bundle: ${s.caBundle}. Check the system clock too.`,
+  proxy: s => `The proxy refused or failed the request. Check HTTPS_PROXY and HTTP_PROXY${s.proxy ? ` (or ${s.proxy})` : ''}: the host, the port, and the credentials if it asks for them (HTTP 407).`,
+  disk_full: (s, tool) => `The disk is full. Free space, or clean ${tool}'s cache (${s.cleanCache}), or point the temporary directory at a bigger disk (TMPDIR=/path).`,
+}
+
+/**
+ * The next step for `diagnosis` in `tool`'s own terms, or undefined when the cause does not depend on the tool.
+ * `mirrors` false (a private or pinned index) leaves out every suggestion to install from elsewhere.
+ */
+export function adviceFor(tool: { name: string; advice?: AdviceSpec }, diagnosis: Pick<Diagnosis, 'category' | 'facts'>, mirrors = true): string | undefined {
+  const text = TEXTS[diagnosis.category]
+  if (!text || !tool.advice) return undefined
+  return text(tool.advice, tool.name, diagnosis.facts.host ?? 'the index', mirrors)
+}

@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest'
+import { diagnosisOf, planOf, runScripted } from './harness.js'
+
+const MIRRORS = { pypi: { mirrors: ['https://mirror-a.test/simple', 'https://mirror-b.test/simple'] } }
+const pipPlan = (config: Record<string, unknown> = {}, userIndex?: string) =>
+  planOf('pip', 'install torch', { ...MIRRORS, ...config }, userIndex ? { userIndex: { url: userIndex, origin: '--index-url' } } : {})
+const timeout = (host = 'pypi.org') => ({ exitCode: 1, diagnosis: diagnosisOf('timeout', { host }), ms: 7000 })
+
+describe('executeRun', () => {
+  it('runs once and succeeds without touching the command but for fast-detection env', async () => {
+    const { result, calls } = await runScripted(pipPlan(), [{ exitCode: 0 }])
+    expect(result.outcome).toBe('succeeded')
+    expect(calls).toEqual([{ argv: ['pip', 'install', 'torch'], env: { PIP_TIMEOUT: '6', PIP_RETRIES: '0' }, source: 'upstream' }])
+  })
+
+  it('switches to the next mirror after a timeout, saying attempt N of the M really planned', async () => {
+    const { result, calls, events } = await runScripted(pipPlan(), [timeout(), { exitCode: 0 }])
+    expect(result.exitCode).toBe(0)
+    expect(calls[1]!.argv).toEqual(['pip', 'install', 'torch', '--index-url', 'https://mirror-a.test/simple'])
+    expect(events).toEqual(['start 1/3 upstream', 'failed 1 timeout', 'start 2/3 mirror-a.test', 'finished succeeded 0'])
+  })
+
+  it('gives up with the last exit code once every source failed: each is tried once', async () => {
+    const failure = { ...timeout(), exitCode: 2 }
+    const { result, calls } = await runScripted(pipPlan(), [failure, failure, failure, failure])
+    expect(result).toMatchObject({ outcome: 'gave-up', exitCode: 2 })
+    expect(result.stopReason).toMatch(/^every source failed/)
+    expect(calls).toHaveLength(3)
+  })
+
+  it('respects maxAttempts, and counts "of M" within it', async () => {
+    const { calls, events } = await runScripted(pipPlan({ maxAttempts: 2 }), [timeout(), timeout(), timeout()])
+    expect(calls).toHaveLength(2)
+    expect(events[0]).toBe('start 1/2 upstream')
+  })
+
+  it('stops at once on a package missing upstream', async () => {
+    const { result, calls } = await runScripted(pipPlan(), [{ exitCode: 1, diagnosis: diagnosisOf('package_not_found', { host: 'pypi.org', hostRole: 'upstream' }) }])
+    expect(result.outcome).toBe('gave-up')
+    expect(calls).toHaveLength(1)
+    expect(result.hint).toBe('Check the package name and version (pip index versions <name>): pypi.org does not have it.')
+  })
+
+  it('tries upstream once when a package is missing on a mirror', async () => {
+    const missing = { exitCode: 1, diagnosis: diagnosisOf('package_not_found') }
+    const { calls } = await runScripted(pipPlan({}, 'https://mirror-a.test/simple'), [missing, missing, missing])
+    expect(calls).toHaveLength(2)
+    expect(calls[1]!.argv.slice(-2)).toEqual(['--index-url', 'https://pypi.org/simple'])
+  })
+
+  it('re-downloads elsewhere without the cache after a hash mismatch', async () => {
+    const { calls } = await runScripted(pipPlan(), [{ exitCode: 1, diagnosis: diagnosisOf('hash_mismatch') }, { exitCode: 0 }])
+    expect(calls[1]!.argv).toEqual(['pip', 'install', 'torch', '--index-url', 'https://mirror-a.test/simple', '--no-cache-dir'])
+  })
+
+  it('stops when two different indexes cannot be resolved: the network is down, more mirrors cannot help', async () => {
+    const dns = { exitCode: 1, diagnosis: diagnosisOf('dns') }
+    const { result, calls } = await runScripted(pipPlan(), [dns, dns, dns])
+    expect(calls).toHaveLength(2)
+    expect(result.stopReason).toMatch(/network of this machine looks down/)
+    expect(result.hint).toMatch(/resolv\.conf|VPN/)
+  })
+
+  it('does not retry what no retry can fix', async () => {
+    const { result, calls } = await runScripted(pipPlan(), [{ exitCode: 1, diagnosis: diagnosisOf('externally_managed') }])
+    expect(calls).toHaveLength(1)
+    expect(result.hint).toMatch(/venv/)
+  })
+
+  it('retries a sole private index once in place after a pause, never on a mirror, then gives up (issue 12 item 4)', async () => {
+    const { result, calls, sleeps } = await runScripted(pipPlan({}, 'https://pypi.corp.example/simple'), [timeout('pypi.corp.example'), timeout('pypi.corp.example'), { exitCode: 0 }])
+    expect(calls.map(call => call.argv.join(' '))).toEqual(['pip install torch', 'pip install torch'])
+    expect(sleeps).toHaveLength(1)
+    expect(result.stopReason).toMatch(/failed twice/)
+  })
+
+  it('never retries after a user interrupt, and books nothing', async () => {
+    const { result, calls, bookings } = await runScripted(pipPlan(), [{ exitCode: 130, interrupted: 'SIGINT' }])
+    expect(calls).toHaveLength(1)
+    expect(result).toMatchObject({ outcome: 'interrupted', exitCode: 130 })
+    expect(bookings).toEqual([])
+  })
+
+  it('runs read-only verbs once, unchanged, and keeps their exit code', async () => {
+    const { result, calls } = await runScripted(planOf('pip', 'list', MIRRORS), [{ exitCode: 3, diagnosis: diagnosisOf('timeout') }])
+    expect(calls).toEqual([{ argv: ['pip', 'list'], env: {}, source: 'primary' }])
+    expect(result).toMatchObject({ outcome: 'ran-once', exitCode: 3 })
+  })
+
+  it('stops when the time budget would be exceeded by a wait', async () => {
+    const { calls, result } = await runScripted(pipPlan({ maxTotalSeconds: 5, pypi: { mirrors: [] } }), [timeout(), timeout()])
+    expect(calls).toHaveLength(1)
+    expect(result.stopReason).toMatch(/time budget of 5 s/)
+  })
+
+  it('reports 127 when the tool cannot be started', async () => {
+    const { result } = await runScripted(pipPlan(), [{ exitCode: 127 }], {
+      exec: async () => ({ exitCode: 127, output: '', durationMs: 1, spawnError: 'spawn pip ENOENT' }),
+    })
+    expect(result).toMatchObject({ outcome: 'failed', exitCode: 127 })
+  })
+})
