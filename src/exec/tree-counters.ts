@@ -100,44 +100,66 @@ function socketInodes(pid: number): number[] {
   })
 }
 
+/** CPU ticks of one process (utime + stime) and of its children it has reaped (cutime + cstime). */
+export interface CpuTimes {
+  own: number
+  reaped: number
+}
+
+/**
+ * Folds one sample's readings into `counted` (pid → times as last counted) and returns the ticks added since the
+ * previous sample. A process that is gone (reaped, or reaped while this sample read its parent) reappears in its
+ * parent's reaped time: what was counted for it is taken back, so it counts once. The result can be negative for one
+ * sample (taken back before the parent shows the reaped time); the caller keeps the running sum, never clamping it.
+ */
+export function accountCpu(counted: Map<number, CpuTimes>, readings: Map<number, CpuTimes>): number {
+  let ticks = 0
+  for (const [pid, now] of readings) {
+    const before = counted.get(pid) ?? { own: 0, reaped: 0 }
+    ticks += now.own - before.own + now.reaped - before.reaped
+    counted.set(pid, now)
+  }
+  for (const [pid, last] of counted) {
+    if (readings.has(pid)) continue
+    ticks -= last.own + last.reaped
+    counted.delete(pid)
+  }
+  return ticks
+}
+
 /**
  * Samples the tree rooted at `root`. Each call adds what happened since the previous one, per process and per
  * socket, so processes and connections that come and go are counted while they live. A connection that opens and
  * closes between two samples is not seen (see docs/stall-detection.md).
  */
 export function createTreeSampler(root: number): TreeSampler {
-  const cpu = new Map<number, { own: number; reaped: number }>()
+  const cpu = new Map<number, CpuTimes>()
   const reads = new Map<number, number>()
   const sockets = new Map<number, number>()
   let cpuTicks = 0
+  // What samples report only grows, while the running sum may dip for one sample (see accountCpu).
+  let reportedTicks = 0
   let readBytes = 0
   let tcpBytes = 0
   let ssMissing = false
 
   const sampleProcesses = (pids: number[]) => {
-    let ticks = 0
+    const readings = new Map<number, CpuTimes>()
     for (const pid of pids) {
       const stat = read(`/proc/${pid}/stat`)
+      // Listed but gone by now: it counts as gone, in the same sample in which its parent may show it as reaped.
       if (!stat) continue
       // Fields after the command name: state is field 3, utime/stime/cutime/cstime are fields 14-17.
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ').map(Number)
-      const now = { own: fields[11]! + fields[12]!, reaped: fields[13]! + fields[14]! }
-      const before = cpu.get(pid) ?? { own: 0, reaped: 0 }
-      ticks += now.own - before.own + now.reaped - before.reaped
-      cpu.set(pid, now)
+      readings.set(pid, { own: fields[11]! + fields[12]!, reaped: fields[13]! + fields[14]! })
       const rchar = Number(/^rchar:\s*(\d+)/m.exec(read(`/proc/${pid}/io`) ?? '')?.[1] ?? Number.NaN)
       if (Number.isFinite(rchar)) readBytes += Math.max(0, rchar - (reads.get(pid) ?? 0))
       if (Number.isFinite(rchar)) reads.set(pid, rchar)
     }
-    // A process reaped since the last sample reappears in its parent's cutime/cstime: take back what was counted.
-    const alive = new Set(pids)
-    for (const [pid, last] of cpu) {
-      if (alive.has(pid)) continue
-      ticks -= last.own + last.reaped
-      cpu.delete(pid)
-      reads.delete(pid)
-    }
-    cpuTicks += Math.max(0, ticks)
+    for (const pid of reads.keys()) if (!readings.has(pid)) reads.delete(pid)
+    // Clamping each sample at 0 lost the taking back of a child reaped mid-sample and counted it twice (#14).
+    cpuTicks += accountCpu(cpu, readings)
+    reportedTicks = Math.max(reportedTicks, cpuTicks)
   }
 
   const sampleSockets = async (pids: number[]) => {
@@ -163,7 +185,7 @@ export function createTreeSampler(root: number): TreeSampler {
       const pids = treeOf(root)
       sampleProcesses(pids)
       await sampleSockets(pids)
-      return { bytes: ssMissing ? readBytes : tcpBytes, cpuSeconds: cpuTicks / USER_HZ, counter: ssMissing ? 'reads' : 'tcp' }
+      return { bytes: ssMissing ? readBytes : tcpBytes, cpuSeconds: reportedTicks / USER_HZ, counter: ssMissing ? 'reads' : 'tcp' }
     },
   }
 }

@@ -34,9 +34,14 @@ async function index(behaviour: { status?: number; delayMs?: number; hang?: bool
 describe('probeMirrors', () => {
   it('probes all at once: hanging mirrors cost one timeout, not one each', async () => {
     const targets = await Promise.all([index({ hang: true }), index({ hang: true }), index({ hang: true }), index({ delayMs: 30 })])
-    const started = Date.now()
-    const results = await probeMirrors(targets.map((url, i) => ({ ecosystem: 'pypi', id: `m${i}`, url })), { timeoutMs: 800, env: {} })
-    expect(Date.now() - started).toBeLessThan(1600)
+    const mirrors = targets.map((url, i) => ({ ecosystem: 'pypi' as const, id: `m${i}`, url }))
+    // Measured against one hanging mirror on this machine, now: one after another, three would take three times it.
+    let started = Date.now()
+    await probeMirrors(mirrors.slice(0, 1), { timeoutMs: 800, env: {} })
+    const one = Date.now() - started
+    started = Date.now()
+    const results = await probeMirrors(mirrors, { timeoutMs: 800, env: {} })
+    expect((Date.now() - started) / one).toBeLessThan(2)
     expect(results.map(result => result.ok)).toEqual([false, false, false, true])
     expect(results[0]!.error).toBe('no answer in 0.8 s')
   })
