@@ -1,6 +1,6 @@
-import { execFile } from 'node:child_process'
-import { existsSync, readdirSync, readFileSync, readlinkSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { listDescendants } from './process-tree.js'
+import { listSockets, socketInodes } from './tree-sockets.js'
 
 /** What a process tree has done since it started, as counted so far. Both numbers only grow. */
 export interface TreeCounters {
@@ -15,10 +15,17 @@ export interface TreeCounters {
    * counter a trickle to pip shows 0 bytes and is left to pip's own read timeout. See docs/stall-detection.md.
    */
   counter: 'tcp' | 'reads'
+  /**
+   * TCP connections of the tree that a sample saw receive data. With `tcp`, 0 means no transfer was seen (all were
+   * shorter than the gap between samples), not that nothing was received.
+   */
+  connections: number
 }
 
 export interface TreeSampler {
   sample(): Promise<TreeCounters>
+  /** The socket inodes the tree holds now: a cheap look (no `ss`) to tell when a connection opens. */
+  openSockets?(): number[]
 }
 
 // procfs reports times in USER_HZ, which is 100 on every Linux architecture (man 5 proc, "clock ticks").
@@ -35,29 +42,6 @@ const read = (path: string): string | undefined => {
 /** Progress of a tree can be measured where procfs has per-process I/O counters: Linux. */
 export function canSampleTrees(): boolean {
   return existsSync('/proc/self/io') && existsSync('/proc/self/stat')
-}
-
-/** Parses `ss -tine` output into socket inode → bytes received. Sockets that received nothing have no counter. */
-export function parseSocketBytes(output: string): Map<number, number> {
-  const result = new Map<number, number>()
-  let inode: number | undefined
-  for (const line of output.split('\n')) {
-    // A socket is a line of addresses (with `ino:`), then an indented line of tcp_info.
-    if (!/^\s/.test(line)) inode = Number(/\bino:(\d+)/.exec(line)?.[1] ?? 0) || undefined
-    const received = /\bbytes_received:(\d+)/.exec(line)?.[1]
-    if (inode && received) result.set(inode, Number(received))
-  }
-  return result
-}
-
-function listSockets(): Promise<Map<number, number> | 'missing'> {
-  return new Promise(resolve => {
-    execFile('ss', ['-tinHe'], { timeout: 2000, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, LC_ALL: 'C' } }, (error, stdout) => {
-      // Missing, or unable to open a netlink socket (some sandboxes): count reads instead.
-      if (error && !stdout) resolve('missing')
-      else resolve(parseSocketBytes(stdout ?? ''))
-    })
-  })
 }
 
 /**
@@ -81,23 +65,6 @@ function treeOf(root: number): number[] {
     }
   }
   return pids
-}
-
-function socketInodes(pid: number): number[] {
-  let fds: string[]
-  try {
-    fds = readdirSync(`/proc/${pid}/fd`)
-  } catch {
-    return []
-  }
-  return fds.flatMap(fd => {
-    try {
-      const inode = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`))?.[1]
-      return inode ? [Number(inode)] : []
-    } catch {
-      return []
-    }
-  })
 }
 
 /** CPU ticks of one process (utime + stime) and of its children it has reaped (cutime + cstime). */
@@ -141,6 +108,7 @@ export function createTreeSampler(root: number): TreeSampler {
   let reportedTicks = 0
   let readBytes = 0
   let tcpBytes = 0
+  const connections = new Set<number>()
   let ssMissing = false
 
   const sampleProcesses = (pids: number[]) => {
@@ -177,6 +145,7 @@ export function createTreeSampler(root: number): TreeSampler {
       if (received === undefined) continue
       tcpBytes += Math.max(0, received - (sockets.get(inode) ?? 0))
       sockets.set(inode, received)
+      connections.add(inode)
     }
   }
 
@@ -185,7 +154,8 @@ export function createTreeSampler(root: number): TreeSampler {
       const pids = treeOf(root)
       sampleProcesses(pids)
       await sampleSockets(pids)
-      return { bytes: ssMissing ? readBytes : tcpBytes, cpuSeconds: reportedTicks / USER_HZ, counter: ssMissing ? 'reads' : 'tcp' }
+      return { bytes: ssMissing ? readBytes : tcpBytes, cpuSeconds: reportedTicks / USER_HZ, counter: ssMissing ? 'reads' : 'tcp', connections: connections.size }
     },
+    openSockets: () => treeOf(root).flatMap(socketInodes),
   }
 }

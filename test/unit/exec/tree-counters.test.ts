@@ -5,7 +5,8 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { accountCpu, canSampleTrees, createTreeSampler, parseSocketBytes, type CpuTimes } from '../../../src/exec/tree-counters.js'
+import { accountCpu, canSampleTrees, createTreeSampler, type CpuTimes } from '../../../src/exec/tree-counters.js'
+import { parseSocketBytes } from '../../../src/exec/tree-sockets.js'
 
 // Real processes: what the sampler reads from /proc and ss about a tree it did not start.
 const linux = canSampleTrees()
@@ -108,7 +109,7 @@ describe.skipIf(!linux)('createTreeSampler (Linux)', () => {
   it('reports nothing but zeros for a process that already ended', async () => {
     const child = start('true', [])
     await child
-    expect(await createTreeSampler(child.pid!).sample()).toEqual({ bytes: 0, cpuSeconds: 0, counter: 'tcp' })
+    expect(await createTreeSampler(child.pid!).sample()).toEqual({ bytes: 0, cpuSeconds: 0, counter: 'tcp', connections: 0 })
   })
 })
 
