@@ -1,21 +1,29 @@
 #!/usr/bin/env node
 // npm run bench: resilient against the plain tool, measured side by side in one run, printed as ratios.
 // Figures: (a) black-holed primary + healthy mirror: resilient's time to success vs plain pip's time to failure;
-// (b) healthy index: resilient pip download vs pip download, median ratio (target <= 1.10);
-// (c) resilient --version vs node -e 0 (target <= 1.3); (d) peak RSS while the child prints 1 GB (target <= 100 MB).
-// (e) diagnosis accuracy per tool on sets the rules were not tuned on (bench/accuracy.mjs, docs/diagnosis.md).
-// Options: --quick (fewer runs, skips plain pip's ~98 s black-hole failure), --json.
+// (b) healthy index: resilient pip download vs pip download, median ratio (target <= 1.10), and the overhead in units
+// of `node -e 0`, run between them; (c) resilient --version vs node -e 0 (target <= 1.3); (d) peak RSS while the
+// child prints 1 GB (target <= 100 MB); (e) diagnosis accuracy per tool on sets the rules were not tuned on
+// (bench/accuracy.mjs, docs/diagnosis.md).
+// Options: --quick (fewer runs, skips plain pip's ~98 s black-hole failure), --json, --write (a full run only: saves
+// bench/results.json and renders the figures into README.md and docs/benchmarks.md, see bench/render.mjs).
 import { execa } from 'execa'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, chmodSync, mkdirSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { availableParallelism, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { startPypiServer, buildWheel } from '../dist/testing.js'
 import { formatAccuracy, measureAccuracy } from './accuracy.mjs'
+import { renderSections, withSections } from './render.mjs'
 
 const CLI = fileURLToPath(new URL('../bin/resilient.js', import.meta.url))
 const quick = process.argv.includes('--quick')
 const asJson = process.argv.includes('--json')
+const write = process.argv.includes('--write')
+if (write && quick) {
+  console.error('--write saves the figures the documents quote: it needs a full run, without --quick.')
+  process.exit(64)
+}
 const log = (...args) => !asJson && console.error(...args)
 
 /** pip and node as a user without poisoned settings would run them (see test/helpers/isolated-env.ts). */
@@ -40,11 +48,13 @@ async function figureA(wheel) {
   writeFileSync(join(project, '.mirrorrc.json'), JSON.stringify({ pypi: { index: primary.url, mirrors: [mirror.url] } }))
   const dest = () => mkdtempSync(join(tmpdir(), 'bench-dl-'))
   log('(a) black-holed primary + healthy mirror ...')
-  const resilient = await timed('node', [CLI, '-q', 'python3', '-m', 'pip', 'download', '--no-deps', '-d', dest(), 'bench-pkg'], { cwd: project, env: cleanEnv() })
+  const report = join(project, 'report.json')
+  const resilient = await timed('node', [CLI, '-q', '--report', report, 'python3', '-m', 'pip', 'download', '--no-deps', '-d', dest(), 'bench-pkg'], { cwd: project, env: cleanEnv() })
+  const firstAttemptSeconds = JSON.parse(readFileSync(report, 'utf8')).attempts[0].durationMs / 1000
   let plain = { ms: NaN, exitCode: null }
   if (!quick) plain = await timed('python3', ['-m', 'pip', 'download', '--no-deps', '-d', dest(), '--index-url', primary.url, 'bench-pkg'], { env: cleanEnv() })
   await Promise.all([primary.close(), mirror.close()])
-  return { resilientSuccessSeconds: resilient.ms / 1000, resilientExit: resilient.exitCode, plainFailureSeconds: plain.ms / 1000, plainExit: plain.exitCode, ratio: resilient.ms / plain.ms }
+  return { resilientSuccessSeconds: resilient.ms / 1000, resilientExit: resilient.exitCode, firstAttemptSeconds, plainFailureSeconds: plain.ms / 1000, plainExit: plain.exitCode, ratio: resilient.ms / plain.ms }
 }
 
 async function figureB(wheel, withoutExtraCa = false) {
@@ -52,16 +62,17 @@ async function figureB(wheel, withoutExtraCa = false) {
   const project = mkdtempSync(join(tmpdir(), 'bench-b-'))
   writeFileSync(join(project, '.mirrorrc.json'), JSON.stringify({ pypi: { index: index.url, mirrors: [] } }))
   const runs = quick ? 3 : 9
-  const plain = [], wrapped = []
+  const plain = [], wrapped = [], node = []
   log(`(b) healthy index${withoutExtraCa ? ', NODE_EXTRA_CA_CERTS unset' : ''}, ${runs} runs each, interleaved ...`)
   const env = () => { const e = cleanEnv(); if (withoutExtraCa) delete e.NODE_EXTRA_CA_CERTS; return e }
   for (let i = 0; i < runs; i++) {
     const args = ['-m', 'pip', 'download', '--no-deps', '--no-cache-dir', '-d', mkdtempSync(join(tmpdir(), 'bench-dl-')), 'bench-pkg']
     plain.push((await timed('python3', [...args.slice(0, 2), '--index-url', index.url, ...args.slice(2)], { env: env() })).ms)
     wrapped.push((await timed('node', [CLI, 'python3', ...args], { cwd: project, env: env() })).ms)
+    node.push((await timed('node', ['-e', '0'], { env: env() })).ms)
   }
   await index.close()
-  return { plainMedianMs: median(plain), resilientMedianMs: median(wrapped), ratio: median(wrapped) / median(plain), target: 1.1 }
+  return { runs, plainMedianMs: median(plain), resilientMedianMs: median(wrapped), nodeMedianMs: median(node), ratio: median(wrapped) / median(plain), target: 1.1 }
 }
 
 async function figureC() {
@@ -72,7 +83,7 @@ async function figureC() {
     node.push((await timed('node', ['-e', '0'], { env: process.env })).ms)
     version.push((await timed('node', [CLI, '--version'], { env: process.env })).ms)
   }
-  return { nodeMedianMs: median(node), resilientVersionMedianMs: median(version), ratio: median(version) / median(node), target: 1.3 }
+  return { runs, nodeMedianMs: median(node), resilientVersionMedianMs: median(version), ratio: median(version) / median(node), target: 1.3 }
 }
 
 async function figureD() {
@@ -98,14 +109,25 @@ async function figureD() {
   return { bytes: quick ? 268435456 : 1073741824, peakRssMb: peakKb / 1024, seconds: (performance.now() - started) / 1000, exitCode: result.exitCode, target: 100 }
 }
 
+async function machine() {
+  const pip = (await execa('python3', ['-m', 'pip', '--version'], { env: cleanEnv(), extendEnv: false })).stdout.split(' ').slice(0, 2).join(' ')
+  return { date: new Date().toISOString().slice(0, 10), cores: availableParallelism(), node: process.versions.node, pip, loadAverage: loadavg()[0].toFixed(1) }
+}
+
 const wheel = buildWheel('bench-pkg', '1.0', { paddingBytes: 200_000 })
-const results = { a: await figureA(wheel), b: await figureB(wheel), bWithoutExtraCa: await figureB(wheel, true), c: await figureC(), d: await figureD(), e: measureAccuracy() }
+const results = { machine: await machine(), a: await figureA(wheel), b: await figureB(wheel), bWithoutExtraCa: await figureB(wheel, true), c: await figureC(), d: await figureD(), e: measureAccuracy() }
+if (write) {
+  const root = path => fileURLToPath(new URL(`../${path}`, import.meta.url))
+  writeFileSync(root('bench/results.json'), `${JSON.stringify(results, null, 2)}\n`)
+  for (const document of ['README.md', 'docs/benchmarks.md']) writeFileSync(root(document), withSections(readFileSync(root(document), 'utf8'), renderSections(results)))
+  log('wrote bench/results.json, and its figures into README.md and docs/benchmarks.md')
+}
 if (asJson) {
   console.log(JSON.stringify(results, null, 2))
 } else {
   const f = n => (Number.isFinite(n) ? n.toFixed(2) : 'skipped')
   console.log(`(a) black hole + mirror: resilient succeeded in ${f(results.a.resilientSuccessSeconds)} s (exit ${results.a.resilientExit}); plain pip failed after ${f(results.a.plainFailureSeconds)} s (exit ${results.a.plainExit}); ratio ${f(results.a.ratio)}`)
-  console.log(`(b) healthy index: resilient ${f(results.b.resilientMedianMs)} ms vs pip ${f(results.b.plainMedianMs)} ms median; ratio ${f(results.b.ratio)} (target <= 1.10)`)
+  console.log(`(b) healthy index: resilient ${f(results.b.resilientMedianMs)} ms vs pip ${f(results.b.plainMedianMs)} ms median; ratio ${f(results.b.ratio)} (target <= 1.10); overhead ${f(results.b.resilientMedianMs - results.b.plainMedianMs)} ms = ${f((results.b.resilientMedianMs - results.b.plainMedianMs) / results.b.nodeMedianMs)}x node -e 0 (${f(results.b.nodeMedianMs)} ms)`)
   console.log(`    same without NODE_EXTRA_CA_CERTS (which costs every Node start here): resilient ${f(results.bWithoutExtraCa.resilientMedianMs)} ms vs pip ${f(results.bWithoutExtraCa.plainMedianMs)} ms; ratio ${f(results.bWithoutExtraCa.ratio)}`)
   console.log(`(c) start-up: resilient --version ${f(results.c.resilientVersionMedianMs)} ms vs node -e 0 ${f(results.c.nodeMedianMs)} ms median; ratio ${f(results.c.ratio)} (target <= 1.30)`)
   console.log(formatAccuracy(results.e))

@@ -1,4 +1,6 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander'
+import { existsSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 import { ResilientError, EXIT } from '../errors.js'
 import { redact } from '../redact.js'
 import type { GlobalOptions } from './options.js'
@@ -37,6 +39,12 @@ Examples:
 Exit codes: the tool's own code when it fails or resilient gives up; 64 usage error; 78 config error;
 127 tool not found; 130/143 interrupted; 70 internal error. See docs/exit-codes.md.`
 
+/** Where the docs/ this help names are: the package ships them next to dist/ (package.json "files"). */
+function docsLocation(): string {
+  const dir = fileURLToPath(new URL('../docs/', import.meta.url))
+  return existsSync(dir) ? `\nThe docs/ named here are in ${dir}` : ''
+}
+
 export function buildProgram(): Command {
   const program = new Command('resilient')
     .description('Run a package manager; when it fails on the network, find out why, switch to a mirror and retry.')
@@ -56,7 +64,7 @@ export function buildProgram(): Command {
     .option('-y, --yes', 'take the safe default instead of asking')
     .option('--no-pty', 'run the tool with pipes even in a terminal (no pseudo-terminal)')
     .option('--offline', 'make no network attempt: pip only from pypi.wheelhouse, npm only from its cache (docs/config.md)')
-    .addHelpText('after', EXAMPLES)
+    .addHelpText('after', EXAMPLES + docsLocation())
     .passThroughOptions()
     .enablePositionalOptions()
     .showSuggestionAfterError(true)

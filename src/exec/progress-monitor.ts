@@ -13,6 +13,7 @@ export interface ProgressSummary {
   seconds: number
   bytesPerSecond: number
   counter: TreeCounters['counter']
+  connections: TreeCounters['connections']
 }
 
 /** Counters at a moment (`at`, in ms). */
@@ -23,6 +24,13 @@ export interface Sample extends TreeCounters {
 // A tree that used a tenth of a core over the window is working (resolving, building, linking), not waiting. pip and
 // npm waiting on a trickle use well under 1 % (measured, docs/stall-detection.md).
 const BUSY_CPU_SHARE = 0.2
+
+// A connection to a fast index lives a fraction of a second: pip fetched a 1 MB wheel from a local index over a
+// connection of about 0.1 s, closed about 0.25 s before it exited, all between two samples a second apart, which then
+// saw nothing (a report of 0 bytes for a successful download, #14; docs/stall-detection.md). So the tree's sockets are looked at every WATCH_MS (a directory listing, no `ss`), and a
+// connection gets full samples every WATCH_MS for its first FAST_SAMPLING_MS; then once a second, as before.
+const WATCH_MS = 100
+const FAST_SAMPLING_MS = 2000
 
 /** The latest sample taken at or before `time`. */
 function sampleAt(samples: readonly Sample[], time: number): Sample | undefined {
@@ -93,6 +101,9 @@ export function watchProgress(options: ProgressWatchOptions): ProgressWatch {
   const controller = new AbortController()
   const samples: Sample[] = []
   let timer: NodeJS.Timeout | undefined
+  let watcher: NodeJS.Timeout | undefined
+  const opened = new Map<number, number>()
+  let lastSampleAt = Number.NEGATIVE_INFINITY
   let started: number | undefined
   let reported: Sample | undefined
   let busy = false
@@ -111,6 +122,7 @@ export function watchProgress(options: ProgressWatchOptions): ProgressWatch {
   const tick = async (sampler: TreeSampler) => {
     if (busy || stopped) return
     busy = true
+    lastSampleAt = now()
     try {
       const counters = await sampler.sample()
       if (stopped) return
@@ -131,6 +143,19 @@ export function watchProgress(options: ProgressWatchOptions): ProgressWatch {
     }
   }
 
+  /**
+   * Full samples while a connection is young: every WATCH_MS during its first FAST_SAMPLING_MS. Sockets the child
+   * holds when it starts are its inherited ones (libuv gives a child's stdio as socket pairs), not connections.
+   */
+  const watch = (sampler: TreeSampler) => {
+    const at = now()
+    const open = new Set(sampler.openSockets?.())
+    for (const inode of opened.keys()) if (!open.has(inode)) opened.delete(inode)
+    for (const inode of open) if (!opened.has(inode)) opened.set(inode, at)
+    const young = [...opened.values()].some(since => at - since < FAST_SAMPLING_MS)
+    if (young && at - lastSampleAt >= WATCH_MS) void tick(sampler)
+  }
+
   return {
     abort: controller.signal,
     onSpawn(pid) {
@@ -140,14 +165,19 @@ export function watchProgress(options: ProgressWatchOptions): ProgressWatch {
       void tick(sampler)
       timer = setInterval(() => void tick(sampler), options.intervalMs ?? 1000)
       timer.unref()
+      if (!sampler.openSockets) return
+      for (const inode of sampler.openSockets()) opened.set(inode, Number.NEGATIVE_INFINITY)
+      watcher = setInterval(() => watch(sampler), WATCH_MS)
+      watcher.unref()
     },
     stop() {
       stopped = true
       clearInterval(timer)
+      clearInterval(watcher)
       const last = samples.at(-1)
       if (started === undefined || !last) return undefined
       const seconds = Math.max(0.001, (now() - started) / 1000)
-      return { bytes: last.bytes, seconds: Math.round(seconds * 10) / 10, bytesPerSecond: Math.round(last.bytes / seconds), counter: last.counter }
+      return { bytes: last.bytes, seconds: Math.round(seconds * 10) / 10, bytesPerSecond: Math.round(last.bytes / seconds), counter: last.counter, connections: last.connections }
     },
   }
 }

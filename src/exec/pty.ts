@@ -3,9 +3,8 @@ import type { CommandLine } from '../tools/types.js'
 import type { InterruptSignal } from './interrupts.js'
 import { signalTree } from './process-tree.js'
 import { exitCodeOf, type ChildResult, type RunChildOptions } from './run-child.js'
+import type { PtyModule } from './pty-module.js'
 import { TailBuffer } from './tail-buffer.js'
-
-type PtyModule = typeof import('node-pty')
 
 let cached: PtyModule | null | undefined
 

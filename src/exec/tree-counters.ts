@@ -1,6 +1,6 @@
-import { execFile } from 'node:child_process'
-import { existsSync, readdirSync, readFileSync, readlinkSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { listDescendants } from './process-tree.js'
+import { listSockets, socketInodes } from './tree-sockets.js'
 
 /** What a process tree has done since it started, as counted so far. Both numbers only grow. */
 export interface TreeCounters {
@@ -15,10 +15,17 @@ export interface TreeCounters {
    * counter a trickle to pip shows 0 bytes and is left to pip's own read timeout. See docs/stall-detection.md.
    */
   counter: 'tcp' | 'reads'
+  /**
+   * TCP connections of the tree that a sample saw receive data. With `tcp`, 0 means no transfer was seen (all were
+   * shorter than the gap between samples), not that nothing was received.
+   */
+  connections: number
 }
 
 export interface TreeSampler {
   sample(): Promise<TreeCounters>
+  /** The socket inodes the tree holds now: a cheap look (no `ss`) to tell when a connection opens. */
+  openSockets?(): number[]
 }
 
 // procfs reports times in USER_HZ, which is 100 on every Linux architecture (man 5 proc, "clock ticks").
@@ -35,29 +42,6 @@ const read = (path: string): string | undefined => {
 /** Progress of a tree can be measured where procfs has per-process I/O counters: Linux. */
 export function canSampleTrees(): boolean {
   return existsSync('/proc/self/io') && existsSync('/proc/self/stat')
-}
-
-/** Parses `ss -tine` output into socket inode → bytes received. Sockets that received nothing have no counter. */
-export function parseSocketBytes(output: string): Map<number, number> {
-  const result = new Map<number, number>()
-  let inode: number | undefined
-  for (const line of output.split('\n')) {
-    // A socket is a line of addresses (with `ino:`), then an indented line of tcp_info.
-    if (!/^\s/.test(line)) inode = Number(/\bino:(\d+)/.exec(line)?.[1] ?? 0) || undefined
-    const received = /\bbytes_received:(\d+)/.exec(line)?.[1]
-    if (inode && received) result.set(inode, Number(received))
-  }
-  return result
-}
-
-function listSockets(): Promise<Map<number, number> | 'missing'> {
-  return new Promise(resolve => {
-    execFile('ss', ['-tinHe'], { timeout: 2000, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, LC_ALL: 'C' } }, (error, stdout) => {
-      // Missing, or unable to open a netlink socket (some sandboxes): count reads instead.
-      if (error && !stdout) resolve('missing')
-      else resolve(parseSocketBytes(stdout ?? ''))
-    })
-  })
 }
 
 /**
@@ -83,21 +67,31 @@ function treeOf(root: number): number[] {
   return pids
 }
 
-function socketInodes(pid: number): number[] {
-  let fds: string[]
-  try {
-    fds = readdirSync(`/proc/${pid}/fd`)
-  } catch {
-    return []
+/** CPU ticks of one process (utime + stime) and of its children it has reaped (cutime + cstime). */
+export interface CpuTimes {
+  own: number
+  reaped: number
+}
+
+/**
+ * Folds one sample's readings into `counted` (pid → times as last counted) and returns the ticks added since the
+ * previous sample. A process that is gone (reaped, or reaped while this sample read its parent) reappears in its
+ * parent's reaped time: what was counted for it is taken back, so it counts once. The result can be negative for one
+ * sample (taken back before the parent shows the reaped time); the caller keeps the running sum, never clamping it.
+ */
+export function accountCpu(counted: Map<number, CpuTimes>, readings: Map<number, CpuTimes>): number {
+  let ticks = 0
+  for (const [pid, now] of readings) {
+    const before = counted.get(pid) ?? { own: 0, reaped: 0 }
+    ticks += now.own - before.own + now.reaped - before.reaped
+    counted.set(pid, now)
   }
-  return fds.flatMap(fd => {
-    try {
-      const inode = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`))?.[1]
-      return inode ? [Number(inode)] : []
-    } catch {
-      return []
-    }
-  })
+  for (const [pid, last] of counted) {
+    if (readings.has(pid)) continue
+    ticks -= last.own + last.reaped
+    counted.delete(pid)
+  }
+  return ticks
 }
 
 /**
@@ -106,38 +100,34 @@ function socketInodes(pid: number): number[] {
  * closes between two samples is not seen (see docs/stall-detection.md).
  */
 export function createTreeSampler(root: number): TreeSampler {
-  const cpu = new Map<number, { own: number; reaped: number }>()
+  const cpu = new Map<number, CpuTimes>()
   const reads = new Map<number, number>()
   const sockets = new Map<number, number>()
   let cpuTicks = 0
+  // What samples report only grows, while the running sum may dip for one sample (see accountCpu).
+  let reportedTicks = 0
   let readBytes = 0
   let tcpBytes = 0
+  const connections = new Set<number>()
   let ssMissing = false
 
   const sampleProcesses = (pids: number[]) => {
-    let ticks = 0
+    const readings = new Map<number, CpuTimes>()
     for (const pid of pids) {
       const stat = read(`/proc/${pid}/stat`)
+      // Listed but gone by now: it counts as gone, in the same sample in which its parent may show it as reaped.
       if (!stat) continue
       // Fields after the command name: state is field 3, utime/stime/cutime/cstime are fields 14-17.
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ').map(Number)
-      const now = { own: fields[11]! + fields[12]!, reaped: fields[13]! + fields[14]! }
-      const before = cpu.get(pid) ?? { own: 0, reaped: 0 }
-      ticks += now.own - before.own + now.reaped - before.reaped
-      cpu.set(pid, now)
+      readings.set(pid, { own: fields[11]! + fields[12]!, reaped: fields[13]! + fields[14]! })
       const rchar = Number(/^rchar:\s*(\d+)/m.exec(read(`/proc/${pid}/io`) ?? '')?.[1] ?? Number.NaN)
       if (Number.isFinite(rchar)) readBytes += Math.max(0, rchar - (reads.get(pid) ?? 0))
       if (Number.isFinite(rchar)) reads.set(pid, rchar)
     }
-    // A process reaped since the last sample reappears in its parent's cutime/cstime: take back what was counted.
-    const alive = new Set(pids)
-    for (const [pid, last] of cpu) {
-      if (alive.has(pid)) continue
-      ticks -= last.own + last.reaped
-      cpu.delete(pid)
-      reads.delete(pid)
-    }
-    cpuTicks += Math.max(0, ticks)
+    for (const pid of reads.keys()) if (!readings.has(pid)) reads.delete(pid)
+    // Clamping each sample at 0 lost the taking back of a child reaped mid-sample and counted it twice (#14).
+    cpuTicks += accountCpu(cpu, readings)
+    reportedTicks = Math.max(reportedTicks, cpuTicks)
   }
 
   const sampleSockets = async (pids: number[]) => {
@@ -155,6 +145,7 @@ export function createTreeSampler(root: number): TreeSampler {
       if (received === undefined) continue
       tcpBytes += Math.max(0, received - (sockets.get(inode) ?? 0))
       sockets.set(inode, received)
+      connections.add(inode)
     }
   }
 
@@ -163,7 +154,8 @@ export function createTreeSampler(root: number): TreeSampler {
       const pids = treeOf(root)
       sampleProcesses(pids)
       await sampleSockets(pids)
-      return { bytes: ssMissing ? readBytes : tcpBytes, cpuSeconds: cpuTicks / USER_HZ, counter: ssMissing ? 'reads' : 'tcp' }
+      return { bytes: ssMissing ? readBytes : tcpBytes, cpuSeconds: reportedTicks / USER_HZ, counter: ssMissing ? 'reads' : 'tcp', connections: connections.size }
     },
+    openSockets: () => treeOf(root).flatMap(socketInodes),
   }
 }

@@ -27,9 +27,15 @@ function outcome(log: RunLog): string {
   }
 }
 
-/** One line per run, for `resilient logs`. */
-export function formatLogLine(log: RunLog): string {
-  return `${when(log.startedAt)}  ${outcome(log).padEnd(40)}  exit ${String(log.exitCode).padEnd(3)}  ${seconds(log.durationMs).padStart(6)}  ${log.invocation.join(' ')}`
+/**
+ * One line per run, for `resilient logs`: when, outcome, exit code, duration, command, each column as wide as its
+ * widest cell (an outcome names a mirror and has no fixed length), so the columns line up.
+ */
+export function formatLogTable(logs: readonly RunLog[]): string[] {
+  const rows = logs.map(log => [when(log.startedAt), outcome(log), `exit ${log.exitCode}`, seconds(log.durationMs), log.invocation.join(' ')])
+  const widths = [0, 1, 2, 3].map(column => Math.max(0, ...rows.map(row => row[column]!.length)))
+  return rows.map(([started, result, exit, duration, command]) =>
+    [started!.padEnd(widths[0]!), result!.padEnd(widths[1]!), exit!.padEnd(widths[2]!), duration!.padStart(widths[3]!), command].join('  '))
 }
 
 /** Every attempt of one run, for `resilient logs --last`. */

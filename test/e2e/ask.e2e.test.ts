@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { isolatedEnv } from '../helpers/isolated-env.js'
+import { pty as terminal } from '../helpers/pty.js'
 import { CLI, runCli } from '../helpers/run-cli.js'
 
 // A fake pip that fails like real pip behind a dead proxy (pip 23 wording) until it is given a working one, and a
@@ -26,8 +27,7 @@ exit 1
 }
 
 async function inTerminal(args: string[], env: Record<string, string>, answers: { when: RegExp; type: string }[]) {
-  const { spawn } = await import('node-pty')
-  const pty = spawn('node', [CLI, ...args], { env, cols: 120, rows: 40 })
+  const pty = terminal!.spawn('node', [CLI, ...args], { env, cols: 120, rows: 40 })
   let screen = ''
   const pending = [...answers]
   pty.onData(data => {
@@ -43,7 +43,7 @@ async function inTerminal(args: string[], env: Record<string, string>, answers: 
 }
 
 describe('asking the person when no automatic fix exists', () => {
-  it('asks for a proxy URL in a terminal and retries with it', async () => {
+  it.skipIf(!terminal)('asks for a proxy URL in a terminal and retries with it', async () => {
     const pip = fakePip()
     const result = await inTerminal(['pip', 'install', 'x'], pip.env, [{ when: /Proxy URL/, type: 'http://good-proxy.example:3128\r' }])
     expect(result.exitCode, result.screen).toBe(0)
@@ -51,7 +51,7 @@ describe('asking the person when no automatic fix exists', () => {
     expect(result.screen).toMatch(/proxy/i)
   })
 
-  it('asks for a token for a private index without echoing it, and never prints it', async () => {
+  it.skipIf(!terminal)('asks for a token for a private index without echoing it, and never prints it', async () => {
     const pip = fakePip()
     const token = 'tok-3e9f1c0a7b'
     const result = await inTerminal(['pip', 'install', '--index-url', 'https://private.example/simple', 'x'], pip.env, [
@@ -72,7 +72,7 @@ describe('asking the person when no automatic fix exists', () => {
     expect(result.stderr).toMatch(/HTTPS_PROXY/)
   })
 
-  it('with --yes takes the safe default (stop) in a terminal', async () => {
+  it.skipIf(!terminal)('with --yes takes the safe default (stop) in a terminal', async () => {
     const pip = fakePip()
     const result = await inTerminal(['--yes', 'pip', 'install', 'x'], pip.env, [])
     expect(result.exitCode).toBe(1)

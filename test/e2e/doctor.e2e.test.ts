@@ -108,6 +108,28 @@ exit 1
     expect(result.stdout).toMatch(/ {4}https:\/\/primary\.test\/simple: .*0 of 1 recent ok.*timeout/)
   })
 
+  // rustup's proxy with no default toolchain: `cargo --version` exits 1 (message from rust-lang/rustup#4102).
+  it('reports a tool whose --version fails as broken, with the first line of its error, and exits 1', async () => {
+    const bin = mkdtempSync(join(tmpdir(), 'resilient-fake-cargo-'))
+    writeFileSync(join(bin, 'cargo'), `#!/bin/sh
+echo "error: rustup could not choose a version of cargo to run, because one wasn't specified explicitly, and no default is configured." >&2
+echo "help: run 'rustup default stable' to download the latest stable release of Rust and set it as your default toolchain." >&2
+exit 1
+`, { mode: 0o755 })
+    const base = isolatedEnv()
+    const env = { ...base, PATH: `${bin}:${base.PATH}` }
+    const result = await runCli(['doctor'], { env })
+    expect(result.exitCode, result.all).toBe(1)
+    expect(result.stdout).toContain(`✖ cargo      cargo → ${join(bin, 'cargo')}\n`)
+    expect(result.stdout).toContain("`cargo --version` failed: error: rustup could not choose a version of cargo to run, because one wasn't specified explicitly, and no default is configured.\n")
+    expect(result.stdout).not.toMatch(/✔ cargo/)
+    expect(result.stdout).toMatch(/✖ cargo is on PATH \(.*\) but cannot start/)
+    expect(result.stdout).toMatch(/→ Run `cargo --version` to see the whole error, then repair or reinstall cargo/)
+    const json = JSON.parse((await runCli(['doctor', '--json'], { env })).stdout)
+    expect(json.broken).toBe(true)
+    expect(json.sections['Package managers'].find((tool: { tool: string }) => tool.tool === 'cargo')).toMatchObject({ found: true, broken: expect.stringMatching(/^error: rustup could not choose/) })
+  })
+
   it('--json prints one object with every section', async () => {
     const result = await runCli(['doctor', '--json'])
     const report = JSON.parse(String(result.stdout))

@@ -1,4 +1,5 @@
-import { chmodSync, existsSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs'
+import { spawnSync } from 'node:child_process'
+import { chmodSync, existsSync, mkdtempSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { delimiter, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -40,10 +41,22 @@ const LAUNCHERS = {
   berry: join(NODE_MODULES, '@yarnpkg', 'cli-dist', 'bin', 'yarn.js'),
 }
 
+/**
+ * bun's own binary. Its package's postinstall moves it over the placeholder bin/bun.exe; where install scripts did not
+ * run (`npm ci --ignore-scripts`, npm 12's default without an allowScripts entry) the placeholder only prints an error,
+ * and the binary is still in the platform package npm installed: @oven/bun-<os>-<arch>/bin/bun.
+ */
+function bunExecutable(): string {
+  const placeholder = join(NODE_MODULES, 'bun', 'bin', 'bun.exe')
+  const oven = join(NODE_MODULES, '@oven')
+  const platform = existsSync(oven) ? readdirSync(oven).map(name => join(oven, name, 'bin', 'bun')) : []
+  return [placeholder, ...platform].find(file => spawnSync(file, ['--version'], { stdio: 'ignore' }).status === 0) ?? placeholder
+}
+
 /** An isolated environment whose PATH starts with a folder holding `name` (yarn 1 and berry share the name). */
 export function envWithTool(tool: 'npm' | 'pnpm' | 'yarn1' | 'berry' | 'bun', extra: Record<string, string> = {}): Record<string, string> {
   const bin = mkdtempSync(join(tmpdir(), 'resilient-bin-'))
-  if (tool === 'bun') symlinkSync(join(NODE_MODULES, 'bun', 'bin', 'bun.exe'), join(bin, 'bun'))
+  if (tool === 'bun') symlinkSync(bunExecutable(), join(bin, 'bun'))
   else if (tool !== 'npm') {
     const name = tool === 'pnpm' ? 'pnpm' : 'yarn'
     writeFileSync(join(bin, name), `#!/bin/sh\nexec "${process.execPath}" "${LAUNCHERS[tool]}" "$@"\n`)

@@ -1,24 +1,16 @@
 import { existsSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { stripVTControlCharacters } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildWheel, startPypiServer, type PypiServer } from '../helpers/fake-pypi.js'
 import { startNpmRegistry, type NpmRegistry } from '../helpers/fake-npm-registry.js'
 import { isolatedEnv } from '../helpers/isolated-env.js'
+import type { PtyProcess } from '../../src/exec/pty-module.js'
+import { pty } from '../helpers/pty.js'
 import { CLI } from '../helpers/run-cli.js'
 import { distributions, projectDir } from './run-helpers.js'
 
 // The one question, answered in a real pseudo-terminal (node-pty, an optional dependency: skipped without it).
-type Pty = typeof import('node-pty')
-type Terminal = ReturnType<Pty['spawn']>
-const pty: Pty | undefined = (() => {
-  try {
-    return createRequire(import.meta.url)('node-pty') as Pty
-  } catch {
-    return undefined
-  }
-})()
 
 let registry: NpmRegistry
 let index: PypiServer
@@ -34,7 +26,7 @@ afterAll(async () => {
 })
 
 /** Runs the built CLI in a terminal; each step acts (types, or signals resilient) once the screen matches. */
-function inTerminal(cwd: string, args: string[], steps: [RegExp, string | ((terminal: Terminal) => void)][], timeoutMs = 60_000): Promise<{ exitCode: number; screen: string; ms: number }> {
+function inTerminal(cwd: string, args: string[], steps: [RegExp, string | ((terminal: PtyProcess) => void)][], timeoutMs = 60_000): Promise<{ exitCode: number; screen: string; ms: number }> {
   return new Promise((resolve, reject) => {
     const terminal = pty!.spawn('node', [CLI, ...args], { name: 'xterm-256color', cols: 160, rows: 50, cwd, env: isolatedEnv() })
     let screen = ''

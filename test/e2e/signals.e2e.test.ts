@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { execa } from 'execa'
 import { describe, expect, it } from 'vitest'
 import { isolatedEnv } from '../helpers/isolated-env.js'
+import { pty as terminal } from '../helpers/pty.js'
 import { CLI } from '../helpers/run-cli.js'
 
 /** A fake pip that starts a grandchild (like a build subprocess) and waits; it records every pid it started. */
@@ -54,12 +55,11 @@ describe('signals and process hygiene', () => {
     await waitFor(() => pids.every(pid => !alive(pid)), 3000)
   })
 
-  it('gives the child a terminal when resilient has one, and pipes otherwise', async () => {
+  it.skipIf(!terminal)('gives the child a terminal when resilient has one, and pipes otherwise', async () => {
     const pip = fakePip()
     const piped = await execa('node', [CLI, 'pip', 'tty'], { env: pip.env, extendEnv: false, reject: false, stdin: 'ignore' })
     expect(piped.stdout).toBe('stdout is a pipe')
-    const { spawn } = await import('node-pty')
-    const pty = spawn('node', [CLI, 'pip', 'tty'], { env: pip.env, cols: 80, rows: 24 })
+    const pty = terminal!.spawn('node', [CLI, 'pip', 'tty'], { env: pip.env, cols: 80, rows: 24 })
     let screen = ''
     pty.onData(data => { screen += data })
     const exit = await new Promise<number>(resolve => pty.onExit(({ exitCode }) => resolve(exitCode)))
@@ -67,10 +67,9 @@ describe('signals and process hygiene', () => {
     expect(screen).toContain('stdout is a terminal')
   })
 
-  it('Ctrl-C typed in a terminal interrupts the run with exit 130', async () => {
+  it.skipIf(!terminal)('Ctrl-C typed in a terminal interrupts the run with exit 130', async () => {
     const pip = fakePip()
-    const { spawn } = await import('node-pty')
-    const pty = spawn('node', [CLI, 'pip', 'install', 'x'], { env: pip.env, cols: 80, rows: 24 })
+    const pty = terminal!.spawn('node', [CLI, 'pip', 'install', 'x'], { env: pip.env, cols: 80, rows: 24 })
     let screen = ''
     pty.onData(data => { screen += data })
     const exited = new Promise<number>(resolve => pty.onExit(({ exitCode }) => resolve(exitCode)))

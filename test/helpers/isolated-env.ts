@@ -1,9 +1,19 @@
-import { mkdirSync, mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, mkdirSync, mkdtempSync } from 'node:fs'
+import { tmpdir, userInfo } from 'node:os'
 import { join } from 'node:path'
 
 // Settings on developer and CI machines that would change what pip, npm and friends do (see README "Testing").
 const POISON = /^(PIP_|UV_|CONDA|MAMBA_|PIXI_|POETRY_|PDM_|PIPX_|npm_config_|NPM_CONFIG_|pnpm_config_|YARN_|BUN_|CARGO_|GO(PROXY|PRIVATE|FLAGS|SUMDB|NOSUMDB|NOPROXY)$|RESILIENT_|REQUESTS_CA_BUNDLE$|CURL_CA_BUNDLE$|SSL_CERT_|NODE_EXTRA_CA_CERTS$|HTTPS?_PROXY$|https?_proxy$|ALL_PROXY$|all_proxy$|NO_PROXY$|no_proxy$|VIRTUAL_ENV$|GITHUB_ACTIONS$|GITLAB_CI$|CI$)/
+
+/**
+ * Where rustup keeps its toolchains: an installation, not a setting. rustup's `cargo` proxy looks in $HOME/.rustup,
+ * and with a temporary HOME it finds no default toolchain and every `cargo` fails ("rustup could not choose a
+ * version of cargo to run"). Only rustup's proxies read it; a distribution's cargo ignores it.
+ */
+function toolchains(): Record<string, string> {
+  const rustupHome = process.env.RUSTUP_HOME ?? join(userInfo().homedir, '.rustup')
+  return existsSync(rustupHome) ? { RUSTUP_HOME: rustupHome } : {}
+}
 
 /**
  * An environment in which a real tool sees nothing of the machine's own configuration: no PIP_ or npm_config_
@@ -30,7 +40,7 @@ export function isolatedEnv(extra: Record<string, string> = {}): Record<string, 
     npm_config_update_notifier: 'false',
     npm_config_fund: 'false',
     NO_COLOR: '1',
-  }, extra)
+  }, toolchains(), extra)
   return env
 }
 

@@ -6,11 +6,19 @@ import { startPypiServer } from '../../testing/pypi-server.js'
 import { buildWheel } from '../../testing/wheel.js'
 import { which } from '../../tools/which.js'
 
-/** pip in the demo must behave the same on every machine: no PIP_* variables, no pip.conf. */
-function demoEnvironment(): NodeJS.ProcessEnv {
+/**
+ * pip in the demo must behave the same on every machine: no PIP_* variables, no pip.conf. resilient in the demo keeps
+ * its state and logs in the demo's own directory and reads no user config: its loopback servers must not show up in
+ * `resilient mirrors` or `resilient logs`, and the person's settings must not change what the demo shows.
+ */
+function demoEnvironment(project: string): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {}
   for (const [name, value] of Object.entries(process.env)) if (!/^(PIP_|RESILIENT_)/.test(name)) env[name] = value
-  return { ...env, PIP_CONFIG_FILE: '/dev/null', PIP_DISABLE_PIP_VERSION_CHECK: '1', PIP_NO_INPUT: '1' }
+  return {
+    ...env,
+    PIP_CONFIG_FILE: '/dev/null', PIP_DISABLE_PIP_VERSION_CHECK: '1', PIP_NO_INPUT: '1',
+    RESILIENT_STATE_DIR: join(project, 'state'), XDG_CONFIG_HOME: join(project, 'config'),
+  }
 }
 
 /**
@@ -31,6 +39,7 @@ export async function runDemo(): Promise<number> {
   say(`  primary  ${primary.url}  accepts connections and never answers (a black hole)`)
   say(`  mirror   ${mirror.url}  healthy; serves ${wheel.filename}, built just now`)
   say(`  config   ${join(project, '.mirrorrc.json')}`)
+  say(`  state    ${join(project, 'state')} (removed afterwards: your own mirror health and run logs are left alone)`)
   say('Plain pip would wait 15 s x 6 tries (about 98 s) and then report "No matching distribution found".')
   say()
   say(`$ resilient ${python} -m pip download resilient-demo --no-deps -d ${dest}`)
@@ -38,7 +47,7 @@ export async function runDemo(): Promise<number> {
   const started = Date.now()
   try {
     const result = await execa(process.execPath, [process.argv[1]!, python, '-m', 'pip', 'download', 'resilient-demo', '--no-deps', '-d', dest],
-      { cwd: project, env: demoEnvironment(), extendEnv: false, stdio: 'inherit', reject: false })
+      { cwd: project, env: demoEnvironment(project), extendEnv: false, stdio: 'inherit', reject: false })
     say()
     const files = readdirSync(dest, { withFileTypes: true }).map(entry => entry.name)
     if (result.exitCode === 0 && files.includes(wheel.filename)) {

@@ -1,4 +1,4 @@
-import { formatLogDetails, formatLogLine } from '../../logs/format.js'
+import { formatLogDetails, formatLogTable } from '../../logs/format.js'
 import { logsDirectory } from '../../logs/paths.js'
 import { readRunLogs } from '../../logs/store.js'
 import { redact, redactDeep } from '../../redact.js'
@@ -23,7 +23,7 @@ export async function runLogs(options: LogsOptions): Promise<number> {
     process.stderr.write(`No run logs yet in ${dir}.\n  → Every \`resilient <tool> ...\` run writes one there (config: logs.keep).\n`)
     return options.last ? 1 : 0
   }
-  const text = options.last ? formatLogDetails(logs[0]!.log, logs[0]!.file) : logs.map(entry => formatLogLine(entry.log)).join('\n')
+  const text = options.last ? formatLogDetails(logs[0]!.log, logs[0]!.file) : formatLogTable(logs.map(entry => entry.log)).join('\n')
   process.stdout.write(`${redact(text)}\n`)
   if (!options.last) process.stderr.write(`(${logs.length} most recent, newest first, from ${dir}${skipped ? `; ${skipped} unreadable file(s) skipped` : ''})\n`)
   return 0

@@ -1,22 +1,13 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { diagnose, guessTool } from '../../../src/diagnose/index.js'
+import { loadCorpus } from '../../helpers/corpus.js'
 
 // The development corpus (../shared/corpus/README.md): 209 real failure outputs labelled by root cause. A held-out
 // set of the same kind judges the classifier later, so this test reports where it errs, not only how often.
 // CORPUS_JSONL points at another labelled set of the same format (a held-out set) to measure it the same way.
 const CORPUS = process.env.CORPUS_JSONL ?? fileURLToPath(new URL('../../../../shared/corpus/dev.jsonl', import.meta.url))
-const FIXTURES = fileURLToPath(new URL('../../fixtures/output', import.meta.url))
 const THRESHOLD = 0.9
-
-interface Case {
-  id: string
-  tool: string
-  label: string
-  output: string
-}
 
 function tally(rows: { key: string; ok: boolean }[]): string {
   const groups = new Map<string, { ok: number; all: number }>()
@@ -30,23 +21,8 @@ function tally(rows: { key: string; ok: boolean }[]): string {
     .map(([key, { ok, all }]) => `  ${key.padEnd(20)} ${String(ok).padStart(3)}/${String(all).padEnd(3)} ${((100 * ok) / all).toFixed(0)}%`).join('\n')
 }
 
-/**
- * Outside this workplace there is no ../shared: the same 209 cases are kept as fixtures, `<tool>/<id>-<label>.txt`,
- * each with a first line naming its corpus id (captured-*.txt files are our own captures, not corpus cases).
- */
-function corpusFromFixtures(): Case[] {
-  return readdirSync(FIXTURES).flatMap(tool => readdirSync(join(FIXTURES, tool))
-    .filter(file => !file.startsWith('captured-'))
-    .map(file => {
-      const [first, ...rest] = readFileSync(join(FIXTURES, tool, file), 'utf8').split('\n')
-      const id = / dev\.jsonl (\S+) /.exec(first ?? '')?.[1] ?? file
-      const label = / label (\S+)/.exec(first ?? '')?.[1] ?? ''
-      return { id, tool, label, output: rest.join('\n') }
-    }))
-}
-
 describe('accuracy on the development corpus', () => {
-  const cases: Case[] = existsSync(CORPUS) ? readFileSync(CORPUS, 'utf8').split('\n').filter(Boolean).map(line => JSON.parse(line) as Case) : corpusFromFixtures()
+  const cases = loadCorpus(CORPUS)
   it('finds the 209 corpus cases (../shared/corpus, or their copies in test/fixtures/output)', () => expect(cases.length).toBeGreaterThanOrEqual(209))
 
   it(`labels at least ${THRESHOLD * 100}% of the cases exactly (tool known, as in the retry loop)`, () => {

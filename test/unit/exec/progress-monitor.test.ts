@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { findStall, formatBytes, watchProgress, type Sample } from '../../../src/exec/progress-monitor.js'
 import type { TreeCounters } from '../../../src/exec/tree-counters.js'
 
@@ -6,10 +6,10 @@ const SETTINGS = { minBytesPerSecond: 500, windowSeconds: 30 }
 
 /** One sample a second from per-second increments: [bytes, cpuSeconds]. */
 function series(steps: [number, number][]): Sample[] {
-  const samples: Sample[] = [{ at: 0, bytes: 0, cpuSeconds: 0, counter: 'tcp' }]
+  const samples: Sample[] = [{ at: 0, bytes: 0, cpuSeconds: 0, counter: 'tcp', connections: 1 }]
   for (const [bytes, cpu] of steps) {
     const last = samples.at(-1)!
-    samples.push({ at: last.at + 1000, bytes: last.bytes + bytes, cpuSeconds: last.cpuSeconds + cpu, counter: 'tcp' })
+    samples.push({ at: last.at + 1000, bytes: last.bytes + bytes, cpuSeconds: last.cpuSeconds + cpu, counter: 'tcp', connections: 1 })
   }
   return samples
 }
@@ -78,7 +78,7 @@ describe('formatBytes', () => {
 
 /** A sampler that replays per-sample increments and moves a fake clock one second per sample. */
 function scripted(steps: [number, number][], clock: { now: number }) {
-  let counters: TreeCounters = { bytes: 0, cpuSeconds: 0, counter: 'tcp' }
+  let counters: TreeCounters = { bytes: 0, cpuSeconds: 0, counter: 'tcp', connections: 1 }
   let index = 0
   return () => ({
     async sample() {
@@ -106,7 +106,7 @@ describe('watchProgress', () => {
     await until(() => watch.abort.aborted)
     expect(watch.abort.reason).toBe('stalled: 200 bytes in 4 s from pypi.example:8080')
     expect(lines[0]).toBe('↓ 50 B/s over the last 2 s (100 B in 2 s) from pypi.example:8080')
-    expect(watch.stop()).toEqual({ bytes: 200, seconds: 4, bytesPerSecond: 50, counter: 'tcp' })
+    expect(watch.stop()).toEqual({ bytes: 200, seconds: 4, bytesPerSecond: 50, counter: 'tcp', connections: 1 })
   })
 
   it('never aborts a steady download, and sums it up when stopped', async () => {
@@ -125,5 +125,45 @@ describe('watchProgress', () => {
     watch.onSpawn(1)
     expect(watch.stop()).toBeUndefined()
     expect(watch.abort.aborted).toBe(false)
+  })
+
+  describe('a connection shorter than a second (pip from a fast index)', () => {
+    afterEach(() => vi.useRealTimers())
+
+    /**
+     * 2.5 s of a tree that holds its stdio sockets (1, 2) throughout, and a connection (42) from `opens` to `closes`
+     * (ms) on which it receives 1 MB in the connection's last 100 ms: the summary, and how many samples were taken.
+     */
+    async function watchConnection(opens: number, closes: number) {
+      vi.useFakeTimers()
+      const started = Date.now()
+      const at = () => Date.now() - started
+      let seen = 0
+      let samples = 0
+      const sampler = () => ({
+        async sample(): Promise<TreeCounters> {
+          samples++
+          if (at() >= closes - 100 && at() < closes) seen = 1_000_000
+          return { bytes: seen, cpuSeconds: 0, counter: 'tcp', connections: seen ? 1 : 0 }
+        },
+        openSockets: () => (at() >= opens && at() < closes ? [1, 2, 42] : [1, 2]),
+      })
+      const watch = watchProgress({ stall: SETTINGS, host: 'h', createSampler: sampler })
+      watch.onSpawn(1)
+      await vi.advanceTimersByTimeAsync(2500)
+      return { summary: watch.stop(), samples }
+    }
+
+    it('samples it while it is open, where one sample a second would see none of it', async () => {
+      expect((await watchConnection(1200, 1500)).summary).toMatchObject({ bytes: 1_000_000, connections: 1 })
+    })
+
+    it('says that it saw no connection when none was open at a look', async () => {
+      expect((await watchConnection(1210, 1250)).summary).toMatchObject({ bytes: 0, connections: 0 })
+    })
+
+    it('samples once a second when no connection opens: the inherited stdio sockets are not connections', async () => {
+      expect((await watchConnection(9000, 9500)).samples).toBe(3)
+    })
   })
 })

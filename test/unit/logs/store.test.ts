@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { formatLogDetails, formatLogLine } from '../../../src/logs/format.js'
+import { formatLogDetails, formatLogTable } from '../../../src/logs/format.js'
 import { logsDirectory } from '../../../src/logs/paths.js'
 import { createRunLog, type RunReport } from '../../../src/logs/run-log.js'
 import { readRunLogs, rotateRunLogs, writeRunLog } from '../../../src/logs/store.js'
@@ -78,8 +78,19 @@ describe('run logs', () => {
 
 describe('log formatting', () => {
   it('summarises a run on one line', () => {
-    const line = formatLogLine(log('2026-01-01T10:00:00Z'))
-    expect(line).toMatch(/recovered in 2 attempts \(on mirror tuna\)\s+exit 0\s+4\.2 s\s+pip install torch$/)
+    const [line] = formatLogTable([log('2026-01-01T10:00:00Z')])
+    expect(line).toMatch(/recovered in 2 attempts \(on mirror tuna\) {2}exit 0 {2}4\.2 s {2}pip install torch$/)
+  })
+
+  it('lines up the columns of runs whose outcomes, exit codes and durations differ in length', () => {
+    const long = log('2026-01-01T10:00:00Z', { attempts: [report().attempts[0]!, { ...report().attempts[1]!, source: 'mirror 127.0.0.1:43253 (your own mirror)' }] })
+    const lines = formatLogTable([long, log('2026-01-01T11:00:00Z', { outcome: 'ran-once', exitCode: 127, durationMs: 65_000, attempts: [] }), log('2026-01-01T12:00:00Z')])
+    const columnOf = (pattern: RegExp) => lines.map(line => pattern.exec(line)?.index)
+    expect(columnOf(/exit \d/)).toEqual(Array(3).fill(columnOf(/exit \d/)[0]))
+    expect(columnOf(/pip install torch$/)).toEqual(Array(3).fill(columnOf(/pip install torch$/)[0]))
+    // Durations are right-aligned: they end in the same column.
+    expect(lines.map(line => / s {2}pip/.exec(line)?.index)).toEqual(Array(3).fill(/ s {2}pip/.exec(lines[0]!)?.index))
+    expect(lines[1]).toMatch(/failed \(not retried\) +exit 127 +65 s {2}pip install torch$/)
   })
   it('shows every attempt with its diagnosis', () => {
     const text = formatLogDetails(log('2026-01-01T10:00:00Z', { outcome: 'gave-up', exitCode: 1, hint: 'Check the network.' }), '/l/x.json')
