@@ -1,3 +1,4 @@
+import { printable } from '../redact.js'
 import type { RunLog } from './run-log.js'
 
 function seconds(ms: number): string {
@@ -29,25 +30,25 @@ function outcome(log: RunLog): string {
 
 /** One line per run, for `resilient logs`. */
 export function formatLogLine(log: RunLog): string {
-  return `${when(log.startedAt)}  ${outcome(log).padEnd(40)}  exit ${String(log.exitCode).padEnd(3)}  ${seconds(log.durationMs).padStart(6)}  ${log.invocation.join(' ')}`
+  return `${when(log.startedAt)}  ${outcome(log).padEnd(40)}  exit ${String(log.exitCode).padEnd(3)}  ${seconds(log.durationMs).padStart(6)}  ${printable(log.invocation.join(' '))}`
 }
 
 /** Every attempt of one run, for `resilient logs --last`. */
 export function formatLogDetails(log: RunLog, file: string): string {
   const lines = [
-    `${log.invocation.join(' ')}`,
-    `  started ${when(log.startedAt)} in ${log.cwd}, resilient ${log.resilientVersion}`,
+    printable(log.invocation.join(' ')),
+    `  started ${when(log.startedAt)} in ${printable(log.cwd)}, resilient ${printable(log.resilientVersion)}`,
     `  ${outcome(log)}, exit ${log.exitCode}, ${seconds(log.durationMs)}`,
   ]
   for (const [index, attempt] of log.attempts.entries()) {
     lines.push(`  attempt ${index + 1} on ${attempt.source}: exit ${attempt.exitCode} after ${seconds(attempt.durationMs)}`)
-    lines.push(`    $ ${attempt.command.join(' ')}`)
+    lines.push(`    $ ${printable(attempt.command.join(' '))}`)
     if (attempt.diagnosis) {
       lines.push(`    ${attempt.diagnosis.category}: ${attempt.diagnosis.summary}${attempt.diagnosis.rule ? ` [${attempt.diagnosis.rule}]` : ''}`)
-      for (const evidence of attempt.diagnosis.evidence) lines.push(`    │ ${evidence}`)
+      for (const evidence of attempt.diagnosis.evidence) lines.push(`    │ ${printable(evidence)}`)
     }
   }
-  if (log.hint) lines.push(`  → what to do: ${log.hint}`)
+  if (log.hint) lines.push(`  → what to do: ${printable(log.hint)}`)
   lines.push(`  log: ${file}`)
   return lines.join('\n')
 }
