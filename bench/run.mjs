@@ -45,7 +45,7 @@ async function figureA(wheel) {
   const primary = await startPypiServer({ wheels: [wheel], fault: { kind: 'blackhole' } })
   const mirror = await startPypiServer({ wheels: [wheel] })
   const project = mkdtempSync(join(tmpdir(), 'bench-a-'))
-  writeFileSync(join(project, '.mirrorrc.json'), JSON.stringify({ pypi: { index: primary.url, mirrors: [mirror.url] } }))
+  writeFileSync(join(project, '.resilientrc.json'), JSON.stringify({ pypi: { index: primary.url, mirrors: [mirror.url] } }))
   const dest = () => mkdtempSync(join(tmpdir(), 'bench-dl-'))
   log('(a) black-holed primary + healthy mirror ...')
   const report = join(project, 'report.json')
@@ -60,7 +60,7 @@ async function figureA(wheel) {
 async function figureB(wheel, withoutExtraCa = false) {
   const index = await startPypiServer({ wheels: [wheel] })
   const project = mkdtempSync(join(tmpdir(), 'bench-b-'))
-  writeFileSync(join(project, '.mirrorrc.json'), JSON.stringify({ pypi: { index: index.url, mirrors: [] } }))
+  writeFileSync(join(project, '.resilientrc.json'), JSON.stringify({ pypi: { index: index.url, mirrors: [] } }))
   const runs = quick ? 3 : 9
   const plain = [], wrapped = [], node = []
   log(`(b) healthy index${withoutExtraCa ? ', NODE_EXTRA_CA_CERTS unset' : ''}, ${runs} runs each, interleaved ...`)

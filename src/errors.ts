@@ -5,6 +5,8 @@ export const EXIT = {
   needsTerminal: 66,
   /** `resilient run`: the install failed, or its check failed and what it added was removed (EX_UNAVAILABLE). */
   installFailed: 69,
+  /** A file resilient must create could not be (EX_CANTCREAT): something is in the way, or no permission. */
+  cantCreate: 73,
   /** `resilient run`: nothing installed: the person said no, or where it would go needs an explicit yes (EX_NOPERM). */
   declined: 77,
   config: 78,

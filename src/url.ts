@@ -1,3 +1,4 @@
+import { urlWithoutSecrets } from './secrets/url.js'
 /** The one place that parses, compares and prints index URLs. Never throws: a value that is not a URL is said so. */
 
 export function hostOf(url: string): string | undefined {
@@ -52,14 +53,8 @@ export function sameRegistry(a: string, b: string): boolean {
 
 /** The form outcomes are booked under: no credentials, no trailing slash, no default port. */
 export function indexKey(url: string): string {
-  try {
-    const parsed = new URL(url)
-    parsed.username = ''
-    parsed.password = ''
-    return parsed.toString().replace(/\/+$/, '')
-  } catch {
-    return url.replace(/\/+$/, '')
-  }
+  // No userinfo, query, fragment or token path segment (`/t/<token>/`): keys are stored in the state file (issue 21).
+  return urlWithoutSecrets(url).replace(/\/+$/, '')
 }
 
 /**

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import * as z from 'zod'
+import { redactDeep } from '../redact.js'
 import { withFileLock, writeFileAtomically } from '../state/locked-file.js'
 import { stateDir } from '../state/paths.js'
 
@@ -76,7 +77,8 @@ export async function appendAutoInstallRecord(entry: AutoInstallEntry, env: Node
   await withFileLock(file, async () => {
     const read = await readEntries(file)
     if (!Array.isArray(read)) warn(`${file} could not be read (${read.unreadable}); it is started afresh.`)
-    const entries = [...(Array.isArray(read) ? read : []), entrySchema.parse(entry)].slice(-ENTRIES_KEPT)
+    // Redacted whatever the caller passed: a script's own `--db-password x` is no record to keep (issue 21).
+    const entries = [...(Array.isArray(read) ? read : []), entrySchema.parse(redactDeep(entry))].slice(-ENTRIES_KEPT)
     await writeFileAtomically(file, `${JSON.stringify({ version: 1, entries }, null, 2)}\n`)
   }, warn)
 }

@@ -3,6 +3,7 @@ import type { Diagnosis } from '../diagnose/types.js'
 import { registerSecrets } from '../redact.js'
 import type { Fix, Source } from '../retry/types.js'
 import type { Invocation } from '../tools/parse-invocation.js'
+import type { SecretsContext } from '../tools/credentials.js'
 import type { CommandLine } from '../tools/types.js'
 import { which } from '../tools/which.js'
 
@@ -20,7 +21,7 @@ function proxyEnv(url: string): Record<string, string> {
  * not CI, no --no-input, no --yes); every answer applies to this run only and nothing is saved. A token is read
  * without echo, registered as a secret (redacted everywhere) and never written anywhere.
  */
-export function createAsker(invocation: Invocation, write: (line: string) => void) {
+export function createAsker(invocation: Invocation, write: (line: string) => void, secrets: SecretsContext) {
   const fixes = invocation.adapter.personFixes
   return async ({ diagnosis, source }: Question): Promise<Fix | undefined> => {
     if (!ASKABLE.has(diagnosis.category)) return undefined
@@ -42,10 +43,11 @@ export function createAsker(invocation: Invocation, write: (line: string) => voi
         const index = source.indexUrl
         if (!index || source.kind !== 'private' || !fixes?.withCredentials) return undefined
         const username = (await prompts.input({ message: `User name for ${new URL(index).host} (a token's user, e.g. __token__):`, default: '__token__' })).trim()
+        // It goes to the tool in a 0600 netrc in the run's private directory, never on its command line.
         const token = await prompts.password({ message: 'Token or password (not shown, not saved, used for this run only):', mask: false })
         if (!token) return undefined
         registerSecrets([token, encodeURIComponent(token)])
-        return { description: `credentials for ${new URL(index).host} (this run only)`, rewrite: cmd => fixes.withCredentials!(cmd, index, username, token) }
+        return { description: `credentials for ${new URL(index).host} (this run only)`, rewrite: cmd => fixes.withCredentials!(cmd, index, username, token, secrets) }
       }
       case 'ssl': {
         const host = diagnosis.facts.host

@@ -163,13 +163,20 @@ export function buildProgram(): Command {
       program.setOptionValue('exitCode', await runMirrorsRemove(name, options, program.opts<GlobalOptions>()))
     })
 
-  program.command('config')
+  const config = program.command('config')
     .description('print the effective configuration and where each value came from (default, file, RESILIENT_* variable, flag)')
     .option('--json', 'print one JSON object')
-    .addHelpText('after', '\nExamples:\n  $ resilient config\n  $ resilient --offline config --json')
+    .addHelpText('after', '\nExamples:\n  $ resilient config\n  $ resilient --offline config --json\n  $ resilient config trust .resilientrc.json')
     .action(async (options: { json?: boolean }) => {
       const { runConfig } = await import('./commands/config.js')
       program.setOptionValue('exitCode', await runConfig(options, program.opts<GlobalOptions>()))
+    })
+  config.command('trust')
+    .description('trust a project config (code, or one sending installs to its own hosts) as it is now; a change needs trust again')
+    .argument('[path]', 'the file; the project config found from here when absent')
+    .action(async (path: string | undefined) => {
+      const { runConfigTrust } = await import('./commands/config-trust.js')
+      program.setOptionValue('exitCode', await runConfigTrust(path))
     })
   registerShellCommands(program)
   return program

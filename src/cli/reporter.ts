@@ -1,6 +1,6 @@
 import chalk, { Chalk, type ChalkInstance } from 'chalk'
 import type { Diagnosis } from '../diagnose/types.js'
-import { redact } from '../redact.js'
+import { escapeWorkflowData, printable, redact } from '../redact.js'
 import type { Reporter, RunResult, Source } from '../retry/types.js'
 
 /** `attempt 2 of 3 on mirror tuna`: said for every retry, and for a first attempt that does not use the index. */
@@ -20,6 +20,8 @@ export interface ReporterOptions {
   verbose: boolean
   /** Spinners only in an interactive terminal outside CI. */
   interactive: boolean
+  /** GitHub Actions: every line is escaped as workflow-command data, so no value can start a command. */
+  githubActions?: boolean
 }
 
 function seconds(ms: number): string {
@@ -40,7 +42,9 @@ export class TerminalReporter implements Reporter {
 
   private print(line: string, always = false): void {
     if (this.options.quiet && !always) return
-    this.options.stream.write(`${redact(line)}\n`)
+    // Whatever came from outside (evidence, file names, mirror names) cannot move the cursor or start a new line.
+    const safe = printable(redact(line), { keepColor: true })
+    this.options.stream.write(`${this.options.githubActions ? escapeWorkflowData(safe) : safe}\n`)
   }
 
   attemptStarted(event: Parameters<Reporter['attemptStarted']>[0]): void {

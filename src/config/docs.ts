@@ -3,7 +3,7 @@ import type { Ecosystem } from '../mirrors/types.js'
 import { listConfigFields, type ConfigField } from './fields.js'
 import { PRECEDENCE } from './load.js'
 
-// docs/config.md, .mirrorrc.example and the README's config section are rendered from the zod schema by
+// docs/config.md, .resilientrc.example and the README's config section are rendered from the zod schema by
 // `npm run docs:config` (scripts/config-docs.ts); test/unit/config/docs.test.ts fails when a file is stale.
 
 const GENERATED = 'Generated from src/config/schema.ts by `npm run docs:config`; edit the schema, not this file.'
@@ -37,7 +37,7 @@ function grouped() {
 export const LAYERS = [
   ['defaults', 'the schema, src/config/schema.ts (listed below)'],
   ['user config', '`$XDG_CONFIG_HOME/resilient/config.json`, else the platform\'s config directory (env-paths): `~/.config/resilient/config.json` on Linux, `~/Library/Preferences/resilient/config.json` on macOS, `%APPDATA%\\resilient\\Config\\config.json` on Windows. JSON; `resilient mirrors use/add/remove` write it.'],
-  ['project config', 'the nearest cosmiconfig `mirror` file from the working directory up to the repository root (`.git`) or the home directory: `package.json` `"mirror"`, `.mirrorrc` (JSON or YAML), `.mirrorrc.json`, `.mirrorrc.yaml`, `.mirrorrc.yml`, `.mirrorrc.js/.ts/.mjs/.cjs`, `.config/mirrorrc*`, `mirror.config.js/.ts/.mjs/.cjs`. World-writable directories such as `/tmp` are never searched. Hosts outside the mirror catalog that it sends installs to are announced once.'],
+  ['project config', 'the nearest of these from the working directory up to the repository root (`.git`) or the home directory: `package.json` `"resilient"` (an object; another shape is ignored), `.resilientrc` (JSON or YAML), `.resilientrc.json`, `.resilientrc.yaml`, `.resilientrc.yml`, `.config/resilientrc*`, and the code forms `.resilientrc.js/.ts/.mjs/.cjs`, `resilient.config.js/.ts/.mjs/.cjs`. Only for commands that talk to an index (read-only verbs such as `pip --version` load none). Code is run only once you trust the file (`resilient config trust`), and a data file that sends installs to a host outside the mirror catalog, loopback and your user config is used only once trusted too; `RESILIENT_TRUST_PROJECT_CONFIG=1` trusts the project (CI). World-writable directories such as `/tmp` are never searched. See docs/security.md.'],
   ['environment', '`RESILIENT_<KEY>`: the key\'s path in SCREAMING_SNAKE_CASE (`breaker.failureThreshold` → `RESILIENT_BREAKER_FAILURE_THRESHOLD`); booleans `1/0/true/false/yes/no/on/off`, lists comma-separated. Maps have no variable.'],
   ['command-line flags', '`--max-attempts <n>`, `--no-mirrors`, `--offline`; and `--mirror <name|url>` (repeatable), tried first in this run only.'],
 ] as const
@@ -62,10 +62,10 @@ export function renderConfigDocs(): string {
   return `${lines.join('\n')}\n`
 }
 
-/** YAML (a .mirrorrc may be YAML or JSON): defaults as values, keys without one commented out with an example. */
-export function renderMirrorrcExample(): string {
-  const lines = [`# An example .mirrorrc for resilient, documenting every key. ${GENERATED}`,
-    '# Copy it to .mirrorrc in a project (YAML or JSON) and keep what you change; the same keys, as JSON, go in the',
+/** YAML (a .resilientrc may be YAML or JSON): defaults as values, keys without one commented out with an example. */
+export function renderResilientrcExample(): string {
+  const lines = [`# An example .resilientrc for resilient, documenting every key. ${GENERATED}`,
+    '# Copy it to .resilientrc in a project (YAML or JSON) and keep what you change; the same keys, as JSON, go in the',
     '# user config (~/.config/resilient/config.json). Values shown are the defaults; commented keys have none.',
     `# Precedence, lowest first: ${PRECEDENCE}. Reference: docs/config.md`]
   for (const group of grouped()) {
@@ -89,8 +89,9 @@ export function renderReadmeConfig(): string {
   const { fields } = listConfigFields()
   return ['', `Settings come from, lowest precedence first: ${PRECEDENCE}. `
     + 'The user config is `~/.config/resilient/config.json` (`$XDG_CONFIG_HOME`); the project config is the nearest '
-    + '`.mirrorrc` (JSON or YAML), `.mirrorrc.json`, `mirror.config.js` or package.json `"mirror"`. `resilient config` shows '
-    + 'every effective value and where it came from. Every key is in [docs/config.md](docs/config.md) and `.mirrorrc.example`; '
+    + '`.resilientrc` (JSON or YAML), `.resilientrc.json`, `resilient.config.js` or package.json `"resilient"`; code, and a file '
+    + 'sending installs to a host of its own, is used only once you trust it (`resilient config trust`, docs/security.md). `resilient config` shows '
+    + 'every effective value and where it came from. Every key is in [docs/config.md](docs/config.md) and `.resilientrc.example`; '
     + 'how mirrors are chosen, remembered (health, circuit breaker, what fixed what), tested and used offline is in '
     + '[docs/mirrors.md](docs/mirrors.md).', '',
   '| key | default | environment |', '| --- | --- | --- |',

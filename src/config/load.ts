@@ -1,10 +1,12 @@
-import { existsSync, readFileSync, statSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { homedir } from 'node:os'
-import { dirname, join } from 'node:path'
 import { ConfigError } from '../errors.js'
 import { listConfigFields, parseEnvValue } from './fields.js'
 import { didYouMean } from './suggest.js'
 import { userConfigFile } from './paths.js'
+import { findProjectFile, type ProjectFile } from './project-file.js'
+import { redirectingHosts } from './project-hosts.js'
+import { trustOf } from './trust.js'
 import { configSchema, type Config } from './schema.js'
 
 /** One source of settings; later layers win. */
@@ -23,9 +25,13 @@ export interface LoadedConfig {
   origins: Record<string, string>
   /** The user config file (it may not exist yet): `resilient mirrors use/add/remove` write it. */
   userConfigFile: string
-  /** The project config file found by cosmiconfig, if any. */
+  /** The project config file in use, if any. */
   projectFile?: string
   layers: ConfigLayer[]
+  /** One line each, for the person: a project config skipped until trusted. */
+  notices: string[]
+  /** For --debug: what was ignored as not resilient's (a package.json `"resilient"` value of another shape). */
+  debugNotes: string[]
 }
 
 export interface LoadOptions {
@@ -33,6 +39,8 @@ export interface LoadOptions {
   env: NodeJS.ProcessEnv
   /** Values from CLI flags; they win over everything. */
   flags?: Partial<Config>
+  /** Look for a project config (false for read-only verbs). */
+  project?: boolean
 }
 
 export const PRECEDENCE = 'defaults < user config < project config < RESILIENT_* environment < command-line flags'
@@ -65,77 +73,58 @@ function readUserConfig(file: string): Plain | undefined {
   return parsed
 }
 
-/**
- * The project config: the nearest cosmiconfig `mirror` file from cwd upwards. The walk stops at a repository root
- * (.git), at the home directory, and before any world-writable directory such as /tmp, whose files anyone could plant.
- */
-async function findProjectConfig(cwd: string, home: string): Promise<{ filepath: string; config: unknown } | undefined> {
-  let explorer: { search(dir: string): Promise<{ filepath: string; config: unknown; isEmpty?: boolean } | null> } | undefined
-  for (let dir = cwd; ; dir = dirname(dir)) {
-    try {
-      if ((statSync(dir).mode & 0o002) !== 0) return undefined
-    } catch {
-      return undefined
-    }
-    let found
-    try {
-      // cosmiconfig costs ~50 ms to load: only when this directory has a file it would read.
-      const candidate = firstConfigCandidate(dir)
-      // The common case, a plain .mirrorrc.json, is read here; cosmiconfig handles YAML, JS and TS files.
-      if (candidate?.endsWith('.mirrorrc.json')) found = readJsonConfig(candidate)
-      else if (candidate) {
-        explorer ??= (await import('cosmiconfig')).cosmiconfig('mirror', { searchStrategy: 'none' })
-        found = await explorer.search(dir)
-      }
-    } catch (error) {
-      // cosmiconfig puts the parser's own words (line, column, what was expected) on the lines after the first.
-      // Its code frame (`> 2 | ...`, `  | ^`) is left out: one paragraph, not a listing.
-      const message = (error as Error).message.split('\n').map(line => line.trim()).filter(line => line && !/^(>\s*)?\d*\s*\|/.test(line)).join(' ')
-      throw new ConfigError(`The config file could not be read: ${message}`)
-    }
-    if (found && !found.isEmpty) return found
-    if (dir === home || existsSync(join(dir, '.git')) || dirname(dir) === dir) return undefined
-  }
-}
+type ProjectLayer = { layer?: ConfigLayer; notice?: string }
 
-// cosmiconfig 9's default search places for the module name `mirror` (package.json only with a "mirror" key).
-const CANDIDATES = ['.mirrorrc', ...['json', 'yaml', 'yml', 'js', 'ts', 'mjs', 'cjs'].map(ext => `.mirrorrc.${ext}`),
-  '.config/mirrorrc', ...['json', 'yaml', 'yml', 'js', 'ts', 'mjs', 'cjs'].map(ext => `.config/mirrorrc.${ext}`),
-  ...['js', 'ts', 'mjs', 'cjs'].map(ext => `mirror.config.${ext}`)]
-
-/** The file cosmiconfig would read first in `dir` (its order: package.json "mirror", then CANDIDATES), if any. */
-function firstConfigCandidate(dir: string): string | undefined {
+/** Parses a project file: package.json's value, JSON here (the common case), YAML and trusted code through cosmiconfig. */
+async function parseProjectFile(file: ProjectFile): Promise<unknown> {
+  if (file.packageValue !== undefined) return file.packageValue
+  if (file.content.trim() === '' && !file.isCode) return {}
   try {
-    if (readFileSync(join(dir, 'package.json'), 'utf8').includes('"mirror"')) return join(dir, 'package.json')
-  } catch {
-    // no package.json here
-  }
-  return CANDIDATES.map(name => join(dir, name)).find(path => existsSync(path))
-}
-
-function readJsonConfig(filepath: string): { filepath: string; config: unknown; isEmpty?: boolean } {
-  const text = readFileSync(filepath, 'utf8')
-  if (text.trim() === '') return { filepath, config: undefined, isEmpty: true }
-  try {
-    return { filepath, config: JSON.parse(text) }
+    if (file.path.endsWith('.json')) return JSON.parse(file.content)
+    // cosmiconfig costs ~50 ms to load: only for the YAML and code forms.
+    const { cosmiconfig } = await import('cosmiconfig')
+    return (await cosmiconfig('resilient', { searchStrategy: 'none' }).load(file.path))?.config ?? {}
   } catch (error) {
-    throw new Error(`JSON Error in ${filepath}: ${(error as Error).message}`)
+    // cosmiconfig puts the parser's own words (line, column, what was expected) on the lines after the first.
+    // Its code frame (`> 2 | ...`, `  | ^`) is left out: one paragraph, not a listing.
+    const message = (error as Error).message.split('\n').map(line => line.trim()).filter(line => line && !/^(>\s*)?\d*\s*\|/.test(line)).join(' ')
+    throw new ConfigError(`The config file ${file.path} could not be read: ${message}`)
   }
+}
+
+/**
+ * The project layer, if the user may rely on it: code runs only once trusted (`resilient config trust`), and data
+ * that sends installs to hosts of its own choosing is used only once trusted too (issue 16).
+ */
+async function projectLayer(file: ProjectFile, env: NodeJS.ProcessEnv, user: Plain | undefined): Promise<ProjectLayer> {
+  const trust = () => trustOf(file.path, file.content, env)
+  const again = `resilient config trust ${file.path}`
+  if (file.isCode && trust() !== 'trusted') {
+    return { notice: trust() === 'changed' ? `${file.path} changed since you trusted it and was not loaded; review it, then: ${again}`
+      : `${file.path} was not loaded: a project config that is code runs only once you trust it (${again})` }
+  }
+  const values = await parseProjectFile(file)
+  if (!isPlain(values)) throw new ConfigError(`${file.path}: expected an object of settings, got ${Array.isArray(values) ? 'an array' : typeof values}.`)
+  const hosts = redirectingHosts(values, user)
+  if (hosts.length && trust() !== 'trusted') {
+    return { notice: `${file.path} was not used: it sends installs to ${hosts.join(', ')}, outside resilient's mirror catalog and your own config. If you put it there: ${again}` }
+  }
+  return { layer: { kind: 'project', origin: file.path, values: validated(values, file.path) } }
 }
 
 /** Precedence, lowest first: defaults < user config < project config < RESILIENT_* env < CLI flags. */
-export async function loadConfig({ cwd, env, flags = {} }: LoadOptions): Promise<LoadedConfig> {
+export async function loadConfig({ cwd, env, flags = {}, project = true }: LoadOptions): Promise<LoadedConfig> {
   const layers: ConfigLayer[] = []
   const userFile = userConfigFile(env)
   const user = readUserConfig(userFile)
   if (user) layers.push({ kind: 'user', origin: userFile, values: validated(user, userFile) })
-  const project = await findProjectConfig(cwd, env.HOME || homedir())
-  if (project) {
-    if (!isPlain(project.config)) {
-      throw new ConfigError(`${project.filepath}: expected an object of settings, got ${Array.isArray(project.config) ? 'an array' : typeof project.config}.`)
-    }
-    layers.push({ kind: 'project', origin: project.filepath, values: validated(project.config, project.filepath) })
-  }
+  const notices: string[] = []
+  const debugNotes: string[] = []
+  // Read-only verbs (`pip --version`, `npm ls`) load no project config at all: nothing of a clone runs for them.
+  const file = project ? findProjectFile(cwd, env.HOME || homedir(), note => debugNotes.push(note)) : undefined
+  const fromProject = file ? await projectLayer(file, env, user) : {}
+  if (fromProject.notice) notices.push(fromProject.notice)
+  if (fromProject.layer) layers.push(fromProject.layer)
   for (const field of listConfigFields().fields) {
     const raw = field.env ? env[field.env] : undefined
     if (raw === undefined || raw === '') continue
@@ -157,7 +146,7 @@ export async function loadConfig({ cwd, env, flags = {} }: LoadOptions): Promise
   const files = layers.filter(layer => layer.kind === 'user' || layer.kind === 'project').map(layer => layer.origin)
   const config = validate(merged, files.at(-1) ?? 'the configuration')
   for (const path of leafPaths(config as Plain)) origins[path] ??= 'default'
-  return { config, files, origins, userConfigFile: userFile, projectFile: project?.filepath, layers }
+  return { config, files, origins, userConfigFile: userFile, projectFile: fromProject.layer?.origin, layers, notices, debugNotes }
 }
 
 /** Checks one layer on its own, so that an error names the file or variable that holds the bad value. */
@@ -175,5 +164,5 @@ export function validate(value: unknown, where: string): Config {
     ? `unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map(k => `"${k}"${didYouMean(k, issue.path)}`).join(', ')}`
     : issue.message
   throw new ConfigError(`${where}: invalid value for "${path}": ${detail}.`,
-    'See .mirrorrc.example or docs/config.md for every key and its type.')
+    'See .resilientrc.example or docs/config.md for every key and its type.')
 }

@@ -37,7 +37,7 @@ export function planOffline(ecosystem: Ecosystem, loaded: LoadedConfig, cwd: str
   if (!configured) {
     const looked = [...loaded.files, 'RESILIENT_PYPI_WHEELHOUSE'].join(', ')
     throw new ConfigError(`Offline mode: pip can install only from a local wheelhouse, and none is configured (looked for "pypi.wheelhouse" in ${looked}; user config ${loaded.userConfigFile}).`,
-      `Set "pypi": { "wheelhouse": "<dir>" } in ${loaded.userConfigFile} or a project .mirrorrc, and fill it on a machine with network: pip download -r requirements.txt -d <dir>. Or run without --offline.`)
+      `Set "pypi": { "wheelhouse": "<dir>" } in ${loaded.userConfigFile} or a project .resilientrc, and fill it on a machine with network: pip download -r requirements.txt -d <dir>. Or run without --offline.`)
   }
   const origin = loaded.origins['pypi.wheelhouse'] ?? 'the configuration'
   const dir = resolvePath(configured, origin, cwd, env.HOME || homedir())

@@ -1,18 +1,22 @@
 import * as z from 'zod'
 
-// The ONLY place defaults live. docs/config.md, .mirrorrc.example and the README's config table are generated from
+// The ONLY place defaults live. docs/config.md, .resilientrc.example and the README's config table are generated from
 // this file (npm run docs:config) and a test fails when they disagree.
 //
 // Adding a key is one block below: give it a .default() (or .optional()) and a .describe(); a nested object takes
 // .prefault({}) so that its inner defaults apply (zod 4's .default({}) would skip them). Its environment variable
 // (RESILIENT_<PATH_IN_SCREAMING_SNAKE>) and its docs follow from the schema; nothing else needs editing.
 
+// Index and mirror URLs are http(s) (cargo's `sparse+https`, a local `file:` index): never `javascript:` or the like.
+const indexUrl = z.string().regex(/^(?:(?:sparse\+)?https?:\/\/[^\s]+|file:[^\s]+)$/i, 'expected an http(s) URL (or sparse+https, file:)')
+const mirrorEntry = z.string().regex(/^(?:[A-Za-z0-9._-]+|(?:sparse\+)?https?:\/\/[^\s]+)$/i, 'expected a mirror name or an http(s) URL')
+
 const ecosystem = z.object({
-  index: z.string().optional()
+  index: indexUrl.optional()
     .describe('The index used when the command names none (default: the public upstream). An index named here may fall back to the mirrors below.'),
-  mirrors: z.array(z.string()).optional()
+  mirrors: z.array(mirrorEntry).optional()
     .describe('Mirror names (catalog or `custom`) or URLs, tried in order after the index fails (`--mirror` values come first). Replaces the built-in catalog for this ecosystem; `resilient mirrors use/add/remove` edit it in the user config.'),
-  custom: z.record(z.string(), z.string()).optional()
+  custom: z.record(z.string(), indexUrl).optional()
     .describe('Your own mirrors by name → URL (`resilient mirrors add <name> <url>`); a name given here can be used in `mirrors`, `--mirror` and `resilient mirrors use`.'),
 }).strict()
 

@@ -1,3 +1,4 @@
+import { stripSequences } from '../secrets/printable.js'
 import { annotateErrno } from './errno.js'
 import type { Failure, NormalizedFailure } from './types.js'
 
@@ -48,7 +49,8 @@ function decode(output: string): string {
   if (escaped >= 2 && escaped > text.split('\n').length - 1) {
     text = text.replace(/\\r\\n|\\n/g, '\n').replace(/\\t/g, '\t').replace(/\\u001b|\\x1b/gi, '\x1b').replace(/\\"/g, '"')
   }
-  return text.replace(ANSI, '')
+  // To a fixed point: `\x1b[\x1b[2J2J` must not rebuild a screen clear in `why` or a stored log (issue 21).
+  return stripSequences(text.replace(ANSI, ''))
 }
 
 /** A progress bar redraws its line with \r: keep what was drawn last. */

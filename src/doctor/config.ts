@@ -18,8 +18,9 @@ export async function checkConfig(cwd: string, env: NodeJS.ProcessEnv): Promise<
   }
   const set = Object.entries(loaded.origins).filter(([, origin]) => origin !== 'default')
   const lines = [
-    loaded.files.length ? `files: ${loaded.files.join(', ')}` : `files: none (defaults only); a project's .mirrorrc.json or ${loaded.userConfigFile} would be read`,
+    loaded.files.length ? `files: ${loaded.files.join(', ')}` : `files: none (defaults only); a project's .resilientrc.json or ${loaded.userConfigFile} would be read`,
     ...set.map(([key, origin]) => `${key} from ${origin}`),
+    ...loaded.notices.map(notice => `! ${notice}`),
     `effective: ${redact(JSON.stringify(loaded.config))}`,
   ]
   return {

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { rmSync } from 'node:fs'
 import { constants } from 'node:os'
-import { dirname } from 'node:path'
+import { writeNewFile } from '../files/private-files.js'
 import type { CommandLine } from '../tools/types.js'
 import type { InterruptSignal, Interrupts } from './interrupts.js'
 import type { ProgressSummary } from './progress-monitor.js'
@@ -64,13 +64,20 @@ export async function runChild(command: CommandLine, options: RunChildOptions): 
   }
 }
 
-/** Files an adapter needs for one attempt only (pixi's mirror config): written before, removed after. */
+/**
+ * Files an adapter needs for one attempt only (pixi's mirror config): written before, removed after, inside the
+ * run's private directory, created exclusively without following links (src/files/private-files.ts).
+ */
 function writeAttemptFiles(command: CommandLine): string[] {
   const written: string[] = []
-  for (const file of command.files ?? []) {
-    mkdirSync(dirname(file.path), { recursive: true })
-    writeFileSync(file.path, file.content, { mode: 0o600 })
-    written.push(file.path)
+  try {
+    for (const file of command.files ?? []) {
+      writeNewFile(file.path, file.content)
+      written.push(file.path)
+    }
+  } catch (error) {
+    for (const path of written) rmSync(path, { force: true })
+    throw error
   }
   return written
 }

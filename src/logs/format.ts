@@ -1,3 +1,4 @@
+import { printable } from '../redact.js'
 import type { RunLog } from './run-log.js'
 
 function seconds(ms: number): string {
@@ -32,7 +33,7 @@ function outcome(log: RunLog): string {
  * widest cell (an outcome names a mirror and has no fixed length), so the columns line up.
  */
 export function formatLogTable(logs: readonly RunLog[]): string[] {
-  const rows = logs.map(log => [when(log.startedAt), outcome(log), `exit ${log.exitCode}`, seconds(log.durationMs), log.invocation.join(' ')])
+  const rows = logs.map(log => [when(log.startedAt), outcome(log), `exit ${log.exitCode}`, seconds(log.durationMs), printable(log.invocation.join(' '))])
   const widths = [0, 1, 2, 3].map(column => Math.max(0, ...rows.map(row => row[column]!.length)))
   return rows.map(([started, result, exit, duration, command]) =>
     [started!.padEnd(widths[0]!), result!.padEnd(widths[1]!), exit!.padEnd(widths[2]!), duration!.padStart(widths[3]!), command].join('  '))
@@ -41,19 +42,19 @@ export function formatLogTable(logs: readonly RunLog[]): string[] {
 /** Every attempt of one run, for `resilient logs --last`. */
 export function formatLogDetails(log: RunLog, file: string): string {
   const lines = [
-    `${log.invocation.join(' ')}`,
-    `  started ${when(log.startedAt)} in ${log.cwd}, resilient ${log.resilientVersion}`,
+    printable(log.invocation.join(' ')),
+    `  started ${when(log.startedAt)} in ${printable(log.cwd)}, resilient ${printable(log.resilientVersion)}`,
     `  ${outcome(log)}, exit ${log.exitCode}, ${seconds(log.durationMs)}`,
   ]
   for (const [index, attempt] of log.attempts.entries()) {
     lines.push(`  attempt ${index + 1} on ${attempt.source}: exit ${attempt.exitCode} after ${seconds(attempt.durationMs)}`)
-    lines.push(`    $ ${attempt.command.join(' ')}`)
+    lines.push(`    $ ${printable(attempt.command.join(' '))}`)
     if (attempt.diagnosis) {
       lines.push(`    ${attempt.diagnosis.category}: ${attempt.diagnosis.summary}${attempt.diagnosis.rule ? ` [${attempt.diagnosis.rule}]` : ''}`)
-      for (const evidence of attempt.diagnosis.evidence) lines.push(`    │ ${evidence}`)
+      for (const evidence of attempt.diagnosis.evidence) lines.push(`    │ ${printable(evidence)}`)
     }
   }
-  if (log.hint) lines.push(`  → what to do: ${log.hint}`)
+  if (log.hint) lines.push(`  → what to do: ${printable(log.hint)}`)
   lines.push(`  log: ${file}`)
   return lines.join('\n')
 }

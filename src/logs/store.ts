@@ -1,4 +1,5 @@
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { ensurePrivateDir } from '../state/locked-file.js'
 import { join } from 'node:path'
 import { isRunLog, type RunLog } from './run-log.js'
 
@@ -15,10 +16,11 @@ export function logFileName(log: Pick<RunLog, 'startedAt' | 'tool'>, pid: number
  */
 export function writeRunLog(dir: string, log: RunLog, keep: number, pid = process.pid): string | undefined {
   if (keep <= 0) return undefined
-  mkdirSync(dir, { recursive: true, mode: 0o700 })
+  ensurePrivateDir(dir)
   const file = join(dir, logFileName(log, pid))
   const temporary = `${file}.${pid}.tmp`
-  writeFileSync(temporary, `${JSON.stringify(log, null, 2)}\n`, { mode: 0o600 })
+  // `wx`: a file planted at the temporary name is never written through; mode 0600 whatever the umask.
+  writeFileSync(temporary, `${JSON.stringify(log, null, 2)}\n`, { mode: 0o600, flag: 'wx' })
   renameSync(temporary, file)
   rotateRunLogs(dir, keep)
   return file

@@ -1,3 +1,4 @@
+import { fetchFor, maySendCredentials } from './probe-fetch.js'
 import { probeRequest } from './probe-targets.js'
 import type { Ecosystem } from './types.js'
 
@@ -19,15 +20,6 @@ export interface ProbeResult extends ProbeTarget {
 
 type Fetch = typeof globalThis.fetch
 const BODY_LIMIT = 64 * 1024
-
-/** Node's fetch ignores HTTP(S)_PROXY: behind a proxy, undici's EnvHttpProxyAgent makes the probe take the same path as the tools. */
-async function fetchFor(env: NodeJS.ProcessEnv): Promise<Fetch> {
-  const proxied = ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy'].some(name => env[name])
-  if (!proxied) return globalThis.fetch
-  const { fetch, EnvHttpProxyAgent } = await import('undici')
-  const dispatcher = new EnvHttpProxyAgent({ httpsProxy: env.HTTPS_PROXY ?? env.https_proxy, httpProxy: env.HTTP_PROXY ?? env.http_proxy, noProxy: env.NO_PROXY ?? env.no_proxy })
-  return ((input: string, init: RequestInit) => fetch(input, { ...(init as object), dispatcher })) as unknown as Fetch
-}
 
 async function readSome(body: ReadableStream<Uint8Array> | null): Promise<void> {
   if (!body) return
@@ -52,7 +44,9 @@ async function probeOne(target: ProbeTarget, fetch: Fetch, timeoutMs: number): P
   const request = probeRequest(target.ecosystem, target.url)
   const url = new URL(request.url)
   const headers: Record<string, string> = { 'user-agent': 'resilient (mirror probe)', ...request.headers }
-  if (url.username) headers.authorization = `Basic ${Buffer.from(`${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`).toString('base64')}`
+  // Never over plain http to another machine: the probe goes without them, and says so (issue 21).
+  const withheld = Boolean(url.username) && !maySendCredentials(request.url)
+  if (url.username && !withheld) headers.authorization = `Basic ${Buffer.from(`${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`).toString('base64')}`
   url.username = ''
   url.password = ''
   const started = performance.now()
@@ -60,7 +54,7 @@ async function probeOne(target: ProbeTarget, fetch: Fetch, timeoutMs: number): P
     const response = await fetch(url, { headers, redirect: 'follow', signal: AbortSignal.timeout(timeoutMs) })
     if (!response.ok) {
       await response.body?.cancel().catch(() => {})
-      return { ...target, ok: false, status: response.status, error: `HTTP ${response.status}` }
+      return { ...target, ok: false, status: response.status, error: `HTTP ${response.status}${withheld ? ' (credentials not sent over plain http)' : ''}` }
     }
     await readSome(response.body)
     return { ...target, ok: true, status: response.status, latencyMs: Math.round(performance.now() - started) }

@@ -1,5 +1,6 @@
 import type { Config } from '../config/schema.js'
 import { UPSTREAM_FILE_HOSTS, UPSTREAMS } from '../mirrors/index.js'
+import { applyIndexKeepingSecrets, type SecretsContext } from '../tools/credentials.js'
 import type { CommandLine, LockedRegistries, PinnedRegistry, ToolAdapter } from '../tools/types.js'
 import { indexKey, labelOf, sameIndex, sameRegistry } from '../url.js'
 import type { Host, PlannedAttempt, Source } from './types.js'
@@ -16,6 +17,8 @@ export interface AttemptContext {
   locked?: LockedRegistries
   /** May a pinned registry be replaced by a mirror? (plan/sources.ts) */
   replaceable(url: string): boolean
+  /** Where credentials go instead of argv (tools/credentials.ts). */
+  secrets?: SecretsContext
 }
 
 function hostOf(url: string, key: string, role: Host['role']): Host {
@@ -39,7 +42,7 @@ function indexHosts(adapter: ToolAdapter, indexUrl: string | undefined): Host[] 
 export function planAttempt(context: AttemptContext, { source, reason, requested }: { source: Source; reason: string; requested?: boolean }): PlannedAttempt {
   const { adapter, config, locked } = context
   let command = context.base
-  if (source.url) command = adapter.applyIndex(command, source.url)
+  if (source.url) command = applyIndexKeepingSecrets(adapter, command, source.url, source, context.secrets)
   if (config.fastDetect && !context.userKnobs && adapter.tuneForFastDetection) command = adapter.tuneForFastDetection(command)
   const indexUrl = source.kind === 'local' ? undefined : source.url ?? source.indexUrl ?? adapter.defaultIndex
   const support = adapter.lockfile

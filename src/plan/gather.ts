@@ -7,7 +7,7 @@ import type { PlanRequest } from './plan-run.js'
  * Reads what planRun needs from the person's files (tool config files, requirement files, the lockfile), through
  * the adapter: the one I/O step before planning. `--mirror` values and offline mode come from the caller.
  */
-export function gatherPlanRequest(invocation: Invocation, context: Omit<ToolContext, 'args' | 'executable'>, rest: Pick<PlanRequest, 'config' | 'preferredMirrors' | 'offline' | 'proxies'>): PlanRequest & { knobsOrigin?: string } {
+export function gatherPlanRequest(invocation: Invocation, context: Omit<ToolContext, 'args' | 'executable'>, rest: Pick<PlanRequest, 'config' | 'preferredMirrors' | 'offline' | 'proxies' | 'secrets'>): PlanRequest & { knobsOrigin?: string } {
   const { adapter } = invocation
   const tool: ToolContext = { ...context, args: invocation.args, executable: invocation.executable }
   const networked = adapter.classify(invocation.args) === 'network'

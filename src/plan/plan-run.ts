@@ -2,6 +2,7 @@ import { basename } from 'node:path'
 import type { Config } from '../config/schema.js'
 import type { OfflineMode } from '../config/offline.js'
 import type { Invocation } from '../tools/parse-invocation.js'
+import type { SecretsContext } from '../tools/credentials.js'
 import type { IndexChoice, LockedRegistries } from '../tools/types.js'
 import { indexKey } from '../url.js'
 import { planAttempt, type AttemptContext } from './attempt.js'
@@ -27,6 +28,8 @@ export interface PlanRequest {
   offline?: OfflineMode
   /** The proxies in the environment (diagnose/proxies.ts), for the diagnosis of each attempt. */
   proxies?: readonly string[]
+  /** Where credentials go instead of argv (the run's private directory); absent, they are left off. */
+  secrets?: SecretsContext
 }
 
 /** `package-lock.json pins 4 packages to npm.corp.example: <the tool's consequence>`, for hosts still contacted. */
@@ -64,7 +67,7 @@ export function planRun(request: PlanRequest): RunPlan {
       noSwitchReason: 'offline mode makes no network attempt', offlineWhere: where, warnings: [] }
   }
   const order = orderSources({ adapter, config, userIndex: request.userIndex, preferredMirrors: request.preferredMirrors, noMirrorReason: request.noMirrorReason })
-  const context: AttemptContext = { adapter, config, cwd, base, userKnobs: request.userKnobs, locked: request.locked, replaceable: order.replaceable }
+  const context: AttemptContext = { adapter, config, cwd, base, userKnobs: request.userKnobs, locked: request.locked, replaceable: order.replaceable, secrets: request.secrets }
   const attempts = order.sources.map(entry => planAttempt(context, entry))
   const upstream = order.upstream && planAttempt(context, { source: order.upstream, reason: 'the upstream index, for a package a mirror lacks' })
   return { ...shared, primary: order.sources.find(entry => !entry.requested)!.source, attempts, ...(upstream && { upstream }), noSwitchReason: order.noSwitchReason, lockedSources: describeLocked(request, attempts), warnings: order.warnings }

@@ -2,6 +2,8 @@ import type { Config } from '../config/schema.js'
 import { knownMirrors } from '../mirrors/effective.js'
 import { MIRRORS, UPSTREAMS } from '../mirrors/index.js'
 import type { Mirror } from '../mirrors/types.js'
+import { hasCredentials } from '../redact.js'
+import { carriesCredentials } from '../tools/credentials.js'
 import type { IndexChoice, ToolAdapter } from '../tools/types.js'
 import { hostOf, isLocalPath, isLoopback, labelOf, sameIndex, sameRegistry } from '../url.js'
 import type { Source } from './types.js'
@@ -27,7 +29,7 @@ export interface SourceOrder {
 }
 
 /** Config mirror entries (catalog names or URLs) as Sources; plain-http mirrors need allowInsecure. */
-function resolveMirrors(entries: readonly string[], catalog: readonly Mirror[], config: Config, warn: (m: string) => void): Source[] {
+function resolveMirrors(entries: readonly string[], catalog: readonly Mirror[], config: Config, warn: (m: string) => void, adapter: ToolAdapter): Source[] {
   const sources: Source[] = []
   for (const entry of entries) {
     const named = catalog.find(mirror => mirror.id === entry)
@@ -36,7 +38,12 @@ function resolveMirrors(entries: readonly string[], catalog: readonly Mirror[], 
       warn(`Mirror "${entry}" is neither a catalog name (${catalog.map(m => m.id).join(', ')}) nor a URL: skipped.`)
       continue
     }
-    if (url.startsWith('http:') && !isLoopback(url) && !config.allowInsecure) {
+    // Credentials never go on a child's command line (issue 21): a tool that takes them no other way skips the mirror.
+    if (hasCredentials(url) && !carriesCredentials(adapter, url)) {
+      warn(`Mirror ${labelOf(url)} needs credentials, which ${adapter.name} can only take on its command line, where other local users can read them: skipped.`)
+      continue
+    }
+    if (/^(?:sparse\+)?http:/i.test(url) && !isLoopback(url) && !config.allowInsecure) {
       warn(`Mirror ${hostOf(url)} uses plain http: skipped (set "allowInsecure": true to allow it).`)
       continue
     }
@@ -62,8 +69,8 @@ export function orderSources(input: SourceInput): SourceOrder {
   const section = config[adapter.ecosystem]
   const configuredIndex = section?.index
   const known = knownMirrors(adapter.ecosystem, config)
-  const pinned = config.mirrors ? resolveMirrors(preferredMirrors, known, config, warn) : []
-  const listed = config.mirrors ? resolveMirrors(section?.mirrors ?? catalog.map(mirror => mirror.id), known, config, warn) : []
+  const pinned = config.mirrors ? resolveMirrors(preferredMirrors, known, config, warn, adapter) : []
+  const listed = config.mirrors ? resolveMirrors(section?.mirrors ?? catalog.map(mirror => mirror.id), known, config, warn, adapter) : []
   const listReason = section?.mirrors ? `from ${adapter.ecosystem}.mirrors in the config` : 'from the built-in mirror catalog'
   const isKnownMirror = (url: string) => catalog.some(m => sameIndex(m.url, url)) || [...pinned, ...listed].some(m => sameIndex(m.url!, url))
   // A configured index that is not a known mirror is the canonical source ("upstream"): a company proxy, or the
@@ -71,6 +78,9 @@ export function orderSources(input: SourceInput): SourceOrder {
   const configuredIsMirror = Boolean(configuredIndex && isKnownMirror(configuredIndex))
   const upstreamIndex = configuredIndex && !configuredIsMirror ? configuredIndex : adapter.defaultIndex
   const upstream: Source = { id: 'upstream', url: upstreamIndex, indexUrl: upstreamIndex, kind: 'upstream', label: labelOf(upstreamIndex) }
+  if (configuredIndex && hasCredentials(configuredIndex) && !carriesCredentials(adapter, configuredIndex)) {
+    warn(`${adapter.name} can take the credentials of ${labelOf(configuredIndex)} only on its command line, where other local users can read them: they are left off. Put them in ${adapter.name}'s own config instead.`)
+  }
   const isKnown = (url: string, same: (a: string, b: string) => boolean) => !isLocalPath(url) && [UPSTREAMS[adapter.ecosystem], adapter.defaultIndex,
     ...(configuredIndex ? [configuredIndex] : []), ...catalog.map(m => m.url), ...[...pinned, ...listed].map(m => m.url!)].some(other => same(url, other))
   // A lockfile pin is compared path and all: one host often serves a public and a private repository.
@@ -91,12 +101,18 @@ export function orderSources(input: SourceInput): SourceOrder {
 
   if (userIndex) {
     const where = `(${userIndex.origin})`
-    if (isLocalPath(userIndex.url)) {
+    if (isLocalPath(userIndex.url) && !userIndex.privateBecause) {
       const why = `the command uses a local index ${where}; resilient retries it but never replaces it`
       ignoredMirror(why)
       return { ...sole({ id: 'primary', url: undefined, kind: 'local', label: `local index ${where}` }, `your local index ${where}`, why, warnings), replaceable }
     }
     const host = labelOf(userIndex.url)
+    // Fail closed: what resilient could not read, or an index the user holds credentials for, is never replaced.
+    if (userIndex.privateBecause && !(configuredIndex && sameIndex(userIndex.url, configuredIndex))) {
+      const why = `${userIndex.privateBecause}, so installs are never sent elsewhere (dependency confusion)`
+      ignoredMirror(why)
+      return { ...sole({ id: 'primary', url: undefined, kind: 'private', label: `your index ${host || '(unknown)'}`, indexUrl: userIndex.url || undefined }, `your index ${where}`, why, warnings), replaceable }
+    }
     if (!isKnown(userIndex.url, sameIndex)) {
       const why = `${host} ${where} is not a public index known to resilient, so installs are never sent elsewhere (dependency confusion); name it in the config's "index" to allow mirrors`
       ignoredMirror(why)

@@ -1,16 +1,13 @@
-import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, writeFileSync } from 'node:fs'
+import { randomBytes } from 'node:crypto'
+import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, renameSync, rmdirSync, rmSync, statSync } from 'node:fs'
+import { EXIT, ResilientError } from '../errors.js'
+import { writeNewFile } from '../files/private-files.js'
 import { join } from 'node:path'
-import { readShimManifest, type ShimManifest } from './shim-dir.js'
-import { renderShim, SHIM_MANIFEST, SHIM_MARKER } from './shim-script.js'
+import { isShimFile, readShimManifest, type ShimManifest } from './shim-dir.js'
+import { renderShim, SHIM_MANIFEST } from './shim-script.js'
 
 /** Whether a file is a shim resilient wrote (its second line is the marker). */
-export function isResilientShim(path: string): boolean {
-  try {
-    return readFileSync(path, 'utf8').slice(0, 200).split('\n')[1]?.startsWith(SHIM_MARKER) ?? false
-  } catch {
-    return false
-  }
-}
+export const isResilientShim = isShimFile
 
 export interface InstallRequest {
   dir: string
@@ -26,26 +23,58 @@ export interface InstallResult {
   refused: string[]
 }
 
-/** Writes one shim per tool (atomically, mode 755) and the manifest. Never overwrites a file it did not write. */
+/** Replaces `path` with `content` through a fresh temporary file: never written through a link planted there. */
+function replaceFile(path: string, content: string, mode: number): void {
+  const temporary = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`
+  writeNewFile(temporary, content, mode)
+  try {
+    chmodSync(temporary, mode)
+    renameSync(temporary, path)
+  } catch (error) {
+    rmSync(temporary, { force: true })
+    throw new ResilientError(`resilient could not write ${path} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).`, EXIT.cantCreate)
+  }
+}
+
+function isLink(path: string): boolean {
+  try {
+    return lstatSync(path).isSymbolicLink()
+  } catch {
+    return false
+  }
+}
+
+/** Whether users other than the owner may create files in `dir` (plant a shim, or a link at a shim's name). */
+export function writableByOthers(dir: string): boolean {
+  try {
+    const { mode } = statSync(dir)
+    return (mode & 0o022) !== 0 && (mode & 0o1000) === 0
+  } catch {
+    return false
+  }
+}
+
+/**
+ * Writes one shim per tool (mode 755) and the manifest, each through a fresh temporary file renamed into place.
+ * Never overwrites a file it did not write, and never a symbolic link (it would write wherever the link points).
+ */
 export function installShims({ dir, tools, node, cli, resilientVersion }: InstallRequest): InstallResult {
   mkdirSync(dir, { recursive: true })
   const written: string[] = []
   const refused: string[] = []
   for (const name of tools) {
     const path = join(dir, name)
-    if (existsSync(path) && !isResilientShim(path)) {
+    if (isLink(path) || (existsSync(path) && !isResilientShim(path))) {
       refused.push(path)
       continue
     }
-    const temporary = `${path}.${process.pid}.tmp`
-    writeFileSync(temporary, renderShim({ name, node, cli }), { mode: 0o755 })
-    chmodSync(temporary, 0o755)
-    renameSync(temporary, path)
+    replaceFile(path, renderShim({ name, node, cli }), 0o755)
     written.push(name)
   }
   const previous = readShimManifest(dir)?.tools ?? []
   const manifest: ShimManifest = { tools: [...new Set([...previous, ...written])].sort(), node, cli, resilientVersion }
-  writeFileSync(join(dir, SHIM_MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`)
+  if (isLink(join(dir, SHIM_MANIFEST))) throw new ResilientError(`${join(dir, SHIM_MANIFEST)} is a symbolic link: resilient will not write through it.`, EXIT.cantCreate, 'Remove it, and check who put it there.')
+  replaceFile(join(dir, SHIM_MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`, 0o644)
   return { written, refused }
 }
 
@@ -62,7 +91,7 @@ export function uninstallShims(dir: string, tools: string[] = []): { removed: st
   }
   const remaining = (manifest?.tools ?? []).filter(name => !removed.includes(name) && isResilientShim(join(dir, name)))
   if (manifest && remaining.length) {
-    writeFileSync(join(dir, SHIM_MANIFEST), `${JSON.stringify({ ...manifest, tools: remaining }, null, 2)}\n`)
+    replaceFile(join(dir, SHIM_MANIFEST), `${JSON.stringify({ ...manifest, tools: remaining }, null, 2)}\n`, 0o644)
     return { removed, directoryRemoved: false }
   }
   rmSync(join(dir, SHIM_MANIFEST), { force: true })

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { delimiter, join } from 'node:path'
-import { SHIM_MANIFEST } from './shim-script.js'
+import { SHIM_MANIFEST, SHIM_MARKER } from './shim-script.js'
 
 /** What `resilient shim install` records next to the shims it wrote. */
 export interface ShimManifest {
@@ -30,9 +30,21 @@ export function readShimManifest(dir: string): ShimManifest | undefined {
   }
 }
 
-/** PATH without resilient's shim directories: where the real tools are found, and what children see. */
-export function pathWithoutShims(path: string | undefined): string {
-  return (path ?? '').split(delimiter).filter(dir => !dir || !isShimDirectory(dir)).join(delimiter)
+/** Whether `path` is a shim resilient wrote (its second line is the marker), wherever it now lives. */
+export function isShimFile(path: string): boolean {
+  try {
+    return readFileSync(path, 'utf8').slice(0, 200).split('\n')[1]?.startsWith(SHIM_MARKER) ?? false
+  } catch {
+    return false
+  }
+}
+
+/**
+ * PATH without resilient's shim directories: where the real tools are found, and what children see. With `tool`,
+ * a directory whose `tool` is a shim copied there without its manifest is left out too (it would run itself).
+ */
+export function pathWithoutShims(path: string | undefined, tool?: string): string {
+  return (path ?? '').split(delimiter).filter(dir => !dir || !(isShimDirectory(dir) || (tool && isShimFile(join(dir, tool))))).join(delimiter)
 }
 
 /** The shim directories on PATH, in order. */

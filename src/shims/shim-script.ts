@@ -19,7 +19,8 @@ export interface ShimTarget {
 /**
  * A POSIX sh shim. Starting it costs one sh and one node process. Inside a resilient run (RESILIENT_ACTIVE, set for
  * every child) or with RESILIENT_NO_SHIM=1 it runs the real tool directly without starting node, so a pip that runs
- * pip is never wrapped twice and can never loop. The PATH walk skips every directory holding a shim manifest.
+ * pip is never wrapped twice and can never loop. The PATH walk skips every directory holding a shim manifest, and
+ * any file that is itself a shim (one copied elsewhere without its manifest).
  */
 export function renderShim({ name, node, cli }: ShimTarget): string {
   return `#!/bin/sh
@@ -36,6 +37,8 @@ for dir in $PATH; do
   [ -n "$dir" ] || continue
   [ -f "$dir/${SHIM_MANIFEST}" ] && continue
   if [ -f "$dir/${name}" ] && [ -x "$dir/${name}" ]; then
+    # A shim copied without its manifest is still a shim, never the real tool: running it would loop.
+    case "$(sed -n 2p "$dir/${name}" 2>/dev/null)" in "${SHIM_MARKER}"*) continue ;; esac
     unset IFS
     exec "$dir/${name}" "$@"
   fi

@@ -1,4 +1,4 @@
-import { mkdir } from 'node:fs/promises'
+import { chmodSync, mkdirSync, statSync } from 'node:fs'
 import { dirname } from 'node:path'
 
 // Many resilient processes may run at once (a CI matrix, make -j): every read-modify-write of a shared file holds
@@ -6,10 +6,21 @@ import { dirname } from 'node:path'
 // write goes through write-file-atomic (temp file + fsync + rename), so a reader never sees half a file.
 const LOCK_RETRIES = { retries: 200, factor: 1.3, minTimeout: 5, maxTimeout: 100, randomize: true }
 
+/**
+ * Creates `dir` (and its parents) readable by its owner only, and narrows it to 0700 when it already exists with
+ * wider bits and is ours: what resilient keeps (state, logs, records, config) is nobody else's to read, whatever
+ * the umask (issue 21).
+ */
+export function ensurePrivateDir(dir: string): void {
+  mkdirSync(dir, { recursive: true, mode: 0o700 })
+  const stat = statSync(dir)
+  if ((stat.mode & 0o077) !== 0 && stat.uid === process.getuid?.()) chmodSync(dir, 0o700)
+}
+
 /** Runs `fn` while holding the lock of `file`; the file itself need not exist. */
 export async function withFileLock<T>(file: string, fn: () => Promise<T>, warn: (message: string) => void = () => {}): Promise<T> {
   const { lock } = await import('proper-lockfile')
-  await mkdir(dirname(file), { recursive: true })
+  ensurePrivateDir(dirname(file))
   let compromised: Error | undefined
   const release = await lock(file, { realpath: false, retries: LOCK_RETRIES, stale: 10_000, onCompromised: error => { compromised = error } })
   try {
@@ -21,9 +32,9 @@ export async function withFileLock<T>(file: string, fn: () => Promise<T>, warn: 
   }
 }
 
-/** Replaces `file` in one step (write a temp file, fsync, rename). */
+/** Replaces `file` in one step (write a temp file, fsync, rename), mode 0600 in a 0700 directory. */
 export async function writeFileAtomically(file: string, text: string): Promise<void> {
   const { default: writeFileAtomic } = await import('write-file-atomic')
-  await mkdir(dirname(file), { recursive: true })
-  await writeFileAtomic(file, text, { encoding: 'utf8' })
+  ensurePrivateDir(dirname(file))
+  await writeFileAtomic(file, text, { encoding: 'utf8', mode: 0o600 })
 }

@@ -1,4 +1,5 @@
 import * as z from 'zod'
+import { urlWithoutSecrets } from '../redact.js'
 
 /** Recent outcomes kept per mirror; totals are kept as counters. */
 export const OUTCOMES_KEPT = 10
@@ -67,14 +68,10 @@ export function emptyState(): State {
   return { version: 1, networks: {}, fixes: {}, notices: {} }
 }
 
-/** Health is keyed by index URL without credentials, trailing slash or default port: one mirror, one entry. */
+/**
+ * Health is keyed by index URL without credentials, query, fragment, token path segments (`/t/<token>/`), trailing
+ * slash or default port: one mirror, one entry, and no secret at rest in the state file (issue 21).
+ */
 export function healthKey(url: string): string {
-  try {
-    const parsed = new URL(url)
-    parsed.username = ''
-    parsed.password = ''
-    return parsed.toString().replace(/\/+$/, '')
-  } catch {
-    return url.replace(/\/+$/, '')
-  }
+  return urlWithoutSecrets(url).replace(/\/+$/, '')
 }

@@ -37,6 +37,8 @@ export interface FaultServer {
   port: number
   /** Paths requested, in order (decoded). */
   requests: string[]
+  /** Every Authorization header received, in order: a mirror must never see the user's credentials. */
+  authorizations: string[]
   setFault(fault: FaultChoice | undefined): void
   close(): Promise<void>
 }
@@ -48,12 +50,14 @@ export interface FaultServer {
 export async function startFaultServer(spec: FaultServerSpec, initial: FaultChoice | undefined): Promise<FaultServer> {
   const sockets = new Set<Socket>()
   const requests: string[] = []
+  const authorizations: string[] = []
   const counts = new Map<string, number>()
   let fault: FaultChoice = initial ?? { kind: 'ok' }
   let baseUrl = ''
   const server = createServer((request, response) => {
     const path = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname)
     requests.push(path)
+    if (request.headers.authorization) authorizations.push(request.headers.authorization)
     const count = (counts.get(path) ?? 0) + 1
     counts.set(path, count)
     const chosen = typeof fault === 'function' ? fault({ path, isFile: spec.isFile(path), count }) : fault
@@ -78,6 +82,7 @@ export async function startFaultServer(spec: FaultServerSpec, initial: FaultChoi
     baseUrl,
     port,
     requests,
+    authorizations,
     setFault: next => { fault = next ?? { kind: 'ok' } },
     close: () => new Promise(resolve => {
       for (const socket of sockets) socket.destroy()

@@ -18,6 +18,8 @@ export interface PypiServer {
   port: number
   /** Paths requested, in order. */
   requests: string[]
+  /** Every Authorization header received. */
+  authorizations: string[]
   setFault(fault: FaultChoice | undefined): void
   close(): Promise<void>
 }
@@ -43,7 +45,7 @@ export async function startPypiServer(options: PypiServerOptions): Promise<PypiS
     else response.end(bytes)
   }
   const server = await startFaultServer({ isFile: path => path.startsWith('/files/'), respond, errorType: 'text/plain' }, options.fault)
-  return { url: `${server.baseUrl}simple`, port: server.port, requests: server.requests, setFault: server.setFault, close: server.close }
+  return { url: `${server.baseUrl}simple`, port: server.port, requests: server.requests, authorizations: server.authorizations, setFault: server.setFault, close: server.close }
 }
 
 function route(path: string, wheels: BuiltWheel[]): { type: string; bytes: Buffer } | undefined {

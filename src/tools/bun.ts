@@ -4,7 +4,8 @@ import { parseToml as parse } from './lazy-parsers.js'
 import { NPM_UPSTREAM } from '../mirrors/npm.js'
 import { findOptions, firstPositional } from './args.js'
 import { addOptions, findEnv, npmPackageUrl } from './npm-family.js'
-import { npmrcFiles, readNpmrcSetting } from './npmrc.js'
+import { npmrcFiles } from './npmrc.js'
+import { findRegistryChoice } from './npm-registry-choice.js'
 import type { IndexChoice, ToolAdapter, ToolContext } from './types.js'
 
 const GLOBAL_WITH_VALUE = ['--cwd', '--config', '-c', '--registry', '--cache-dir', '--backend', '--filter', '-F']
@@ -14,7 +15,7 @@ const REGISTRY = { long: ['--registry'], takesValue: true }
 const CONFIG = { long: ['--config'], short: ['-c'], takesValue: true }
 
 /** `[install] registry = "url"` or `{ url = "...", token = "..." }` in bunfig.toml: the project's, then the global one. */
-function bunfigRegistry({ args, cwd, env, home }: ToolContext): { value: string; origin: string } | undefined {
+function bunfigRegistry({ args, cwd, env, home }: ToolContext): { value: string; origin: string; token: boolean } | undefined {
   const explicit = findOptions(args, CONFIG).at(-1)?.value
   const files = [explicit ? resolve(cwd, explicit) : join(cwd, 'bunfig.toml'), join(env.XDG_CONFIG_HOME || home, '.bunfig.toml'), join(home, '.bunfig.toml')]
   for (const file of files) {
@@ -26,19 +27,21 @@ function bunfigRegistry({ args, cwd, env, home }: ToolContext): { value: string;
     }
     const registry = install?.registry
     const url = typeof registry === 'string' ? registry : (registry as { url?: unknown } | undefined)?.url
-    if (typeof url === 'string' && url) return { value: url, origin: file }
+    const token = typeof registry === 'object' && registry !== null && Boolean((registry as { token?: unknown; password?: unknown }).token ?? (registry as { password?: unknown }).password)
+    if (typeof url === 'string' && url) return { value: url, origin: file, token }
   }
   return undefined
 }
 
 function findUserIndex(context: ToolContext): IndexChoice | null {
-  const flag = findOptions(context.args, REGISTRY).at(-1)
-  if (flag?.value) return { url: flag.value, origin: '--registry' }
-  // The three names bun's own tests iterate (reference §13).
-  const fromEnv = findEnv(context.env, ['BUN_CONFIG_REGISTRY', 'npm_config_registry'])
-  if (fromEnv) return { url: fromEnv.value, origin: fromEnv.name }
-  const setting = bunfigRegistry(context) ?? readNpmrcSetting(['registry'], context, npmrcFiles({ ...context, executable: undefined }))
-  return setting ? { url: setting.value, origin: setting.origin } : null
+  // The three names bun's own tests iterate (reference §13); a token for the default registry makes it private.
+  const token = findEnv(context.env, ['BUN_CONFIG_TOKEN', 'NPM_CONFIG_TOKEN'])
+  const bunfig = bunfigRegistry(context)
+  const choice = findRegistryChoice(context, { options: [REGISTRY], env: ['BUN_CONFIG_REGISTRY', 'npm_config_registry'], npmrc: npmrcFiles({ ...context, executable: undefined }),
+    ownFile: () => bunfig, defaultIndex: NPM_UPSTREAM })
+  const credential = token?.name ?? (bunfig?.token ? `token in ${bunfig.origin}` : undefined)
+  if (!credential || choice?.privateBecause) return choice
+  return { url: choice?.url ?? NPM_UPSTREAM, origin: choice?.origin ?? credential, privateBecause: `you hold credentials for that registry (${credential})` }
 }
 
 export const bun = {

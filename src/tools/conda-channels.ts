@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { MIRRORS } from '../mirrors/index.js'
+import { hasCredentials, urlWithoutSecrets } from '../redact.js'
 import { findOptions, type OptionSpec } from './args.js'
 import type { IndexChoice, ToolContext } from './types.js'
 import { readYamlFile } from './yaml-file.js'
@@ -23,7 +24,9 @@ export interface ChannelCandidate { url: string; origin: string }
 const PUBLIC = /^https?:\/\/(conda\.anaconda\.org|repo\.anaconda\.com|repo\.continuum\.io|anaconda\.org)(\/|$)/i
 const LOCAL = /^(file:|\/|\.{1,2}[\\/]|~|[a-z]:[\\/])/i
 
-export const channelOption = (flavor: CondaFlavor): OptionSpec => ({ long: ['--channel'], short: ['-c'], takesValue: true, minPrefix: flavor.argparse ? 5 : undefined })
+// argparse and CLI11 read a short cluster as flags then one valued option (`-yc URL`): conda's valued letters.
+const VALUE_LETTERS = 'cnpfm'
+export const channelOption = (flavor: CondaFlavor): OptionSpec => ({ long: ['--channel'], short: ['-c'], takesValue: true, minPrefix: flavor.argparse ? 5 : undefined, clusterValueLetters: VALUE_LETTERS })
 export const fileOption = (flavor: CondaFlavor): OptionSpec => ({ long: ['--file'], short: ['-f'], takesValue: true, minPrefix: flavor.argparse ? 4 : undefined })
 const OVERRIDE = (flavor: CondaFlavor): OptionSpec => ({ long: ['--override-channels'], takesValue: false, minPrefix: flavor.argparse ? 5 : undefined })
 
@@ -101,6 +104,10 @@ function candidates(context: ToolContext, flavor: CondaFlavor, verb: string): Ch
  * replaced), else a public mirror the user already uses, else null (conda.anaconda.org by name).
  */
 export function pickChannelChoice(found: readonly ChannelCandidate[]): IndexChoice | null {
+  // A token channel (`https://conda.anaconda.org/t/<token>/chan`) or one with userinfo is private even on a public
+  // host: a mirror has no such channel, and the token must reach no other host (issue 21).
+  const withToken = found.find(candidate => hasCredentials(candidate.url))
+  if (withToken) return { url: withToken.url, origin: withToken.origin, privateBecause: `the channel ${urlWithoutSecrets(withToken.url)} (${withToken.origin}) carries credentials` }
   const all = found.filter(candidate => (/:\/\//.test(candidate.url) || LOCAL.test(candidate.url)) && !PUBLIC.test(candidate.url))
   const known = (url: string) => MIRRORS.conda.some(mirror => new URL(mirror.url).host === hostOf(url))
   const chosen = all.find(candidate => !known(candidate.url)) ?? all[0]

@@ -1,5 +1,6 @@
 import { CONDA_UPSTREAM } from '../mirrors/conda.js'
 import { MIRRORS } from '../mirrors/index.js'
+import { hasCredentials } from '../redact.js'
 import { findOptions, firstPositional } from './args.js'
 import { condaRcFiles, findChannelChoice, findPinnedSpecFile, type CondaFlavor } from './conda-channels.js'
 import { withEnv } from './python-index.js'
@@ -50,7 +51,8 @@ export function redirectChannelUrls(command: CommandLine, alias: string): Comman
   const pkgs = mirroredDefaults(alias)[0]?.replace(/\/main$/, '')
   const rules = ALIAS_BASES.filter(base => base !== target).map(base => [base, target])
   if (pkgs) rules.push(['https://repo.anaconda.com/pkgs', pkgs])
-  const argv = command.argv.map(arg => rules.reduce((out, [from, to]) =>
+  // A channel with a token or userinfo is never pointed elsewhere: its credentials belong to its own host.
+  const argv = command.argv.map(arg => hasCredentials(arg.replace(/^(-c|--channel=)/, '')) ? arg : rules.reduce((out, [from, to]) =>
     out.replace(new RegExp(`^(-c|--channel=)?${escapeRegExp(from!)}(?=/)`), (_, flag = '') => `${flag}${to}`), arg))
   return { ...command, argv }
 }

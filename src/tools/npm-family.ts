@@ -6,8 +6,13 @@ import type { CommandLine } from './types.js'
  * extra options go in argv, and the npm registry's URL layout.
  */
 
-/** nopt (npm, pnpm) takes `--reg` (documented shorthand) and any unambiguous longer prefix: `--regi=`, `--registr`. */
-export const REGISTRY_OPTION: OptionSpec = { long: ['--registry'], minPrefix: 5, takesValue: true }
+/**
+ * nopt (npm, pnpm) takes `--reg` (documented shorthand), any unambiguous longer prefix (`--regi=`, `--registr`) and
+ * any number of leading dashes (`-registry`, `-reg`): all checked with `npm config get registry` and a real pnpm install.
+ */
+export const REGISTRY_OPTION: OptionSpec = { long: ['--registry'], minPrefix: 5, takesValue: true, anyDashes: true }
+/** pnpm 10 sets any config key with `--config.<key>=<value>` (pnpm.io cli docs); checked with a real `pnpm add`. */
+export const PNPM_CONFIG_REGISTRY: OptionSpec = { long: ['--config.registry'], takesValue: true, anyDashes: true }
 
 /** An environment variable by name in any case (`NPM_CONFIG_REGISTRY` is `npm_config_registry`), with its real name. */
 export function findEnv(env: NodeJS.ProcessEnv, names: readonly string[]): { name: string; value: string } | undefined {

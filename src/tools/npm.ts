@@ -3,7 +3,9 @@ import { findOptions, firstPositional } from './args.js'
 import { hostOf } from '../url.js'
 import { NPM_LOCKFILE } from './lockfile-formats.js'
 import { addOptions, FAST_FETCH_TIMEOUT_MS, findEnv, NPM_FETCH_KNOBS, npmPackageUrl, REGISTRY_OPTION } from './npm-family.js'
-import { readNpmrcSetting } from './npmrc.js'
+import { npmrcFiles, readNpmrcSetting } from './npmrc.js'
+import { withNpmrc } from './credentials.js'
+import { findRegistryChoice } from './npm-registry-choice.js'
 import type { CommandLine, IndexChoice, LockfileSupport, PinnedRegistry, ToolAdapter, ToolContext, ToolKnobs } from './types.js'
 
 // Options that take a value and may stand before the command (`npm --registry X install`).
@@ -21,12 +23,7 @@ const PUBLISH = new Set(['publish', 'unpublish', 'login', 'logout', 'adduser', '
 const KNOB_OPTION = { long: NPM_FETCH_KNOBS.map(knob => `--${knob}`), takesValue: true }
 
 function findUserIndex(context: ToolContext): IndexChoice | null {
-  const flag = findOptions(context.args, REGISTRY_OPTION).at(-1)
-  if (flag?.value) return { url: flag.value, origin: context.args[flag.index]!.split('=')[0]! }
-  const fromEnv = findEnv(context.env, ['npm_config_registry'])
-  if (fromEnv) return { url: fromEnv.value, origin: fromEnv.name }
-  const fromFile = readNpmrcSetting(['registry'], context)
-  return fromFile ? { url: fromFile.value, origin: fromFile.origin } : null
+  return findRegistryChoice(context, { options: [REGISTRY_OPTION], env: ['npm_config_registry'], npmrc: npmrcFiles(context), defaultIndex: NPM_UPSTREAM })
 }
 
 function findUserKnobs(context: ToolContext): ToolKnobs {
@@ -79,6 +76,7 @@ export const npm = {
   // npmmirror answers the audit endpoint with 501 after ~70 s (cnpm/cnpmcore#673): no audit on any mirror.
   applyIndex: (command, url) => addOptions(command, `--registry=${url}`, ...(new URL(url).host === new URL(NPM_UPSTREAM).host ? [] : ['--no-audit'])),
   tuneForFastDetection: command => addOptions(command, `--fetch-timeout=${FAST_FETCH_TIMEOUT_MS}`, '--fetch-retries=0'),
+  passCredentials: withNpmrc,
   packageUrl: npmPackageUrl,
   lockfile: {
     format: NPM_LOCKFILE,

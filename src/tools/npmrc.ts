@@ -40,8 +40,8 @@ function projectRoot(cwd: string): string {
   }
 }
 
-const USERCONFIG = { long: ['--userconfig'], takesValue: true }
-const GLOBALCONFIG = { long: ['--globalconfig'], takesValue: true }
+const USERCONFIG = { long: ['--userconfig'], takesValue: true, anyDashes: true }
+const GLOBALCONFIG = { long: ['--globalconfig'], takesValue: true, anyDashes: true }
 
 /** The npmrc files npm would read for this command, highest precedence first. */
 export function npmrcFiles({ args, env, cwd, home, executable }: ToolContext): string[] {
@@ -51,19 +51,29 @@ export function npmrcFiles({ args, env, cwd, home, executable }: ToolContext): s
   return [join(projectRoot(cwd), '.npmrc'), resolve(cwd, userconfig), ...(globalconfig ? [resolve(cwd, globalconfig)] : [])]
 }
 
+export type NpmrcRead = { file: string; settings: Map<string, string> } | { file: string; unreadable: string }
+
+/** Each npmrc file that exists, parsed; one that exists but cannot be read says why (resilient then fails closed). */
+export function readNpmrcFiles(files: readonly string[], env: NodeJS.ProcessEnv): NpmrcRead[] {
+  const read: NpmrcRead[] = []
+  for (const file of files) {
+    try {
+      read.push({ file, settings: parseNpmrc(readFileSync(file, 'utf8'), env) })
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code
+      if (code !== 'ENOENT' && code !== 'ENOTDIR') read.push({ file, unreadable: code ?? (error as Error).message })
+    }
+  }
+  return read
+}
+
 /** The first of `keys` set in any npmrc file, in npm's precedence order. */
 export function readNpmrcSetting(keys: readonly string[], context: ToolContext, files = npmrcFiles(context)): NpmrcSetting | undefined {
-  for (const file of files) {
-    let text: string
-    try {
-      text = readFileSync(file, 'utf8')
-    } catch {
-      continue
-    }
-    const settings = parseNpmrc(text, context.env)
+  for (const read of readNpmrcFiles(files, context.env)) {
+    if (!('settings' in read)) continue
     for (const key of keys) {
-      const value = settings.get(key)
-      if (value) return { key, value, origin: file }
+      const value = read.settings.get(key)
+      if (value) return { key, value, origin: read.file }
     }
   }
   return undefined

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs'
+import { closeSync, existsSync, openSync, readFileSync, readSync, realpathSync } from 'node:fs'
 import { dirname, isAbsolute, join, resolve } from 'node:path'
 
 /**
@@ -9,6 +9,8 @@ import { dirname, isAbsolute, join, resolve } from 'node:path'
 export interface PipSetting {
   value: string
   origin: string
+  /** The file exists but could not be read: resilient cannot tell what it sets (fail closed). */
+  unreadable?: string
 }
 
 function parseIni(text: string): Map<string, Map<string, string>> {
@@ -38,32 +40,72 @@ function parseIni(text: string): Map<string, Map<string, string>> {
   return sections
 }
 
-export function pipConfigFiles(env: NodeJS.ProcessEnv, home: string): string[] {
+/** Where pip looks for its site config, `<sys.prefix>/pip.conf`, without starting Python (pip utils/appdirs.py). */
+export function sitePrefixes(env: NodeJS.ProcessEnv, executable: string | undefined): string[] {
+  const prefixes = env.VIRTUAL_ENV ? [env.VIRTUAL_ENV] : []
+  if (!executable) return prefixes
+  // A virtual environment's bin/pip or bin/python: sys.prefix is the folder above bin, whatever VIRTUAL_ENV says.
+  prefixes.push(dirname(dirname(executable)))
+  const interpreters = [executable, shebangInterpreter(executable)].filter((path): path is string => Boolean(path))
+  for (const path of interpreters) {
+    try {
+      prefixes.push(dirname(dirname(realpathSync(path))))
+    } catch {
+      // not there: nothing to read
+    }
+  }
+  return [...new Set(prefixes)]
+}
+
+/** `#!/opt/py/bin/python3.11` at the top of a pip script: the interpreter whose prefix pip reads. */
+function shebangInterpreter(file: string): string | undefined {
+  let descriptor: number | undefined
+  try {
+    descriptor = openSync(file, 'r')
+    const buffer = Buffer.alloc(256)
+    const head = buffer.subarray(0, readSync(descriptor, buffer, 0, 256, 0)).toString('latin1')
+    const line = /^#!\s*(\S+)/.exec(head)?.[1]
+    return line && !line.endsWith('/env') && !line.endsWith('/sh') && !line.endsWith('/bash') ? line : undefined
+  } catch {
+    return undefined
+  } finally {
+    if (descriptor !== undefined) closeSync(descriptor)
+  }
+}
+
+export interface PipConfigScope {
+  env: NodeJS.ProcessEnv
+  home: string
+  /** The pip script or the interpreter of `python -m pip`: its prefix holds the site config. */
+  executable?: string
+  /** `--isolated`: pip skips the user's files (and PIP_* variables), not the global and site ones. */
+  isolated?: boolean
+}
+
+export function pipConfigFiles(env: NodeJS.ProcessEnv, home: string, scope: Partial<PipConfigScope> = {}): string[] {
   const configFile = env.PIP_CONFIG_FILE
   // PIP_CONFIG_FILE=/dev/null (os.devnull) disables every config file.
   if (configFile === '/dev/null' || configFile === 'nul') return []
   const xdgConfig = env.XDG_CONFIG_HOME || join(home, '.config')
   const xdgDirs = (env.XDG_CONFIG_DIRS || '/etc/xdg').split(':').filter(Boolean)
-  const files = [
-    ...xdgDirs.map(dir => join(dir, 'pip', 'pip.conf')),
-    '/etc/pip.conf',
-    join(home, '.pip', 'pip.conf'),
-    join(xdgConfig, 'pip', 'pip.conf'),
-  ]
-  if (env.VIRTUAL_ENV) files.push(join(env.VIRTUAL_ENV, 'pip.conf'))
+  const files = [...xdgDirs.map(dir => join(dir, 'pip', 'pip.conf')), '/etc/pip.conf']
+  // An existing PIP_CONFIG_FILE replaces the user's files (pip configuration.py iter_config_files).
+  if (!scope.isolated && !(configFile && existsSync(configFile))) files.push(join(home, '.pip', 'pip.conf'), join(xdgConfig, 'pip', 'pip.conf'))
+  files.push(...sitePrefixes(env, scope.executable).map(prefix => join(prefix, 'pip.conf')))
   if (configFile) files.push(configFile)
   return files
 }
 
-/** The effective value of a pip config key for a command, from config files only. */
-export function readPipConfig(key: string, command: string | undefined, env: NodeJS.ProcessEnv, home: string): PipSetting | undefined {
+/** The effective value of a pip config key for a command, from config files only; `unreadable` when one could not be read. */
+export function readPipConfig(key: string, command: string | undefined, env: NodeJS.ProcessEnv, home: string, scope: Partial<PipConfigScope> = {}): PipSetting | undefined {
   let found: PipSetting | undefined
-  for (const file of pipConfigFiles(env, home)) {
-    if (!existsSync(file)) continue
+  for (const file of pipConfigFiles(env, home, scope)) {
     let sections: Map<string, Map<string, string>>
     try {
       sections = parseIni(readFileSync(file, 'utf8'))
-    } catch {
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code
+      if (code !== 'ENOENT' && code !== 'ENOTDIR') return { value: '', origin: file, unreadable: code ?? 'unreadable' }
       continue
     }
     for (const section of ['global', command].filter(Boolean) as string[]) {

@@ -58,6 +58,8 @@ export function mirrorConfigText(user: Table, alias: string): string {
     if (from !== to) mirrors[from] = [to]
     else delete mirrors[from]
   }
+  // Token channels (`/t/<token>/`) map to themselves: the longest prefix wins, so they never reach the mirror.
+  for (const [from] of redirects) if (from.startsWith('https://conda.anaconda.org/') || from.startsWith('http://conda.anaconda.org/')) mirrors[`${from}t/`] = [`${from}t/`]
   return `# Written by resilient for one attempt, removed after it: your pixi config plus a mirror.\n${stringify({ ...user, mirrors })}\n`
 }
 

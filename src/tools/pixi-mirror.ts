@@ -5,13 +5,14 @@ import { findOptions } from './args.js'
 import { CONFIG_FILE, mirrorConfigText, NO_CONFIG, readGlobalConfig } from './pixi-config.js'
 import { envFlag } from './project-files.js'
 import { withEnv } from './python-index.js'
-import type { CommandLine } from './types.js'
+import type { CommandLine, ScratchDir } from './types.js'
 
 /** What the mirror config file needs from the user's setup; resolveVariant binds it once per run. */
 export interface PixiSetup {
   env: NodeJS.ProcessEnv
   home: string
-  tmpDir: string
+  /** The run's private directory: the mirror config is written there, never at a guessable name in /tmp. */
+  scratch: ScratchDir
   /** `pixi --version` as [major, minor], when it could be read. */
   version?: [number, number]
 }
@@ -24,9 +25,11 @@ export interface PixiSetup {
 export function applyPixiIndex(command: CommandLine, url: string, setup: PixiSetup | undefined): CommandLine {
   const own = command.argv.slice(1)
   const user = setup ? readGlobalConfig(own, setup.env, setup.home, '.') : {}
-  // The mirror's host in the name shows where the attempt goes in --dry-run and progress lines.
+  // The mirror's host in the name shows where the attempt goes in --dry-run and progress lines. Unbound (a dry run
+  // for a pixi that is not installed), the path is only shown, never written.
   const host = (/^[a-z]+:\/\/([^/@]*@)?([^/:]+)/i.exec(url)?.[2] ?? 'mirror').replace(/[^a-z0-9.-]/gi, '_')
-  const path = join(setup?.tmpDir ?? tmpdir(), `resilient-pixi-${host}-${process.pid}-${createHash('sha256').update(url).digest('hex').slice(0, 8)}.toml`)
+  const dir = setup?.scratch.path ?? join(tmpdir(), 'resilient-run-<pid>-XXXXXX')
+  const path = join(dir, `pixi-${host}-${createHash('sha256').update(url).digest('hex').slice(0, 8)}.toml`)
   const files = [...(command.files ?? []), { path, content: mirrorConfigText(user, url) }]
   const given = findOptions(own, CONFIG_FILE)
   const noConfig = findOptions(own, NO_CONFIG)[0]

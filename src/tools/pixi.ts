@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process'
-import { homedir, tmpdir } from 'node:os'
+import { homedir } from 'node:os'
 import { promisify } from 'node:util'
 import { CONDA_UPSTREAM } from '../mirrors/conda.js'
 import { findOptions, firstPositional } from './args.js'
@@ -7,7 +7,7 @@ import { channelOption, pickChannelChoice } from './conda-channels.js'
 import { pixiChannelCandidates } from './pixi-config.js'
 import { applyPixiIndex, type PixiSetup } from './pixi-mirror.js'
 import { firstSet, UV_FAST, UV_KNOBS, withEnv } from './python-index.js'
-import type { ToolAdapter } from './types.js'
+import type { ScratchDir, ToolAdapter } from './types.js'
 
 export type { PixiSetup } from './pixi-mirror.js'
 
@@ -85,7 +85,8 @@ async function readVersion(executable: string, env: NodeJS.ProcessEnv): Promise<
 export const pixi = {
   // Unbound: run-tool always binds the user's setup with resolveVariant before any attempt or dry run.
   ...pixiWith(),
-  async resolveVariant(executable: string, env: NodeJS.ProcessEnv): Promise<ToolAdapter> {
-    return pixiWith({ env, home: env.HOME || homedir(), tmpDir: env.TMPDIR || tmpdir(), version: await readVersion(executable, env) })
+  async resolveVariant(executable: string, env: NodeJS.ProcessEnv, scratch?: ScratchDir): Promise<ToolAdapter> {
+    const version = await readVersion(executable, env)
+    return scratch ? pixiWith({ env, home: env.HOME || homedir(), scratch, version }) : pixiWith()
   },
 } satisfies ToolAdapter

@@ -2,7 +2,9 @@ import { join } from 'node:path'
 import { NPM_UPSTREAM } from '../mirrors/npm.js'
 import { findOptions, firstPositional } from './args.js'
 import { findUp } from './locked-registries.js'
-import { addOptions, FAST_FETCH_TIMEOUT_MS, findEnv, NPM_FETCH_KNOBS, npmPackageUrl, REGISTRY_OPTION } from './npm-family.js'
+import { addOptions, FAST_FETCH_TIMEOUT_MS, findEnv, NPM_FETCH_KNOBS, npmPackageUrl, PNPM_CONFIG_REGISTRY, REGISTRY_OPTION } from './npm-family.js'
+import { withNpmrc } from './credentials.js'
+import { findRegistryChoice } from './npm-registry-choice.js'
 import { npmrcFiles, readNpmrcSetting } from './npmrc.js'
 import type { IndexChoice, ToolAdapter, ToolContext, ToolKnobs } from './types.js'
 import { readYamlFile } from './yaml-file.js'
@@ -38,12 +40,8 @@ function pnpmrcFiles(context: ToolContext): string[] {
 }
 
 function findUserIndex(context: ToolContext): IndexChoice | null {
-  const flag = findOptions(context.args, REGISTRY_OPTION).at(-1)
-  if (flag?.value) return { url: flag.value, origin: context.args[flag.index]!.split('=')[0]! }
-  const fromEnv = findEnv(context.env, envNames('registry'))
-  if (fromEnv) return { url: fromEnv.value, origin: fromEnv.name }
-  const setting = workspaceSetting(['registry'], context) ?? readNpmrcSetting(['registry'], context, pnpmrcFiles(context))
-  return setting ? { url: setting.value, origin: setting.origin } : null
+  return findRegistryChoice(context, { options: [REGISTRY_OPTION, PNPM_CONFIG_REGISTRY], env: envNames('registry'), npmrc: pnpmrcFiles(context),
+    ownFile: () => workspaceSetting(['registry'], context), defaultIndex: NPM_UPSTREAM })
 }
 
 function findUserKnobs(context: ToolContext): ToolKnobs {
@@ -73,6 +71,7 @@ export const pnpm = {
   // pnpm-lock.yaml keeps no tarball URL for registry packages, so a mirror leaves the lockfile unchanged.
   applyIndex: (command, url) => addOptions(command, `--registry=${url}`),
   tuneForFastDetection: command => addOptions(command, `--fetch-timeout=${FAST_FETCH_TIMEOUT_MS}`, '--fetch-retries=0'),
+  passCredentials: withNpmrc,
   packageUrl: npmPackageUrl,
   advice: {
     moreTime: 'pnpm install --fetch-timeout=120000 --fetch-retries=5',

@@ -1,6 +1,8 @@
 import type { Ecosystem } from '../mirrors/types.js'
 import type { LockfileRewrite } from '../plan/types.js'
+import type { SplitUrl } from '../secrets/url.js'
 import type { AdviceSpec } from './advice.js'
+import type { SecretsContext } from './credentials.js'
 
 /** A command line to run: argv plus the environment variables resilient adds (never the whole environment). */
 export interface CommandLine {
@@ -12,6 +14,14 @@ export interface CommandLine {
   files?: { path: string; content: string }[]
 }
 
+/**
+ * The run's private directory (mkdtemp, 0700): the only place an adapter may name a file for an attempt
+ * (CommandLine.files), so no file sits at a predictable path in a shared directory.
+ */
+export interface ScratchDir {
+  path: string
+}
+
 /** Where the user already chose an index, and what it is. */
 export interface IndexChoice {
   url: string
@@ -19,6 +29,11 @@ export interface IndexChoice {
   origin: string
   /** The choice cannot be overridden for one invocation (a requirement file's `--index-url` beats the CLI). */
   locked?: boolean
+  /**
+   * Why this index is the user's private choice whatever its host: a setting resilient cannot read or parse (fail
+   * closed), or a credential the user holds for that host. No mirror replaces it unless resilient's config names it.
+   */
+  privateBecause?: string
 }
 
 /** What an adapter may read to find the user's own index choice: never the real process, always passed in. */
@@ -113,8 +128,11 @@ export interface ToolAdapter {
   findUserIndex(context: ToolContext): IndexChoice | null
   /** The tool's default index URL (the public upstream). */
   defaultIndex: string
-  /** Rewrites a command so that this one invocation uses `url` as its index; writes nothing persistent. */
-  applyIndex(command: CommandLine, url: string): CommandLine
+  /**
+   * Rewrites a command so that this one invocation uses `url` as its index; writes nothing persistent. `target.kind`
+   * says whether it is the user's own index (`upstream`) or a mirror, which must get none of the user's credentials.
+   */
+  applyIndex(command: CommandLine, url: string, target?: { kind: string }): CommandLine
   /**
    * Why no mirror can serve this invocation although its index is public: the tool has no per-invocation index
    * switch (poetry), or a lockfile pins the download URLs (`uv sync --frozen`). Attempts then retry the same index.
@@ -122,6 +140,11 @@ export interface ToolAdapter {
   noMirrorReason?(context: ToolContext): string | undefined
   /** Whether the user already set the tool's timeout/retries anywhere; then resilient leaves them alone. */
   findUserKnobs?(context: ToolContext): ToolKnobs
+  /**
+   * Gives the tool the credentials of `credentials.url` other than on its command line (a netrc, an npmrc, a
+   * variable), for an index the command already names without them (src/tools/credentials.ts).
+   */
+  passCredentials?(command: CommandLine, credentials: SplitUrl, secrets: SecretsContext): CommandLine
   /** Shortens the tool's own timeout/retries so a dead index is detected in seconds, not minutes. */
   tuneForFastDetection?(command: CommandLine): CommandLine
   /** Bypasses the tool's download cache (after a hash mismatch, a cached bad file must not be reused). */
@@ -130,8 +153,8 @@ export interface ToolAdapter {
   personFixes?: {
     /** Accept the TLS certificate of one host (a TLS-inspecting proxy): pip `--trusted-host`. */
     trustHost?(command: CommandLine, host: string): CommandLine
-    /** Send credentials to the user's own index: pip `--index-url https://user:token@host/...`. */
-    withCredentials?(command: CommandLine, indexUrl: string, username: string, token: string): CommandLine
+    /** Send credentials to the user's own index for this run (pip: a netrc in the run's private directory). */
+    withCredentials?(command: CommandLine, indexUrl: string, username: string, token: string, secrets: SecretsContext): CommandLine
     /** Install for the current user only: pip `--user`. */
     userInstall?(command: CommandLine): CommandLine
   }
@@ -153,5 +176,5 @@ export interface ToolAdapter {
    * 2.x micromamba's) or on the user's own setup (pixi merges the user's config into its mirror config).
    * Called once, right after the invocation is parsed, before any attempt or dry run.
    */
-  resolveVariant?(executable: string, env: NodeJS.ProcessEnv): Promise<ToolAdapter>
+  resolveVariant?(executable: string, env: NodeJS.ProcessEnv, scratch?: ScratchDir): Promise<ToolAdapter>
 }

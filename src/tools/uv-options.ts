@@ -59,11 +59,15 @@ export function parseUvCommand(args: readonly string[], prefix: readonly string[
 }
 
 /** Option specs for uv's index options; `-i=URL` keeps clap's `=` out of the value. */
+/** uv's short options that take a value (uv-cli lib.rs): in a cluster, what follows one is its value. */
+const UV_VALUE_LETTERS = 'ifrcpPoCet'
+
 export const UV_OPTIONS = {
   defaultIndex: { long: ['--default-index'], takesValue: true },
-  indexUrl: { long: ['--index-url'], short: ['-i'], takesValue: true },
+  // clap reads a short cluster as flags then one valued option (`-qi URL`, `-qiURL`); these are uv's valued letters.
+  indexUrl: { long: ['--index-url'], short: ['-i'], takesValue: true, clusterValueLetters: UV_VALUE_LETTERS },
   noIndex: { long: ['--no-index'], takesValue: false },
-  requirements: { long: ['--requirements', '--requirement', '--constraints', '--constraint', '--overrides', '--override', '--with-requirements'], short: ['-r', '-c'], takesValue: true },
+  requirements: { long: ['--requirements', '--requirement', '--constraints', '--constraint', '--overrides', '--override', '--with-requirements'], short: ['-r', '-c'], takesValue: true, clusterValueLetters: UV_VALUE_LETTERS },
   configFile: { long: ['--config-file'], takesValue: true },
   noConfig: { long: ['--no-config'], takesValue: false },
   directory: { long: ['--directory', '--project'], takesValue: true },

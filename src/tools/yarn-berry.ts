@@ -72,11 +72,14 @@ export const yarnBerry = {
   findUserKnobs,
   // Berry has no --registry flag; the variable is read for this run only and .yarnrc.yml stays untouched.
   // yarn.lock holds `name@npm:version` resolutions without URLs, so locked packages follow the mirror too.
-  applyIndex(command, url) {
+  applyIndex(command, url, target) {
     const env: Record<string, string> = { ...command.env, [REGISTRY_ENV]: url.replace(/\/+$/, '') }
     // Plain http needs the host in unsafeHttpWhitelist (loopback test registries, allowInsecure mirrors).
     // It replaces the user's own list for this attempt, which only matters to someone who also allows other http hosts.
-    if (url.startsWith('http:')) env.YARN_UNSAFE_HTTP_WHITELIST = new URL(url).hostname
+    if (/^http:/i.test(url)) env.YARN_UNSAFE_HTTP_WHITELIST = new URL(url).hostname
+    // A top-level npmAuthToken/npmAuthIdent goes to whatever registry berry is pointed at (plugin-npm npmHttpUtils):
+    // a mirror must never receive the user's token. Host-keyed npmRegistries/npmScopes credentials keep their host.
+    if (target?.kind !== 'upstream') Object.assign(env, { YARN_NPM_AUTH_TOKEN: '', YARN_NPM_AUTH_IDENT: '', YARN_NPM_ALWAYS_AUTH: 'false' })
     return { ...command, env }
   },
   // httpTimeout is a socket idle timeout (got's timeout.socket); the 3 retries of a dead registry are resilient's job.

@@ -3,7 +3,8 @@ import { promisify } from 'node:util'
 import { findOptions, firstPositional } from './args.js'
 import { YARN_LOCKFILE } from './lockfile-formats.js'
 import { addOptions, findEnv, npmPackageUrl, withTrailingSlash, YARN_REGISTRY } from './npm-family.js'
-import { npmrcFiles, readNpmrcSetting } from './npmrc.js'
+import { npmrcFiles } from './npmrc.js'
+import { findRegistryChoice } from './npm-registry-choice.js'
 import type { IndexChoice, ToolAdapter, ToolContext, ToolKnobs } from './types.js'
 import { yarnBerry } from './yarn-berry.js'
 import { yarnrcSetting } from './yarnrc.js'
@@ -17,13 +18,10 @@ const REGISTRY = { long: ['--registry'], takesValue: true }
 const TIMEOUT = { long: ['--network-timeout'], takesValue: true }
 
 function findUserIndex(context: ToolContext): IndexChoice | null {
-  const flag = findOptions(context.args, REGISTRY).at(-1)
-  if (flag?.value) return { url: flag.value, origin: '--registry' }
-  // yarn 1 merges YARN_* and npm_config_* variables, case-insensitively (base-registry.js mergeEnv).
-  const fromEnv = findEnv(context.env, ['YARN_REGISTRY', 'npm_config_registry'])
-  if (fromEnv) return { url: fromEnv.value, origin: fromEnv.name }
-  const setting = yarnrcSetting('registry', context) ?? readNpmrcSetting(['registry'], context, npmrcFiles({ ...context, executable: undefined }))
-  return setting ? { url: setting.value, origin: setting.origin } : null
+  // yarn 1 merges YARN_* and npm_config_* variables, case-insensitively (base-registry.js mergeEnv), and sends an
+  // unscoped `_auth` from .npmrc to any registry: findRegistryChoice makes that registry private.
+  return findRegistryChoice(context, { options: [REGISTRY], env: ['YARN_REGISTRY', 'npm_config_registry'], npmrc: npmrcFiles({ ...context, executable: undefined }),
+    ownFile: () => yarnrcSetting('registry', context), defaultIndex: YARN_REGISTRY })
 }
 
 function findUserKnobs(context: ToolContext): ToolKnobs {

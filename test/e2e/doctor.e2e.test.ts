@@ -45,7 +45,7 @@ describe('resilient doctor', () => {
     const cwd = projectWithConfig({ maxAttempts: 'four' })
     const result = await runCli(['doctor'], { cwd })
     expect(result.exitCode).toBe(1)
-    expect(result.stdout).toMatch(/✖ .*\.mirrorrc\.json: invalid value for "maxAttempts"/)
+    expect(result.stdout).toMatch(/✖ .*\.resilientrc\.json: invalid value for "maxAttempts"/)
     expect(result.stdout).toMatch(/ {2}→ /)
     expect(result.stdout).toContain('Something is broken')
   })
@@ -98,7 +98,8 @@ case "$*" in *mirror.test*) exit 0 ;; esac
 echo "WARNING: Retrying (Retry(total=0)) after connection broken by 'ReadTimeoutError(\\"HTTPSConnectionPool(host='primary.test', port=443): Read timed out.\\")': /simple/x/" >&2
 exit 1
 `, { mode: 0o755 })
-    const base = isolatedEnv()
+    // The fake hosts are the tester's own: the project config is trusted.
+    const base = isolatedEnv({ RESILIENT_TRUST_PROJECT_CONFIG: '1' })
     const env = { ...base, PATH: `${bin}:${base.PATH}` }
     const cwd = projectWithConfig({ pypi: { index: 'https://primary.test/simple', mirrors: ['https://mirror.test/simple'] } })
     expect((await runCli(['pip', 'download', 'x'], { env, cwd })).exitCode).toBe(0)

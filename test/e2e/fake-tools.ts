@@ -36,7 +36,7 @@ export interface FakeRun extends CliResult {
 }
 
 export interface FakeRunOptions {
-  /** `.mirrorrc.json` of the project folder the CLI runs in. */
+  /** `.resilientrc.json` of the project folder the CLI runs in. */
   config?: unknown
   /** Files of the project folder (`pyproject.toml`, `pixi.toml`...). */
   files?: Record<string, string>
@@ -56,10 +56,11 @@ function write(root: string, files: Record<string, string>): void {
 
 export async function runWithFakes(args: string[], options: FakeRunOptions = {}): Promise<FakeRun> {
   const cwd = mkdtempSync(join(tmpdir(), 'resilient-fake-project-'))
-  write(cwd, { '.mirrorrc.json': JSON.stringify(options.config ?? {}), ...options.files })
+  write(cwd, { '.resilientrc.json': JSON.stringify(options.config ?? {}), ...options.files })
   const log = join(cwd, '..', `${cwd.split('/').at(-1)}-calls.jsonl`)
   const reportFile = `${log}.report.json`
-  const env = isolatedEnv({ PATH: `${FAKE_BIN}:${process.env.PATH}`, FAKE_TOOL_LOG: log, ...(options.healthy ? { FAKE_HEALTHY_INDEX: options.healthy } : {}), ...options.env })
+  // The fake mirrors (`pypi-mirror.test`) are outside the catalog: the project config is the tester's own, trusted.
+  const env = isolatedEnv({ PATH: `${FAKE_BIN}:${process.env.PATH}`, FAKE_TOOL_LOG: log, RESILIENT_TRUST_PROJECT_CONFIG: '1', ...(options.healthy ? { FAKE_HEALTHY_INDEX: options.healthy } : {}), ...options.env })
   write(env.HOME!, options.home ?? {})
   const result = await runCli(['--report', reportFile, ...args], { cwd, env })
   const calls = readLines(log).map(line => JSON.parse(line) as FakeCall)

@@ -4,10 +4,10 @@ import { join } from 'node:path'
 import { afterEach } from 'vitest'
 import { startPypiServer, type PypiServer, type PypiServerOptions } from '../../src/testing/pypi-server.js'
 
-/** A temporary project directory with a `.mirrorrc.json`, the way a person configures resilient. */
+/** A temporary project directory with a `.resilientrc.json`, the way a person configures resilient. */
 export function projectWithConfig(config: unknown): string {
   const dir = mkdtempSync(join(tmpdir(), 'resilient-project-'))
-  writeFileSync(join(dir, '.mirrorrc.json'), JSON.stringify(config, null, 2))
+  writeFileSync(join(dir, '.resilientrc.json'), JSON.stringify(config, null, 2))
   return dir
 }
 

@@ -21,7 +21,8 @@ ${TIMEOUT_OUTPUT}
 OUT
 exit 1
 `, { mode: 0o755 })
-  const env = isolatedEnv(extra)
+  // The fake hosts (primary.test, mirror.test) are the tester's own: the project config is trusted.
+  const env = isolatedEnv({ RESILIENT_TRUST_PROJECT_CONFIG: '1', ...extra })
   return { ...env, PATH: `${bin}:${env.PATH}` }
 }
 

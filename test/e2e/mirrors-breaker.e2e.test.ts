@@ -43,7 +43,7 @@ describe('mirror health across runs (real pip)', { timeout: 180_000 }, () => {
     }
     const seen = { primary: primary.requests.length, bad: bad.requests.length }
     expect(seen.primary).toBeGreaterThan(0)
-    writeFileSync(join(cwd, '.mirrorrc.json'), JSON.stringify({ breaker: { failureThreshold: 3 }, pypi: { index: primary.url, mirrors: [bad.url, good.url] } }))
+    writeFileSync(join(cwd, '.resilientrc.json'), JSON.stringify({ breaker: { failureThreshold: 3 }, pypi: { index: primary.url, mirrors: [bad.url, good.url] } }))
 
     const result = await download(cwd, env)
     expect(result.exitCode, result.all).toBe(0)

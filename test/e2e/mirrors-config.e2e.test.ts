@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { isolatedEnv } from '../helpers/isolated-env.js'
@@ -19,7 +19,7 @@ describe('resilient config', () => {
     expect(result.exitCode, result.all).toBe(0)
     const output = JSON.parse(result.stdout)
     const from = Object.fromEntries(output.settings.map((setting: { path: string; from: string }) => [setting.path, setting.from]))
-    const project = join(cwd, '.mirrorrc.json')
+    const project = join(cwd, '.resilientrc.json')
     expect(from).toMatchObject({ maxAttempts: '--max-attempts', offline: '--offline', maxWaitSeconds: userFile, 'pypi.mirrors': userFile,
       'breaker.failureThreshold': project, 'pypi.index': project, 'breaker.cooldownSeconds': 'RESILIENT_BREAKER_COOLDOWN_SECONDS', maxTotalSeconds: 'default' })
     expect(output.config).toMatchObject({ maxAttempts: 9, offline: true, breaker: { failureThreshold: 5, cooldownSeconds: 60 } })
@@ -34,7 +34,7 @@ describe('resilient config', () => {
   it('stops with exit 78 naming the file and key of a bad value', async () => {
     const result = await runCli(['config'], { cwd: projectWithConfig({ breaker: { failureThreshold: 0 } }) })
     expect(result.exitCode).toBe(78)
-    expect(result.stderr).toMatch(/\.mirrorrc\.json: invalid value for "breaker\.failureThreshold"/)
+    expect(result.stderr).toMatch(/\.resilientrc\.json: invalid value for "breaker\.failureThreshold"/)
   })
 })
 
@@ -102,13 +102,38 @@ describe('resilient mirrors add / use / remove', () => {
 })
 
 describe('a project config sending installs outside the catalog', () => {
-  it('is announced on first use only', async () => {
+  // Issue 16: a cloned repository cannot redirect installs through a shim: the file is used only once trusted.
+  it('is not used until trusted with `resilient config trust`, and not once it changes', async () => {
     const env = isolatedEnv()
     const cwd = projectWithConfig({ pypi: { index: 'https://pypi.attacker.example/simple' } })
     const first = await runCli(['--dry-run', 'python3', '-m', 'pip', 'download', 'demo-pkg'], { cwd, env })
-    expect(first.stderr).toMatch(/\.mirrorrc\.json \(a project config\) sends pip installs to pypi\.attacker\.example, which is not in resilient's mirror catalog/)
+    expect(first.exitCode).toBe(0)
+    expect(first.stderr).toMatch(/\.resilientrc\.json was not used: it sends installs to pypi\.attacker\.example/)
+    expect(first.stdout).not.toContain('pypi.attacker.example')
+    const trusted = await runCli(['config', 'trust'], { cwd, env })
+    expect(trusted.exitCode, trusted.all).toBe(0)
+    expect(trusted.stderr).toMatch(/Trusted .*\.resilientrc\.json \(sha256 [0-9a-f]{12}…\)[\s\S]*It sends installs to pypi\.attacker\.example/)
     const second = await runCli(['--dry-run', 'python3', '-m', 'pip', 'download', 'demo-pkg'], { cwd, env })
-    expect(second.exitCode).toBe(0)
-    expect(second.stderr).not.toMatch(/not in resilient's mirror catalog/)
+    expect(second.stderr).not.toMatch(/was not used/)
+    expect(second.stdout).toContain('--index-url https://pypi.attacker.example/simple')
+    writeFileSync(join(cwd, '.resilientrc.json'), JSON.stringify({ pypi: { index: 'https://pypi.other-attacker.example/simple' } }))
+    const changed = await runCli(['--dry-run', 'python3', '-m', 'pip', 'download', 'demo-pkg'], { cwd, env })
+    expect(changed.stderr).toMatch(/was not used: it sends installs to pypi\.other-attacker\.example/)
+  })
+
+  it('a project config that is code writes no marker until trusted, and none for a read-only verb', async () => {
+    const env = isolatedEnv()
+    const cwd = projectWithConfig({})
+    const marker = join(cwd, 'marker')
+    writeFileSync(join(cwd, 'resilient.config.cjs'), `require('node:fs').writeFileSync(${JSON.stringify(marker)}, 'ran'); module.exports = { maxAttempts: 2 }\n`)
+    rmSync(join(cwd, '.resilientrc.json'))
+    const dry = await runCli(['--dry-run', 'python3', '-m', 'pip', 'download', 'demo-pkg'], { cwd, env })
+    expect(existsSync(marker)).toBe(false)
+    expect(dry.stderr).toMatch(/resilient\.config\.cjs was not loaded: a project config that is code runs only once you trust it \(resilient config trust /)
+    expect((await runCli(['config', 'trust', 'resilient.config.cjs'], { cwd, env })).exitCode).toBe(0)
+    await runCli(['python3', '-m', 'pip', '--version'], { cwd, env })
+    expect(existsSync(marker)).toBe(false)
+    await runCli(['--dry-run', 'python3', '-m', 'pip', 'download', 'demo-pkg'], { cwd, env })
+    expect(existsSync(marker)).toBe(true)
   })
 })

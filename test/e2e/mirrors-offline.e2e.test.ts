@@ -18,7 +18,7 @@ async function setup(config: (index: string, wheelhouse: string) => unknown) {
   const wheelhouse = join(cwd, 'wheels')
   mkdirSync(wheelhouse)
   writeFileSync(join(wheelhouse, wheel.filename), wheel.bytes)
-  writeFileSync(join(cwd, '.mirrorrc.json'), JSON.stringify(config(index.url, 'wheels')))
+  writeFileSync(join(cwd, '.resilientrc.json'), JSON.stringify(config(index.url, 'wheels')))
   return { index, cwd, wheelhouse, dest: mkdtempSync(join(tmpdir(), 'resilient-dl-')) }
 }
 
@@ -45,7 +45,7 @@ describe('offline mode (real pip)', () => {
     const { cwd } = await setup(url => ({ pypi: { index: url } }))
     const result = await runCli(['--offline', 'python3', '-m', 'pip', 'download', 'demo-pkg'], { cwd })
     expect(result.exitCode).toBe(78)
-    expect(result.stderr).toMatch(/Offline mode: pip can install only from a local wheelhouse, and none is configured \(looked for "pypi\.wheelhouse" in .*\.mirrorrc\.json, RESILIENT_PYPI_WHEELHOUSE; user config .*config\.json\)/)
+    expect(result.stderr).toMatch(/Offline mode: pip can install only from a local wheelhouse, and none is configured \(looked for "pypi\.wheelhouse" in .*\.resilientrc\.json, RESILIENT_PYPI_WHEELHOUSE; user config .*config\.json\)/)
   })
 
   it('leaves read-only commands alone', async () => {

@@ -20,7 +20,7 @@ export const PACKAGES = [
 export interface Setup {
   primary: NpmRegistry
   mirror: NpmRegistry
-  /** A project folder with package.json and a `.mirrorrc.json` naming the primary as the npm index. */
+  /** A project folder with package.json and a `.resilientrc.json` naming the primary as the npm index. */
   project: string
   close(): Promise<void>
 }

@@ -41,7 +41,7 @@ describe('resilient npm (real npm)', () => {
 
   it('never sends a registry chosen in the project .npmrc to a mirror', async () => {
     setup = await primaryAndMirror({ kind: 'status', status: 503 })
-    writeFileSync(join(setup.project, '.mirrorrc.json'), JSON.stringify({ npm: { mirrors: [setup.mirror.url] }, maxAttempts: 2, maxWaitSeconds: 1 }))
+    writeFileSync(join(setup.project, '.resilientrc.json'), JSON.stringify({ npm: { mirrors: [setup.mirror.url] }, maxAttempts: 2, maxWaitSeconds: 1 }))
     writeFileSync(join(setup.project, '.npmrc'), `registry=${setup.primary.url}\n`)
     const result = await runCli(['--verbose', 'npm', 'install', 'left-pad-x'], { cwd: setup.project, env: envWithTool('npm') })
     expect(result.exitCode).not.toBe(0)

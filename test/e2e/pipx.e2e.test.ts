@@ -59,7 +59,8 @@ describe.skipIf(!hasPipx)('real pipx through resilient', () => {
 
 describe('pipx --dry-run', () => {
   it.skipIf(!hasPipx).each([['install'], ['upgrade']])('plans pipx %s with the mirror in the environment', async verb => {
-    const env = isolatedEnv()
+    // The fake mirror host is the tester's own: the project config is trusted.
+    const env = isolatedEnv({ RESILIENT_TRUST_PROJECT_CONFIG: '1' })
     const run = await runCli(['--dry-run', 'pipx', verb, 'black'], { cwd: projectWithConfig({ pypi: { mirrors: ['https://pypi-mirror.test/simple'] } }), env })
     expect(run.stdout.split('\n').filter(Boolean)).toEqual([
       `PIP_TIMEOUT=6 PIP_RETRIES=0 UV_HTTP_TIMEOUT=10 UV_HTTP_RETRIES=0 pipx ${verb} black`,

@@ -18,7 +18,7 @@ describe('pixi through resilient (replayed output)', () => {
     expect(run.attempts.map(call => call.argv)).toEqual([['add', 'go'], ['add', 'go']])
     const path = run.added[1]!.PIXI_CONFIG_FILE!
     expect(run.added).toEqual([{ UV_HTTP_TIMEOUT: '10', UV_HTTP_RETRIES: '0' }, { PIXI_CONFIG_FILE: path, UV_HTTP_TIMEOUT: '10', UV_HTTP_RETRIES: '0' }])
-    expect(path).toMatch(/resilient-pixi-conda-mirror\.test-\d+-[0-9a-f]+\.toml$/)
+    expect(path).toMatch(/\/resilient-run-\d+-\w{6}\/pixi-conda-mirror\.test-[0-9a-f]{8}\.toml$/)
     const written = parse(run.attempts[1]!.files[path]!) as { mirrors: Record<string, string[]>; concurrency: unknown }
     expect(written.mirrors['https://conda.anaconda.org/']).toEqual([`${CONDA_MIRROR}/`])
     expect(written.mirrors['http://mirrors.tuna.tsinghua.edu.cn/anaconda/cloud/']).toEqual([`${CONDA_MIRROR}/`])
@@ -47,6 +47,6 @@ describe('pixi through resilient (replayed output)', () => {
     const run = await dryRun(['pixi', 'add', 'numpy'], { config, files: manifest })
     expect(run.lines).toHaveLength(2)
     expect(run.lines[0]).toBe('UV_HTTP_TIMEOUT=10 UV_HTTP_RETRIES=0 pixi add numpy')
-    expect(run.lines[1]).toMatch(/^PIXI_CONFIG_FILE=(\S+resilient-pixi-conda-mirror\.test-\S+\.toml) UV_HTTP_TIMEOUT=10 UV_HTTP_RETRIES=0 pixi add numpy # with \1$/)
+    expect(run.lines[1]).toMatch(/^PIXI_CONFIG_FILE=(\S+\/resilient-run-\d+-\w{6}\/pixi-conda-mirror\.test-\S+\.toml) UV_HTTP_TIMEOUT=10 UV_HTTP_RETRIES=0 pixi add numpy # with \1$/)
   })
 })

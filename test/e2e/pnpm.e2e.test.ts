@@ -29,7 +29,7 @@ describe('resilient pnpm (real pnpm)', () => {
 
   it('keeps a registry from .npmrc: retried, never replaced', async () => {
     setup = await primaryAndMirror({ kind: 'status', status: 503 })
-    writeFileSync(join(setup.project, '.mirrorrc.json'), JSON.stringify({ npm: { mirrors: [setup.mirror.url] }, maxAttempts: 2, maxWaitSeconds: 1 }))
+    writeFileSync(join(setup.project, '.resilientrc.json'), JSON.stringify({ npm: { mirrors: [setup.mirror.url] }, maxAttempts: 2, maxWaitSeconds: 1 }))
     writeFileSync(join(setup.project, '.npmrc'), `registry=${setup.primary.url}\n`)
     const result = await runCli(['pnpm', 'add', 'left-pad-x'], { cwd: setup.project, env: envWithTool('pnpm') })
     expect(result.exitCode).not.toBe(0)

@@ -80,7 +80,7 @@ describe.skipIf(!hasPoetry)('real poetry through resilient', () => {
 
   it('plans one attempt on the same index in --dry-run', async () => {
     const cwd = projectWithConfig({ pypi: { mirrors: ['https://pypi-mirror.test/simple'] } })
-    const run = await runCli(['--dry-run', '--verbose', 'poetry', 'add', 'requests'], { cwd, env: isolatedEnv() })
+    const run = await runCli(['--dry-run', '--verbose', 'poetry', 'add', 'requests'], { cwd, env: isolatedEnv({ RESILIENT_TRUST_PROJECT_CONFIG: '1' }) })
     expect(run.stdout).toBe('POETRY_REQUESTS_TIMEOUT=10 poetry add requests')
     expect(run.stderr).toMatch(/no mirror will be used: poetry has no option or variable that points PyPI elsewhere/)
   })

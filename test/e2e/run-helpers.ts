@@ -32,10 +32,10 @@ export async function distributions(python: string): Promise<string[]> {
   return stdout.split('\n').filter(Boolean)
 }
 
-/** A project directory with these files and a `.mirrorrc.json`, the way a person configures resilient. */
+/** A project directory with these files and a `.resilientrc.json`, the way a person configures resilient. */
 export function projectDir(files: Record<string, string>, config: unknown): string {
   const dir = mkdtempSync(join(tmpdir(), 'resilient-run-'))
-  writeFileSync(join(dir, '.mirrorrc.json'), JSON.stringify(config, null, 2))
+  writeFileSync(join(dir, '.resilientrc.json'), JSON.stringify(config, null, 2))
   for (const [name, text] of Object.entries(files)) {
     mkdirSync(dirname(join(dir, name)), { recursive: true })
     writeFileSync(join(dir, name), text)

@@ -23,6 +23,8 @@ export interface NpmRegistry {
   port: number
   /** Paths requested, in order (decoded: `/@scope/name`). */
   requests: string[]
+  /** Every Authorization header received. */
+  authorizations: string[]
   setFault(fault: FaultChoice | undefined): void
   close(): Promise<void>
 }
@@ -65,5 +67,5 @@ export async function startNpmRegistry(options: NpmRegistryOptions): Promise<Npm
     response.writeHead(200, { 'content-type': 'application/json', 'content-length': String(body.length) }).end(body)
   }
   const server = await startFaultServer({ isFile: path => Boolean(tarballPath(path)), respond, errorType: 'application/json' }, options.fault)
-  return { url: server.baseUrl, port: server.port, requests: server.requests, setFault: server.setFault, close: server.close }
+  return { url: server.baseUrl, port: server.port, requests: server.requests, authorizations: server.authorizations, setFault: server.setFault, close: server.close }
 }

@@ -16,6 +16,8 @@ function table(rows: string[][]): string {
 export async function runConfig(options: { json?: boolean }, globals: GlobalOptions): Promise<number> {
   const loaded = await loadConfig({ cwd: process.cwd(), env: process.env, flags: configFlags(globals) })
   const paths = leafPaths(loaded.config as Record<string, unknown>)
+  // A project config skipped until trusted (docs/security.md): say so, as a run would.
+  for (const notice of loaded.notices) process.stderr.write(`! ${redact(notice)}\n`)
   if (options.json) {
     const files = { user: { path: loaded.userConfigFile, exists: existsSync(loaded.userConfigFile) }, project: loaded.projectFile ?? null }
     // `path`, not `key`: redactDeep masks the values of properties named like secrets (*KEY*, *TOKEN*).

@@ -6,7 +6,7 @@ import { knownMirrors } from '../../mirrors/effective.js'
 import { guessEcosystem, parseEcosystem } from '../../mirrors/ecosystem-of.js'
 import { ECOSYSTEMS, MIRRORS } from '../../mirrors/index.js'
 import type { Ecosystem } from '../../mirrors/types.js'
-import { redact } from '../../redact.js'
+import { hasCredentials, redact } from '../../redact.js'
 import { configFlags, type GlobalOptions } from '../options.js'
 
 interface EditOptions { ecosystem?: string }
@@ -93,6 +93,8 @@ export async function runMirrorsAdd(name: string, url: string, options: EditOpti
     section(config, ecosystem).mirrors = list.includes(name) ? list : [...list, name]
   })
   say(`added ${ecosystem} mirror ${name} → ${url}; order tried: ${listOf(saved, ecosystem).join(', ')} (saved in ${loaded.userConfigFile})`)
+  // Saved credentials sit at rest in that file (0600 in a 0700 directory): say so, and offer the better way.
+  if (hasCredentials(url)) process.stderr.write(`${redact(`! ${name}'s URL holds a password or token, now saved in ${loaded.userConfigFile} (readable by you only). Prefer keeping it out of files: the tool's own credential store (a netrc, ~/.npmrc, a keyring) or a variable in your environment.`)}\n`)
   noteOverrides(loaded, ecosystem)
   return 0
 }

@@ -3,10 +3,10 @@ import { homedir } from 'node:os'
 import { isCI } from 'ci-info'
 import { loadConfig } from '../../config/load.js'
 import { offlineFailureHint, planOffline } from '../../config/offline.js'
-import { announceProjectHosts } from '../../config/project-hosts.js'
 import { proxiesFromEnvironment } from '../../diagnose/proxies.js'
 import { ResilientError, EXIT } from '../../errors.js'
 import { Interrupts } from '../../exec/interrupts.js'
+import { createPrivateDir, sweepPrivateDirs, type PrivateDir } from '../../files/private-files.js'
 import { recordRun } from '../../logs/record-run.js'
 import { gatherPlanRequest } from '../../plan/gather.js'
 import { planRun } from '../../plan/plan-run.js'
@@ -27,6 +27,14 @@ import { TerminalReporter } from '../reporter.js'
 import { restoreLockfile } from '../restore-lockfile.js'
 import { childExec, interruptibleSleep, listenForInterrupts } from '../run-deps.js'
 import { toReport } from '../run-report.js'
+
+/** A fresh private directory for this run, removed at exit; directories a killed run left are swept first. */
+function privateDirForRun(): PrivateDir {
+  sweepPrivateDirs()
+  const dir = createPrivateDir()
+  process.once('exit', () => dir.remove())
+  return dir
+}
 
 export { listenForInterrupts } from '../run-deps.js'
 export { toReport } from '../run-report.js'
@@ -53,26 +61,33 @@ export async function runTool(argv: string[], options: GlobalOptions, session: T
   const cwd = session.cwd ?? process.cwd()
   registerSecretEnv(env)
   registerSecrets(argv.flatMap(arg => [...arg.matchAll(/:\/\/[^/@\s]*:([^/@\s]+)@/g)].map(m => m[1])))
-  const loaded = await loadConfig({ cwd, env, flags: configFlags(options) })
-  const { config } = loaded
   const parsed = parseInvocation(argv, env, { allowMissing: options.dryRun })
+  // The run's private directory for attempt files (pixi's mirror config, credentials): removed on every exit path,
+  // swept by the next run after a SIGKILL.
+  const scratch = privateDirForRun()
   // A dry run plans for a tool that is not installed here, in its default variant; a real run stopped above (127).
-  const variant = parsed.adapter.resolveVariant && !parsed.missing ? await parsed.adapter.resolveVariant(parsed.executable, env) : undefined
+  const variant = parsed.adapter.resolveVariant && !parsed.missing ? await parsed.adapter.resolveVariant(parsed.executable, env, scratch) : undefined
   // The variant's own name (yarn-berry, mamba 2) is what diagnosis rules and reports key on.
   const invocation = variant ? { ...parsed, adapter: variant, tool: (variant.name in TOOLS ? variant.name : parsed.tool) as ToolName } : parsed
   const networked = invocation.adapter.classify(invocation.args) === 'network'
+  // A read-only verb (`pip --version` through a shim in a cloned repository) loads no project config at all.
+  const loaded = await loadConfig({ cwd, env, flags: configFlags(options), project: networked })
+  const { config } = loaded
   const offline = config.offline && networked ? planOffline(invocation.adapter.ecosystem, loaded, cwd, env) : undefined
   registerSecrets(findSecrets(JSON.stringify(config)))
-  const reporter = session.reporter ?? chooseReporter(env, new TerminalReporter({ stream: process.stderr, quiet: Boolean(options.quiet), verbose: Boolean(options.verbose || options.debug), interactive: Boolean(process.stderr.isTTY) && !isCI }), process.stderr)
+  const reporter = session.reporter ?? chooseReporter(env, new TerminalReporter({ stream: process.stderr, quiet: Boolean(options.quiet), verbose: Boolean(options.verbose || options.debug), interactive: Boolean(process.stderr.isTTY) && !isCI, githubActions: env.GITHUB_ACTIONS === 'true' }), process.stderr)
+  for (const notice of loaded.notices) reporter.warn(notice)
+  if (options.debug) for (const note of loaded.debugNotes) reporter.verbose(note)
   if (parsed.missing) reporter.warn(`${parsed.launcher[0]} is not on PATH here; the plan is shown for its default version.`)
   reporter.mask?.(knownSecrets())
 
-  const request = gatherPlanRequest(invocation, { env, cwd, home: env.HOME || homedir() }, { config, preferredMirrors: options.mirror, offline, proxies: proxiesFromEnvironment(env) })
+  // Credentials reach the tool through its environment or a 0600 file in the private directory, never its argv.
+  const secrets = { scratch, env }
+  const request = gatherPlanRequest(invocation, { env, cwd, home: env.HOME || homedir() }, { config, preferredMirrors: options.mirror, offline, proxies: proxiesFromEnvironment(env), secrets })
   const planned = planRun(request)
   planned.warnings.forEach(message => reporter.warn(message))
   // Mirror health and learned order (src/state): failing sources last, what fixed this before first among mirrors.
   const memory = networked && !offline ? await RunMemory.open({ env, breaker: config.breaker, tool: invocation.adapter.name, verbose: m => reporter.verbose(m), warn: m => reporter.warn(m) }) : undefined
-  if (memory) await announceProjectHosts(loaded, invocation.adapter.ecosystem, invocation.adapter.name, key => memory.firstTime(key), m => reporter.warn(m))
   const ranking = memory ? rankSources(planned, memory.snapshot()) : { plan: planned }
   const { plan } = ranking
   if (ranking.note) reporter.note(ranking.note)
@@ -103,7 +118,7 @@ export async function runTool(argv: string[], options: GlobalOptions, session: T
       interrupted: () => interrupts.received,
       // Questions only when a person can answer; --yes takes the safe default, which is to stop.
       ask: process.stdin.isTTY && process.stderr.isTTY && !isCI && options.input !== false && !options.yes
-        ? createAsker(invocation, line => process.stderr.write(`${redact(line)}\n`)) : undefined,
+        ? createAsker(invocation, line => process.stderr.write(`${redact(line)}\n`), secrets) : undefined,
     })
     await memory?.finish()
     if (offline && (result.outcome === 'gave-up' || result.outcome === 'failed')) reporter.warn(offlineFailureHint(offline, result))
@@ -113,7 +128,7 @@ export async function runTool(argv: string[], options: GlobalOptions, session: T
     if (log.error) reporter.warn(log.error)
     if (options.report) {
       try {
-        writeFileSync(options.report, `${JSON.stringify(toReport(invocation.tool, result), null, 2)}\n`)
+        writeFileSync(options.report, `${JSON.stringify(toReport(invocation.tool, result), null, 2)}\n`, { mode: 0o600 })
       } catch (error) {
         reporter.warn(`could not write the report to ${options.report}: ${(error as Error).message}`)
       }
@@ -122,6 +137,7 @@ export async function runTool(argv: string[], options: GlobalOptions, session: T
     return result.exitCode
   } finally {
     stopListening()
+    scratch.remove()
   }
 }
 

@@ -107,7 +107,8 @@ export async function runScript(command: string[], options: RunOptions, globals:
     process.stderr.write(redact(finalMessage(result)))
     if (globals.report) {
       try {
-        writeFileSync(globals.report, `${JSON.stringify(redactDeep(runReport(result, command, installs)), null, 2)}\n`)
+        writeFileSync(globals.report, `${JSON.stringify(redactDeep(runReport(result, command, installs)), null, 2)}
+`, { mode: 0o600 })
       } catch (error) {
         reporter.warn(`could not write the report to ${globals.report}: ${(error as Error).message}`)
       }

@@ -3,7 +3,7 @@ import { realpathSync } from 'node:fs'
 import { constants } from 'node:os'
 import { resolve } from 'node:path'
 import { ToolNotFoundError, UsageError } from '../../errors.js'
-import { uninstallShims, installShims } from '../../shims/install.js'
+import { uninstallShims, installShims, writableByOthers } from '../../shims/install.js'
 import { defaultShimDirectory, pathWithoutShims } from '../../shims/shim-dir.js'
 import { detectShell, pathLine, PROFILE_FILES } from '../../shims/shell-lines.js'
 import { isKnownExecutable, knownToolNames } from '../../shims/tool-names.js'
@@ -36,6 +36,8 @@ export async function runShimInstall(tools: string[], options: { dir?: string })
   const chosen = tools.length ? tools : knownToolNames().filter(tool => which(tool, { ...env, PATH: realPath }))
   const skipped = tools.length ? [] : knownToolNames().filter(tool => !chosen.includes(tool))
   if (!chosen.length) throw new UsageError('None of the tools resilient knows was found on PATH, so no shim was written.', `Name them to write shims anyway: resilient shim install ${knownToolNames().slice(0, 2).join(' ')}.`)
+  // Anyone who can write there can replace a shim, or plant a `pip` that runs first on your PATH (issue 21).
+  if (writableByOthers(dir)) say(`! ${dir} is writable by other users: any of them could replace these shims. Use a directory only you can write to (the default is ${defaultShimDirectory(env)}).`)
   const result = installShims({ dir, tools: chosen, node: process.execPath, cli: resilientEntry(), resilientVersion: typeof __VERSION__ === 'string' ? __VERSION__ : 'dev' })
   if (result.written.length) say(`Wrote shims for ${result.written.join(', ')} in ${dir}.`)
   for (const path of result.refused) say(`! left ${path} alone: resilient did not write it.`)
@@ -87,7 +89,7 @@ function runDirectly(executable: string, args: string[]): Promise<number> {
  * shim directories, and the child sees that PATH too, so nothing it starts comes back through a shim.
  */
 export async function runShim(name: string, args: string[]): Promise<number> {
-  process.env.PATH = pathWithoutShims(process.env.PATH)
+  process.env.PATH = pathWithoutShims(process.env.PATH, name)
   if (!isKnownExecutable(name)) {
     const executable = which(name, process.env)
     if (!executable) throw new ToolNotFoundError(name, [])

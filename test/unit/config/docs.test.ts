@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { renderConfigDocs, renderMirrorrcExample, withReadmeConfig } from '../../../src/config/docs.js'
+import { renderConfigDocs, renderResilientrcExample, withReadmeConfig } from '../../../src/config/docs.js'
 import { envNameOf, listConfigFields, parseEnvValue } from '../../../src/config/fields.js'
 import { loadConfig } from '../../../src/config/load.js'
 import { configSchema } from '../../../src/config/schema.js'
@@ -13,12 +13,12 @@ const STALE = 'is stale: run `npm run docs:config` (it renders the docs from src
 
 describe('config docs are generated from the schema', () => {
   it('docs/config.md matches the schema', () => expect(read('docs/config.md'), `docs/config.md ${STALE}`).toBe(renderConfigDocs()))
-  it('.mirrorrc.example matches the schema', () => expect(read('.mirrorrc.example'), `.mirrorrc.example ${STALE}`).toBe(renderMirrorrcExample()))
+  it('.resilientrc.example matches the schema', () => expect(read('.resilientrc.example'), `.resilientrc.example ${STALE}`).toBe(renderResilientrcExample()))
   it("the README's config section matches the schema", () => expect(read('README.md'), `README.md config section ${STALE}`).toBe(withReadmeConfig(read('README.md'))))
 
-  it('documents every key: each has a description, a row in docs/config.md and a line in .mirrorrc.example', () => {
+  it('documents every key: each has a description, a row in docs/config.md and a line in .resilientrc.example', () => {
     const docs = read('docs/config.md')
-    const example = read('.mirrorrc.example')
+    const example = read('.resilientrc.example')
     for (const field of listConfigFields().fields) {
       expect(field.description, field.key).not.toBe('')
       expect(docs).toContain(`| \`${field.key}\` |`)
@@ -26,14 +26,15 @@ describe('config docs are generated from the schema', () => {
     }
   })
 
-  it('.mirrorrc.example is a valid config as it stands, and with every commented key switched on', async () => {
-    const example = renderMirrorrcExample()
+  it('.resilientrc.example is a valid config as it stands, and with every commented key switched on', async () => {
+    const example = renderResilientrcExample()
     const asIs = mkdtempSync(join(tmpdir(), 'resilient-example-'))
-    writeFileSync(join(asIs, '.mirrorrc'), example)
+    writeFileSync(join(asIs, '.resilientrc'), example)
     expect((await loadConfig({ cwd: asIs, env: { HOME: asIs } })).config).toEqual(configSchema.parse({}))
     const full = mkdtempSync(join(tmpdir(), 'resilient-example-'))
-    writeFileSync(join(full, '.mirrorrc'), example.split('\n').map(line => line.replace(/^# ?(?=( {2})?[a-z][A-Za-z]*:)/, '')).join('\n'))
-    const { config } = await loadConfig({ cwd: full, env: { HOME: full } })
+    writeFileSync(join(full, '.resilientrc'), example.split('\n').map(line => line.replace(/^# ?(?=( {2})?[a-z][A-Za-z]*:)/, '')).join('\n'))
+    // The example names a company index: a project file sending installs there is used once trusted.
+    const { config } = await loadConfig({ cwd: full, env: { HOME: full, RESILIENT_TRUST_PROJECT_CONFIG: '1' } })
     expect(config.pypi?.wheelhouse).toBe('./wheels')
     expect(config.go?.mirrors).toEqual(['goproxy-cn', 'goproxy-io'])
   })

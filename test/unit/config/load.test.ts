@@ -33,12 +33,12 @@ describe('loadConfig', () => {
   it('layers user < project < RESILIENT_* < flags, and says where each value came from', async () => {
     const { env, cwd, userFile } = layout(
       { maxAttempts: 5, maxWaitSeconds: 9, breaker: { cooldownSeconds: 10 }, pypi: { mirrors: ['tuna'] } },
-      { file: '.mirrorrc.yaml', content: 'maxAttempts: 6\nbreaker:\n  failureThreshold: 2\npypi:\n  index: https://pypi.org/simple\n' })
+      { file: '.resilientrc.yaml', content: 'maxAttempts: 6\nbreaker:\n  failureThreshold: 2\npypi:\n  index: https://pypi.org/simple\n' })
     env.RESILIENT_MAX_ATTEMPTS = '7'
     env.RESILIENT_OFFLINE = 'yes'
     env.RESILIENT_NPM_MIRRORS = 'npmmirror, tencent'
     const { config, origins, files } = await loadConfig({ cwd, env, flags: { maxAttempts: 8, mirrors: false } })
-    const project = join(cwd, '.mirrorrc.yaml')
+    const project = join(cwd, '.resilientrc.yaml')
     expect(files).toEqual([userFile, project])
     expect(config).toMatchObject({ maxAttempts: 8, maxWaitSeconds: 9, offline: true, mirrors: false,
       breaker: { failureThreshold: 2, cooldownSeconds: 10 }, pypi: { index: 'https://pypi.org/simple', mirrors: ['tuna'] }, npm: { mirrors: ['npmmirror', 'tencent'] } })
@@ -48,7 +48,7 @@ describe('loadConfig', () => {
   })
 
   it('finds the project config in a parent directory, up to the repository root', async () => {
-    const { env, cwd } = layout(undefined, { file: '.mirrorrc', content: '{ "maxAttempts": 2 }' })
+    const { env, cwd } = layout(undefined, { file: '.resilientrc', content: '{ "maxAttempts": 2 }' })
     const deep = join(cwd, 'src', 'pkg')
     mkdirSync(deep, { recursive: true })
     expect((await loadConfig({ cwd: deep, env })).config.maxAttempts).toBe(2)
@@ -56,7 +56,7 @@ describe('loadConfig', () => {
 
   it('does not look above the repository root', async () => {
     const { env, cwd } = layout()
-    writeFileSync(join(cwd, '..', '.mirrorrc.json'), '{ "maxAttempts": 2 }')
+    writeFileSync(join(cwd, '..', '.resilientrc.json'), '{ "maxAttempts": 2 }')
     expect((await loadConfig({ cwd, env })).config.maxAttempts).toBe(4)
   })
 
@@ -64,21 +64,21 @@ describe('loadConfig', () => {
     const { env, home } = layout()
     const shared = join(home, 'shared')
     mkdirSync(shared)
-    writeFileSync(join(shared, '.mirrorrc.json'), '{ "pypi": { "index": "https://evil.example/simple" } }')
+    writeFileSync(join(shared, '.resilientrc.json'), '{ "pypi": { "index": "https://evil.example/simple" } }')
     chmodSync(shared, 0o777)
     expect((await loadConfig({ cwd: shared, env })).config.pypi).toBeUndefined()
   })
 
   it.each([
     ['a bad value in the user config', { user: { maxAttempts: 0 } }, /config\.json: invalid value for "maxAttempts"/],
-    ['an unknown key in the project config', { project: '{ "breaker": { "threshold": 2 } }' }, /\.mirrorrc\.json: invalid value for "breaker": unknown key "threshold"/],
+    ['an unknown key in the project config', { project: '{ "breaker": { "threshold": 2 } }' }, /\.resilientrc\.json: invalid value for "breaker": unknown key "threshold"/],
     ['a misspelt key, with the likely one', { project: '{ "maxAtempts": 3 }' }, /unknown key "maxAtempts" \(did you mean "maxAttempts"\?\)/],
     ['a misspelt nested key', { project: '{ "pypi": { "mirors": [] } }' }, /invalid value for "pypi": unknown key "mirors" \(did you mean "mirrors"\?\)/],
-    ['a project config that is not JSON, with the parser\'s words', { project: '{' }, /could not be read: JSON Error in .*Expected property name/],
+    ['a project config that is not JSON, with the parser\'s words', { project: '{' }, /\.resilientrc\.json could not be read: .*Expected property name/],
     ['a user config that is not JSON', { user: '{ maxAttempts: 3' }, /config\.json: not valid JSON/],
     ['a bad RESILIENT_* value', { env: { RESILIENT_BREAKER_COOLDOWN_SECONDS: 'soon' } }, /RESILIENT_BREAKER_COOLDOWN_SECONDS: invalid value for "breaker\.cooldownSeconds"/],
   ])('stops with a ConfigError (exit 78) naming the place for %s', async (_, setup, message) => {
-    const { env, cwd } = layout((setup as { user?: unknown }).user, (setup as { project?: string }).project ? { file: '.mirrorrc.json', content: (setup as { project: string }).project } : undefined)
+    const { env, cwd } = layout((setup as { user?: unknown }).user, (setup as { project?: string }).project ? { file: '.resilientrc.json', content: (setup as { project: string }).project } : undefined)
     Object.assign(env, (setup as { env?: object }).env)
     const error = await loadConfig({ cwd, env }).catch(caught => caught)
     expect(error).toBeInstanceOf(ConfigError)

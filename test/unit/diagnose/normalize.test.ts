@@ -40,3 +40,9 @@ describe('hard wraps at 80 columns', () => {
     expect(normalizeLines(`${line}\nnpm ERR! next`)).toEqual(['x'.repeat(71), 'next'])
   })
 })
+
+describe('escape sequences are removed to a fixed point (issue 21)', () => {
+  it('a nested sequence rebuilds no screen clear or clipboard write in the evidence', () => {
+    expect(normalizeOutput('ERROR: x\x1b[\x1b[2J2J\x1b]\x1b]52;c;ZXZpbA==\x07\x0752;c;eA==\x07')).not.toMatch(/\x1b/)
+  })
+})

@@ -11,7 +11,7 @@ import { contextIn, folderWith, rewrite } from '../../helpers/tool-cases.js'
 const M = 'https://mirror.test/anaconda/cloud'
 
 function setup(homeFiles: Record<string, string> = {}, env: NodeJS.ProcessEnv = {}, version?: [number, number]): PixiSetup {
-  return { env, home: folderWith(homeFiles), tmpDir: folderWith(), version }
+  return { env, home: folderWith(homeFiles), scratch: { path: folderWith() }, version }
 }
 
 /** The command of an attempt on the mirror, with the generated config parsed. */
@@ -30,7 +30,7 @@ describe('pixi: rewriting', () => {
     const on = setup()
     const { command, config } = attempt('pixi add numpy', on)
     const path = command.files![0]!.path
-    expect(path.startsWith(on.tmpDir)).toBe(true)
+    expect(path.startsWith(on.scratch.path)).toBe(true)
     expect(command.env).toEqual({ PIXI_CONFIG_FILE: path })
     expect(command.argv).toEqual(['pixi', 'add', 'numpy'])
     expect(config.mirrors).toMatchObject({
@@ -52,7 +52,7 @@ describe('pixi: rewriting', () => {
   })
   it('shows the config file in the printed command', () => {
     const printed = rewrite(pixiWith(setup()), 'pixi install', M)
-    expect(printed).toMatch(/^PIXI_CONFIG_FILE=(\S+\/resilient-pixi-mirror\.test-\d+-[0-9a-f]{8}\.toml) pixi install # with \1$/)
+    expect(printed).toMatch(/^PIXI_CONFIG_FILE=(\S+\/pixi-mirror\.test-[0-9a-f]{8}\.toml) pixi install # with \1$/)
   })
   it('carries the user global config over, merged in pixi order, and keeps other mirrors', () => {
     const on = setup({
@@ -146,7 +146,7 @@ describe('pixi: when no mirror can help', () => {
   it('reads the version with resolveVariant', async () => {
     const dir = folderWith({ pixi: '#!/bin/sh\necho "pixi 0.65.1"\n' })
     chmodSync(join(dir, 'pixi'), 0o755)
-    const bound = await pixi.resolveVariant(join(dir, 'pixi'), { HOME: folderWith() })
+    const bound = await pixi.resolveVariant(join(dir, 'pixi'), { HOME: folderWith() }, { path: folderWith() })
     expect(bound.noMirrorReason!(contextIn(folderWith({}), 'install'))).toMatch(/0\.65/)
   })
 })

@@ -72,11 +72,13 @@ describe('yarn: the variant by version', () => {
 
 describe('yarn berry', () => {
   const project = folderWith({ 'package.json': '{}' })
-  it('sets YARN_NPM_REGISTRY_SERVER only', () => expect(rewrite(yarnBerry, 'yarn add lodash', M)).toBe('YARN_NPM_REGISTRY_SERVER=https://mirror.test/npm yarn add lodash'))
+  // Issue 16: a top-level npmAuthToken goes to whatever registry berry uses; a mirror attempt clears it.
+  it('sets YARN_NPM_REGISTRY_SERVER and clears the unscoped credentials', () => expect(rewrite(yarnBerry, 'yarn add lodash', M)).toBe(`YARN_NPM_REGISTRY_SERVER=https://mirror.test/npm YARN_NPM_AUTH_TOKEN='' YARN_NPM_AUTH_IDENT='' YARN_NPM_ALWAYS_AUTH=false yarn add lodash`))
+  it('keeps the credentials on the user\'s own registry', () => expect(yarnBerry.applyIndex({ argv: ['yarn'], env: {} }, 'https://npm.corp.test', { kind: 'upstream' }).env).toEqual({ YARN_NPM_REGISTRY_SERVER: 'https://npm.corp.test' }))
   it('whitelists a plain-http registry host', () => expect(rewrite(yarnBerry, 'yarn', 'http://127.0.0.1:4873/'))
-    .toBe('YARN_NPM_REGISTRY_SERVER=http://127.0.0.1:4873 YARN_UNSAFE_HTTP_WHITELIST=127.0.0.1 yarn'))
+    .toBe(`YARN_NPM_REGISTRY_SERVER=http://127.0.0.1:4873 YARN_UNSAFE_HTTP_WHITELIST=127.0.0.1 YARN_NPM_AUTH_TOKEN='' YARN_NPM_AUTH_IDENT='' YARN_NPM_ALWAYS_AUTH=false yarn`))
   it('tunes http timeout and retries', () => expect(rewrite(yarnBerry, 'yarn install', M, { tuned: true }))
-    .toBe('YARN_NPM_REGISTRY_SERVER=https://mirror.test/npm YARN_HTTP_TIMEOUT=8000 YARN_HTTP_RETRY=0 yarn install'))
+    .toBe(`YARN_NPM_REGISTRY_SERVER=https://mirror.test/npm YARN_NPM_AUTH_TOKEN='' YARN_NPM_AUTH_IDENT='' YARN_NPM_ALWAYS_AUTH=false YARN_HTTP_TIMEOUT=8000 YARN_HTTP_RETRY=0 yarn install`))
   const classify = (args: string) => yarnBerry.classify(args.split(' ').filter(Boolean))
   it.each(['', 'install', 'add x', 'up x', 'npm info x', 'workspaces focus a'])('"%s" is network', args => expect(classify(args)).toBe('network'))
   it.each(['npm publish', 'npm login', 'npm tag add x@1 latest'])('%s is publish', args => expect(classify(args)).toBe('publish'))

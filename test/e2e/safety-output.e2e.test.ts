@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest'
+import { isolatedEnv } from '../helpers/isolated-env.js'
+import { runCli } from '../helpers/run-cli.js'
+import { projectWithConfig, pypiServers } from './helpers.js'
+
+// Issue 21: what resilient prints from outside (argv, cwd, tool output, config values) can neither drive the
+// terminal nor start a GitHub Actions workflow command.
+const server = pypiServers()
+const INJECTED = 'demo\n::error title=x::pwned'
+const OSC52 = '\x1b]52;c;ZXZpbA==\x07'
+
+describe('no injection through what resilient prints', () => {
+  it('under GitHub Actions no line of resilient\'s starts a workflow command, and logs replay no escape sequence', async () => {
+    const primary = await server({ wheels: [], fault: { kind: 'status', status: 503 } })
+    const cwd = projectWithConfig({ pypi: { index: primary.url, mirrors: [] }, maxAttempts: 1 })
+    const env = isolatedEnv({ GITHUB_ACTIONS: 'true' })
+    const result = await runCli(['python3', '-m', 'pip', 'download', '--no-deps', '-d', cwd, INJECTED, OSC52], { cwd, env })
+    expect(result.exitCode).not.toBe(0)
+    const ours = result.stderr.split('\n').filter(line => /^(→|✖|…|!|\s+│|\s+→)/.test(line))
+    expect(ours.length).toBeGreaterThan(0)
+    expect(result.stderr.split('\n').filter(line => line.startsWith('::error title=x'))).toEqual([])
+    expect(ours.join('\n')).not.toContain('\x1b]52')
+    const logs = await runCli(['logs', '--last'], { cwd, env: { ...env, GITHUB_ACTIONS: '' } })
+    expect(logs.stdout).toContain('demo\\n::error title=x::pwned')
+    expect(logs.stdout).not.toMatch(/\x1b|\x07/)
+  })
+})
