@@ -4,7 +4,8 @@
 // (b) healthy index: resilient pip download vs pip download, median ratio (target <= 1.10), and the overhead in units
 // of `node -e 0`, run between them; (c) resilient --version vs node -e 0 (target <= 1.3); (d) peak RSS while the
 // child prints 1 GB (target <= 100 MB); (e) diagnosis accuracy per tool on sets the rules were not tuned on
-// (bench/accuracy.mjs, docs/diagnosis.md).
+// (bench/accuracy.mjs, docs/diagnosis.md); (f)-(i) in bench/streams.mjs: stdout and stderr throughput and peak RSS as
+// ratios to the plain tool, and the sh launcher's cost (docs/process.md). `--only=streams` runs (f)-(i) alone.
 // Options: --quick (fewer runs, skips plain pip's ~98 s black-hole failure), --json, --write (a full run only: saves
 // bench/results.json and renders the figures into README.md and docs/benchmarks.md, see bench/render.mjs).
 import { execa } from 'execa'
@@ -15,6 +16,7 @@ import { fileURLToPath } from 'node:url'
 import { startPypiServer, buildWheel } from '../dist/testing.js'
 import { formatAccuracy, measureAccuracy } from './accuracy.mjs'
 import { renderSections, withSections } from './render.mjs'
+import { figureLauncher, figureStreams, formatStreams } from './streams.mjs'
 
 const CLI = fileURLToPath(new URL('../bin/resilient.js', import.meta.url))
 const quick = process.argv.includes('--quick')
@@ -115,8 +117,11 @@ async function machine() {
 }
 
 const wheel = buildWheel('bench-pkg', '1.0', { paddingBytes: 200_000 })
-const results = { machine: await machine(), a: await figureA(wheel), b: await figureB(wheel), bWithoutExtraCa: await figureB(wheel, true), c: await figureC(), d: await figureD(), e: measureAccuracy() }
-if (write) {
+const streamsOnly = process.argv.includes('--only=streams')
+const streams = async () => ({ streams: await figureStreams(cleanEnv(), quick, log), launcher: await figureLauncher(cleanEnv(), quick, log) })
+const results = streamsOnly ? { machine: await machine(), ...await streams() }
+  : { machine: await machine(), a: await figureA(wheel), b: await figureB(wheel), bWithoutExtraCa: await figureB(wheel, true), c: await figureC(), d: await figureD(), e: measureAccuracy(), ...await streams() }
+if (write && !streamsOnly) {
   const root = path => fileURLToPath(new URL(`../${path}`, import.meta.url))
   writeFileSync(root('bench/results.json'), `${JSON.stringify(results, null, 2)}\n`)
   for (const document of ['README.md', 'docs/benchmarks.md']) writeFileSync(root(document), withSections(readFileSync(root(document), 'utf8'), renderSections(results)))
@@ -126,6 +131,11 @@ if (asJson) {
   console.log(JSON.stringify(results, null, 2))
 } else {
   const f = n => (Number.isFinite(n) ? n.toFixed(2) : 'skipped')
+  if (!streamsOnly) printMain(results, f)
+  console.log(formatStreams(results, f))
+}
+
+function printMain(results, f) {
   console.log(`(a) black hole + mirror: resilient succeeded in ${f(results.a.resilientSuccessSeconds)} s (exit ${results.a.resilientExit}); plain pip failed after ${f(results.a.plainFailureSeconds)} s (exit ${results.a.plainExit}); ratio ${f(results.a.ratio)}`)
   console.log(`(b) healthy index: resilient ${f(results.b.resilientMedianMs)} ms vs pip ${f(results.b.plainMedianMs)} ms median; ratio ${f(results.b.ratio)} (target <= 1.10); overhead ${f(results.b.resilientMedianMs - results.b.plainMedianMs)} ms = ${f((results.b.resilientMedianMs - results.b.plainMedianMs) / results.b.nodeMedianMs)}x node -e 0 (${f(results.b.nodeMedianMs)} ms)`)
   console.log(`    same without NODE_EXTRA_CA_CERTS (which costs every Node start here): resilient ${f(results.bWithoutExtraCa.resilientMedianMs)} ms vs pip ${f(results.bWithoutExtraCa.plainMedianMs)} ms; ratio ${f(results.bWithoutExtraCa.ratio)}`)

@@ -63,12 +63,14 @@ export class TerminalReporter implements Reporter {
   async waiting({ seconds: wait, reason }: Parameters<Reporter['waiting']>[0]): Promise<void> {
     const text = `${reason}; waiting ${wait.toFixed(1)} s`
     if (this.options.quiet) return
-    if (!this.options.interactive) {
+    // A terminal of no width (a 0-column tmux pane) has no room for a spinner: ora would redraw in a busy loop.
+    if (!this.options.interactive || !this.options.stream.columns) {
       this.print(this.color.yellow(`… ${text}`))
       return
     }
     const { default: ora } = await import('ora')
-    const spinner = ora({ text: redact(text), stream: this.options.stream }).start()
+    // discardStdin off: ora would put the terminal in raw mode and swallow keys typed ahead for the shell.
+    const spinner = ora({ text: redact(text), stream: this.options.stream, discardStdin: false }).start()
     setTimeout(() => spinner.stop(), wait * 1000).unref()
   }
 

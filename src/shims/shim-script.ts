@@ -1,3 +1,5 @@
+import { LAUNCH_CONTEXT_SH } from '../exec/launch-context.js'
+
 /** First line after the shebang of every shim: how resilient recognises its own files (never overwrite others). */
 export const SHIM_MARKER = '# resilient-shim v1'
 /** A file in every shim directory, listing its shims; a directory holding it is skipped when looking for a real tool. */
@@ -17,7 +19,8 @@ export interface ShimTarget {
 }
 
 /**
- * A POSIX sh shim. Starting it costs one sh and one node process. Inside a resilient run (RESILIENT_ACTIVE, set for
+ * A POSIX sh shim. Starting it costs one sh and one node process. Like bin/resilient, it first reads what Node
+ * cannot see once started: the caller's ignored signals and extra descriptors (src/exec/launch-context.ts). Inside a resilient run (RESILIENT_ACTIVE, set for
  * every child) or with RESILIENT_NO_SHIM=1 it runs the real tool directly without starting node, so a pip that runs
  * pip is never wrapped twice and can never loop. The PATH walk skips every directory holding a shim manifest, and
  * any file that is itself a shim (one copied elsewhere without its manifest).
@@ -27,7 +30,7 @@ export function renderShim({ name, node, cli }: ShimTarget): string {
 ${SHIM_MARKER}: ${name}
 # Written by \`resilient shim install\`; \`resilient shim uninstall\` removes it. See docs/shims.md.
 if [ -z "\${RESILIENT_ACTIVE:-}\${RESILIENT_NO_SHIM:-}" ]; then
-  node=${quote(node)}
+${LAUNCH_CONTEXT_SH}  node=${quote(node)}
   [ -x "$node" ] || node=node
   exec "$node" ${quote(cli)} shim run ${quote(name)} "$@"
 fi

@@ -93,10 +93,46 @@ describe('executeRun', () => {
     expect(result.stopReason).toMatch(/time budget of 5 s/)
   })
 
+  it('keeps the tool\'s own status after an interrupt, and passes its death by signal up (docs/process.md)', async () => {
+    const child = (fields: Record<string, unknown>) => ({ exec: async () => ({ output: '', durationMs: 1, ...fields }) as never })
+    const handled = await runScripted(pipPlan(), [{}], child({ exitCode: 5, interrupted: 'SIGTERM' }))
+    expect(handled.result).toMatchObject({ outcome: 'interrupted', exitCode: 5 })
+    expect(handled.result.signal).toBeUndefined()
+    const died = await runScripted(pipPlan(), [{}], child({ exitCode: 130, interrupted: 'SIGINT', signal: 'SIGINT' }))
+    expect(died.result).toMatchObject({ outcome: 'interrupted', exitCode: 130, signal: 'SIGINT' })
+  })
+
+  it('never diagnoses or retries a broken pipe (`| head`): the tool\'s status stands', async () => {
+    let calls = 0
+    const exec = async () => { calls++; return { exitCode: 141, signal: 'SIGPIPE' as const, brokenPipe: true, output: 'timeout', durationMs: 1 } }
+    const { result } = await runScripted(pipPlan(), [timeout()], { exec, diagnose: () => timeout().diagnosis })
+    expect(calls).toBe(1)
+    expect(result).toMatchObject({ outcome: 'ran-once', exitCode: 141, signal: 'SIGPIPE' })
+  })
+
+  it('makes no retry its input could not be given to again, and says why', async () => {
+    let calls = 0
+    const exec = async () => { calls++; return { exitCode: 1, output: 'timeout', durationMs: 1, cannotRepeat: 'the tool read more than 8.0 MB of its standard input' } }
+    const { result } = await runScripted(pipPlan(), [timeout()], { exec, diagnose: () => timeout().diagnosis })
+    expect(calls).toBe(1)
+    expect(result).toMatchObject({ outcome: 'gave-up', exitCode: 1, stopReason: 'no retry: the tool read more than 8.0 MB of its standard input' })
+  })
+
+  it('ends as the signal would when it comes between two attempts', async () => {
+    const { result, calls, sleeps } = await runScripted(pipPlan({ pypi: { mirrors: [] } }, 'https://private.test/simple'), [timeout('private.test')], { interrupted: () => 'SIGTERM' })
+    expect(sleeps.length).toBe(1)
+    expect(calls).toHaveLength(1)
+    expect(result).toMatchObject({ outcome: 'interrupted', exitCode: 143, signal: 'SIGTERM' })
+  })
+
   it('reports 127 when the tool cannot be started', async () => {
     const { result } = await runScripted(pipPlan(), [{ exitCode: 127 }], {
       exec: async () => ({ exitCode: 127, output: '', durationMs: 1, spawnError: 'spawn pip ENOENT' }),
     })
     expect(result).toMatchObject({ outcome: 'failed', exitCode: 127 })
+    const notExecutable = await runScripted(pipPlan(), [{ exitCode: 126 }], {
+      exec: async () => ({ exitCode: 126, output: '', durationMs: 1, spawnError: '/usr/bin/pip: Permission denied' }),
+    })
+    expect(notExecutable.result).toMatchObject({ outcome: 'failed', exitCode: 126 })
   })
 })
