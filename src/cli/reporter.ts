@@ -104,7 +104,7 @@ export class TerminalReporter implements Reporter {
       return
     }
     if (result.outcome === 'interrupted') {
-      this.print(this.color.yellow(`■ interrupted: nothing more will be tried`), true)
+      this.print(this.color.yellow(`■ interrupted${result.signal ? ` (${result.signal})` : ''}: nothing more will be tried`), true)
       return
     }
     const diagnosis = result.finalDiagnosis

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process'
-import { closeSync, constants, mkdtempSync, openSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { closeSync, constants, openSync } from 'node:fs'
 import { join } from 'node:path'
+import { createPrivateDir } from '../files/private-files.js'
 
 /**
  * One pipe between resilient and the tool. `child` is the end the tool gets (blocking, as a shell's pipe is);
@@ -21,7 +21,8 @@ export interface RealPipe {
  */
 export function openRealPipes(directions: readonly ('to-child' | 'from-child')[]): RealPipe[] {
   if (!directions.length) return []
-  const dir = mkdtempSync(join(tmpdir(), 'resilient-pipe-'))
+  // A run directory (src/files/private-files.ts): one a SIGKILL leaves behind is swept by the next run.
+  const { path: dir, remove } = createPrivateDir()
   try {
     const names = directions.map((_, index) => join(dir, String(index)))
     const made = spawnSync('mkfifo', ['-m', '600', ...names], { stdio: 'ignore' })
@@ -37,7 +38,7 @@ export function openRealPipes(directions: readonly ('to-child' | 'from-child')[]
       return { child: blockingReader, ours: writer }
     })
   } finally {
-    rmSync(dir, { recursive: true, force: true })
+    remove()
   }
 }
 

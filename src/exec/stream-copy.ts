@@ -1,7 +1,7 @@
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs'
+import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs'
 import { Socket } from 'node:net'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { createPrivateDir } from '../files/private-files.js'
 import { formatBytes } from './progress-monitor.js'
 import { openRealPipes } from './real-pipe.js'
 
@@ -115,7 +115,8 @@ export class StreamCopy {
    */
   private async spool(): Promise<void> {
     const source = (this.source ??= openSource(this.fd))
-    const file = join(mkdtempSync(join(tmpdir(), 'resilient-input-')), 'input')
+    // A run directory (src/files/private-files.ts): one a SIGKILL leaves behind is swept by the next run.
+    const file = join(createPrivateDir().path, 'input')
     const out = openSync(file, 'w', 0o600)
     let written = 0
     await new Promise<void>(resolve => {

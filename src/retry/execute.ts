@@ -89,8 +89,10 @@ export async function executeRun(plan: RunPlan, deps: ExecuteDeps): Promise<RunR
       return finish({ outcome: networked ? 'succeeded' : 'ran-once', exitCode: 0 })
     }
     // An interrupted attempt says nothing about the index: nothing is booked, nothing retried. The tool's own status
-    // is the run's, and a death by signal is passed up to be re-raised (docs/process.md).
-    if (result.interrupted) return finish({ outcome: 'interrupted', exitCode: result.exitCode, signal: result.signal })
+    // is the run's, and a death by signal is passed up to be re-raised (docs/process.md). A tool killed by a signal
+    // resilient never saw (`kill <tool pid>`, the OOM killer) was stopped too, not failed by the network; only the
+    // stop resilient itself made (a stall) and a closed output (below) are not interrupts.
+    if (result.interrupted || (result.signal && !result.abortedBecause && !result.brokenPipe)) return finish({ outcome: 'interrupted', exitCode: result.exitCode, signal: result.signal })
     // A closed output (`| head`) is the reader's doing, not the network's: the tool ended as it would have alone.
     if (!networked || result.brokenPipe) return finish({ outcome: 'ran-once', exitCode: result.exitCode, signal: result.signal })
     if (result.spawnError) return finish({ outcome: 'failed', exitCode: result.exitCode, stopReason: result.spawnError })
