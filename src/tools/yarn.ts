@@ -5,15 +5,22 @@ import { YARN_LOCKFILE } from './lockfile-formats.js'
 import { addOptions, findEnv, npmPackageUrl, withTrailingSlash, YARN_REGISTRY } from './npm-family.js'
 import { npmrcFiles } from './npmrc.js'
 import { findRegistryChoice } from './npm-registry-choice.js'
-import type { IndexChoice, ToolAdapter, ToolContext, ToolKnobs } from './types.js'
+import type { IndexChoice, ReadOnlyForms, ToolAdapter, ToolContext, ToolKnobs } from './types.js'
 import { yarnBerry } from './yarn-berry.js'
 import { yarnrcSetting } from './yarnrc.js'
+import { named, versionAndHelp } from './read-only.js'
 
 // Global commander options with a value (yarn 1 src/cli/index.js); commander takes no abbreviations.
 const GLOBAL_WITH_VALUE = ['--registry', '--network-timeout', '--cwd', '--modules-folder', '--cache-folder', '--mutex',
   '--use-yarnrc', '--proxy', '--https-proxy', '--network-concurrency', '--global-folder', '--link-folder', '--preferred-cache-folder', '--otp']
 const NETWORK = new Set(['install', 'add', 'upgrade', 'upgrade-interactive', 'outdated', 'info', 'import', 'global'])
 const PUBLISH = new Set(['publish', 'login', 'logout', 'owner', 'tag', 'team', 'access'])
+// Read-only in yarn 1 and berry alike (the shim cannot tell them apart): built-ins beat package.json scripts in
+// both, so `why` and `bin` never run a script; yarn 1's `info` asks the registry and `list` is a script name in berry.
+const READ_ONLY = {
+  leadingFlags: [],
+  commands: [...versionAndHelp('--version', '-v', '--help', '-h'), ...named(['why', 'bin']), ...named(['get'], { under: ['config'] })],
+} satisfies ReadOnlyForms
 const REGISTRY = { long: ['--registry'], takesValue: true }
 const TIMEOUT = { long: ['--network-timeout'], takesValue: true }
 
@@ -48,6 +55,7 @@ export const yarn = {
   name: 'yarn',
   ecosystem: 'npm',
   executables: /^(yarn|yarnpkg)(\.cmd|\.js)?$/,
+  readOnly: READ_ONLY,
   alternatives: [['yarn'], ['yarnpkg']],
   defaultIndex: YARN_REGISTRY,
   classify(args) {
