@@ -124,7 +124,8 @@ export async function runTool(argv: string[], options: GlobalOptions, session: T
     if (offline && (result.outcome === 'gave-up' || result.outcome === 'failed')) reporter.warn(offlineFailureHint(offline, result))
     if (plan.lockedSources && result.outcome === 'gave-up') reporter.warn(plan.lockedSources)
     if (lockfile) await restoreLockfile(lockfile, { result, plan, cwd, note: m => reporter.note(m), warn: m => reporter.warn(m) })
-    const log = recordRun({ report: toReport(invocation.tool, result), invocation: argv, startedAt, cwd, env, keep: config.logs.keep })
+    // Logs are for runs that can fail over: one per `pip --version` or `npm run build` would only rotate them out.
+    const log = networked ? recordRun({ report: toReport(invocation.tool, result), invocation: argv, startedAt, cwd, env, keep: config.logs.keep }) : {}
     if (log.error) reporter.warn(log.error)
     if (options.report) {
       try {
