@@ -208,4 +208,15 @@ export interface ToolAdapter {
    * Called once, right after the invocation is parsed, before any attempt or dry run.
    */
   resolveVariant?(executable: string, env: NodeJS.ProcessEnv, scratch?: ScratchDir): Promise<ToolAdapter>
+  /**
+   * Lets resolveVariant's answer be kept between runs (src/state/variant-cache.ts) instead of starting the tool every
+   * time: what the answer depends on besides the executable itself (whose path, size and modification time always
+   * count). Absent: resolveVariant runs every time.
+   */
+  variantCache?: {
+    /** The adapters resolveVariant may return other than this one, so a kept name maps back to one of them. */
+    variants: readonly ToolAdapter[]
+    /** Files whose presence, size and modification time decide the variant, and environment variables that do. */
+    inputs(context: ToolContext): { files: string[]; env: string[] }
+  }
 }

@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process'
+import { dirname, join, resolve } from 'node:path'
 import { promisify } from 'node:util'
 import { findOptions, firstPositional } from './args.js'
 import { YARN_LOCKFILE } from './lockfile-formats.js'
@@ -51,6 +52,23 @@ async function resolveVariant(executable: string, env: NodeJS.ProcessEnv): Promi
   }
 }
 
+/**
+ * What decides yarn 1 or berry here (yarn 1 cli/index.js start() and rc.js getRcPaths): `yarnPath` in any .yarnrc or
+ * .yarnrc.yml from the folder up, in the home and /etc files or $YARN_CONFIG; corepack's `packageManager` in
+ * package.json; YARN_* and COREPACK_* variables (YARN_IGNORE_PATH, YARN_RC_FILENAME, COREPACK_ENABLE_STRICT...).
+ */
+function variantInputs({ cwd, env, home }: ToolContext): { files: string[]; env: string[] } {
+  const rcName = findEnv(env, ['YARN_RC_FILENAME'])?.value
+  const names = ['.yarnrc', '.yarnrc.yml', 'package.json', ...(rcName ? [rcName] : [])]
+  const files = ['/etc/yarn/config', '/etc/yarnrc', join(home, '.config', 'yarn', 'config'), join(home, '.yarn', 'config'),
+    join(home, '.yarnrc'), join(home, '.yarnrc.yml'), ...(env.YARN_CONFIG ? [env.YARN_CONFIG] : [])]
+  for (let dir = resolve(cwd); ; dir = dirname(dir)) {
+    files.push(...names.map(name => join(dir, name)))
+    if (dirname(dir) === dir) break
+  }
+  return { files, env: Object.keys(env).filter(name => /^(YARN|COREPACK)_/i.test(name)) }
+}
+
 export const yarn = {
   name: 'yarn',
   ecosystem: 'npm',
@@ -93,6 +111,7 @@ export const yarn = {
     lookUp: 'yarn info <name> versions',
   },
   resolveVariant,
+  variantCache: { variants: [yarnBerry], inputs: variantInputs },
   verified: 'real',
   mirrorMechanism: '`--registry <mirror>` added to the command; for that attempt only, yarn.lock URLs of public registries point at the mirror (restored byte for byte after it)',
 } satisfies ToolAdapter

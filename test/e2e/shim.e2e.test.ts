@@ -158,7 +158,7 @@ describe.skipIf(!hasPip || !hasNpm || !hasStrace)('the read-only fast path of a 
 
   it('a call that is not read-only does start resilient (the check above can see it)', async () => {
     const { env } = await installShims(['pip'])
-    const { started } = await traced(['pip', 'uninstall', '-y', 'no-such-package'], { cwd: env.HOME!, env })
+    const { started } = await traced(['pip', 'uninstall', '-y', 'no-such-package'], { cwd: tmpdir(), env })
     expect(started.filter(line => /resilient\.js", "shim", "run", "pip"/.test(line))).toHaveLength(1)
   }, 60_000)
 })

@@ -19,6 +19,7 @@ import { RunMemory } from '../../state/run-memory.js'
 import { TOOLS, type ToolName } from '../../tools/index.js'
 import { guardLockfile } from '../../tools/lockfile-registry.js'
 import { parseInvocation } from '../../tools/parse-invocation.js'
+import { resolveVariantCached } from '../../state/variant-cache.js'
 import { createAsker } from '../ask.js'
 import { chooseReporter, type RunReporter } from '../ci-reporter.js'
 import { configFlags, type GlobalOptions } from '../options.js'
@@ -66,7 +67,8 @@ export async function runTool(argv: string[], options: GlobalOptions, session: T
   // swept by the next run after a SIGKILL.
   const scratch = privateDirForRun()
   // A dry run plans for a tool that is not installed here, in its default variant; a real run stopped above (127).
-  const variant = parsed.adapter.resolveVariant && !parsed.missing ? await parsed.adapter.resolveVariant(parsed.executable, env, scratch) : undefined
+  const variant = parsed.adapter.resolveVariant && !parsed.missing
+    ? await resolveVariantCached(parsed.adapter, parsed.executable, { args: parsed.args, env, cwd, home: env.HOME || homedir() }, scratch) : undefined
   // The variant's own name (yarn-berry, mamba 2) is what diagnosis rules and reports key on.
   const invocation = variant ? { ...parsed, adapter: variant, tool: (variant.name in TOOLS ? variant.name : parsed.tool) as ToolName } : parsed
   const networked = invocation.adapter.classify(invocation.args) === 'network'
