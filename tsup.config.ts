@@ -17,7 +17,7 @@ export default defineConfig({
   dts: false,
   // Bundled: loading zod and execa as hundreds of small ESM files cost ~250 ms per start-up (measured), more than
   // pip's own run on a warm cache. cosmiconfig stays external: it loads TypeScript lazily for .ts configs.
-  noExternal: ['zod', 'execa', 'commander', 'chalk', 'ci-info', 'env-paths'],
+  noExternal: ['zod', 'execa', 'commander', 'chalk', 'ci-info', 'env-paths', 'proper-lockfile', 'write-file-atomic'],
   // node-pty is native and optional: it must stay a runtime require, never bundled.
   external: ['node-pty'],
   // Bundled CommonJS (commander) calls require() for Node built-ins; ESM output has none unless we make one.

@@ -2,7 +2,6 @@ import { Command, CommanderError, InvalidArgumentError, Option } from 'commander
 import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { ResilientError, EXIT } from '../errors.js'
-import { redact } from '../redact.js'
 import type { GlobalOptions } from './options.js'
 import { registerShellCommands } from './shell-commands.js'
 
@@ -182,24 +181,18 @@ export function buildProgram(): Command {
   return program
 }
 
-/** Parses argv, runs the command, and maps every failure to a one-paragraph message and an exit code. */
-export async function runCli(argv: string[]): Promise<number> {
+/**
+ * Parses argv with commander and runs the command; commander's own exits (help, version, a usage error it already
+ * printed) become exit codes. Every other failure is left to runCli (run-cli.ts), which words it.
+ */
+export async function runWithCommander(argv: string[]): Promise<number> {
   const program = buildProgram()
   try {
     await program.parseAsync(argv, { from: 'user' })
     return Number(program.getOptionValue('exitCode') ?? 0)
   } catch (error) {
-    if (error instanceof CommanderError) {
-      if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') return 0
-      return EXIT.usage
-    }
-    if (error instanceof ResilientError) {
-      process.stderr.write(redact(`resilient: ${error.message}${error.hint ? `\n  → ${error.hint}` : ''}\n`))
-      return error.exitCode
-    }
-    const debug = argv.includes('--debug')
-    process.stderr.write(redact(`resilient: internal error: ${(error as Error)?.message ?? String(error)}\n  → This is a bug in resilient; please report it with the command you ran${debug ? '' : ' (add --debug for details)'}.\n`))
-    if (debug) process.stderr.write(redact(`${(error as Error)?.stack ?? ''}\n`))
-    return 70
+    if (!(error instanceof CommanderError)) throw error
+    if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') return 0
+    return EXIT.usage
   }
 }
