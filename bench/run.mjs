@@ -6,7 +6,8 @@
 // child prints 1 GB (target <= 100 MB); (e) diagnosis accuracy per tool on sets the rules were not tuned on
 // (bench/accuracy.mjs, docs/diagnosis.md).
 // Options: --quick (fewer runs, skips plain pip's ~98 s black-hole failure), --json, --write (a full run only: saves
-// bench/results.json and renders the figures into README.md and docs/benchmarks.md, see bench/render.mjs).
+// bench/results.json and renders the figures into README.md and docs/benchmarks.md, see bench/render.mjs), --only=perf.
+// (perf) issue 15's table: start-up, shims, logs, a dead index, a silent terminal (bench/perf.mjs).
 import { execa } from 'execa'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, chmodSync, mkdirSync } from 'node:fs'
 import { availableParallelism, loadavg, tmpdir } from 'node:os'
@@ -15,6 +16,7 @@ import { fileURLToPath } from 'node:url'
 import { startPypiServer, buildWheel } from '../dist/testing.js'
 import { formatAccuracy, measureAccuracy } from './accuracy.mjs'
 import { renderSections, withSections } from './render.mjs'
+import { formatPerf, measurePerf } from './perf.mjs'
 
 const CLI = fileURLToPath(new URL('../bin/resilient.js', import.meta.url))
 const quick = process.argv.includes('--quick')
@@ -115,7 +117,14 @@ async function machine() {
 }
 
 const wheel = buildWheel('bench-pkg', '1.0', { paddingBytes: 200_000 })
-const results = { machine: await machine(), a: await figureA(wheel), b: await figureB(wheel), bWithoutExtraCa: await figureB(wheel, true), c: await figureC(), d: await figureD(), e: measureAccuracy() }
+const only = process.argv.find(arg => arg.startsWith('--only='))?.slice('--only='.length)
+if (write && only) {
+  console.error('--write saves the figures the documents quote: it needs a full run, without --only.')
+  process.exit(64)
+}
+const perf = () => measurePerf({ cli: CLI, quick, log })
+const results = only === 'perf' ? { machine: await machine(), perf: await perf() }
+  : { machine: await machine(), a: await figureA(wheel), b: await figureB(wheel), bWithoutExtraCa: await figureB(wheel, true), c: await figureC(), d: await figureD(), e: measureAccuracy(), perf: await perf() }
 if (write) {
   const root = path => fileURLToPath(new URL(`../${path}`, import.meta.url))
   writeFileSync(root('bench/results.json'), `${JSON.stringify(results, null, 2)}\n`)
@@ -124,6 +133,8 @@ if (write) {
 }
 if (asJson) {
   console.log(JSON.stringify(results, null, 2))
+} else if (only === 'perf') {
+  console.log(formatPerf(results.perf).join('\n'))
 } else {
   const f = n => (Number.isFinite(n) ? n.toFixed(2) : 'skipped')
   console.log(`(a) black hole + mirror: resilient succeeded in ${f(results.a.resilientSuccessSeconds)} s (exit ${results.a.resilientExit}); plain pip failed after ${f(results.a.plainFailureSeconds)} s (exit ${results.a.plainExit}); ratio ${f(results.a.ratio)}`)
@@ -132,4 +143,5 @@ if (asJson) {
   console.log(`(c) start-up: resilient --version ${f(results.c.resilientVersionMedianMs)} ms vs node -e 0 ${f(results.c.nodeMedianMs)} ms median; ratio ${f(results.c.ratio)} (target <= 1.30)`)
   console.log(formatAccuracy(results.e))
   console.log(`(d) ${results.d.bytes / 2 ** 20} MB through resilient in ${f(results.d.seconds)} s: peak RSS ${f(results.d.peakRssMb)} MB (target <= 100 MB), exit ${results.d.exitCode}`)
+  console.log(formatPerf(results.perf).join('\n'))
 }

@@ -1,8 +1,8 @@
 import type { ServerResponse } from 'node:http'
-import { startFaultServer, trickle, type Fault, type FaultChoice } from '../../src/testing/fault-server.js'
+import { startFaultServer, trickle, type Fault, type FaultChoice } from './fault-server.js'
 import { buildTarball, type BuiltTarball, type NpmPackageSpec } from './npm-tarball.js'
 
-export type { Fault } from '../../src/testing/fault-server.js'
+export type { Fault } from './fault-server.js'
 export { buildTarball, type BuiltTarball, type NpmPackageSpec } from './npm-tarball.js'
 
 export interface NpmRegistryOptions {
