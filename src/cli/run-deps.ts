@@ -1,5 +1,5 @@
 import { Interrupts, type InterruptSignal } from '../exec/interrupts.js'
-import { watchProgress } from '../exec/progress-monitor.js'
+import { watchProgress, type ProgressWatch } from '../exec/progress-monitor.js'
 import { runChild } from '../exec/run-child.js'
 import type { RunPlan } from '../plan/types.js'
 import { findSecrets, registerSecrets } from '../redact.js'
@@ -43,6 +43,8 @@ export interface ChildOptions {
   usePty: boolean
   /** Where the tool's stdout goes instead of ours (`resilient run` keeps stdout for the script). */
   stdout?: NodeJS.WritableStream
+  /** Receives the running attempt's progress watch (undefined once it ended): hedged detection reads its bytes. */
+  onAttemptProgress?: (progress: ProgressWatch | undefined) => void
 }
 
 /**
@@ -50,14 +52,16 @@ export interface ChildOptions {
  * watched for stalls (network attempts only), stoppable by the loop's signal, with the attempt's lockfile rewrite
  * (yarn 1 on a mirror) put back whatever happens.
  */
-export function childExec({ plan, config, env, interrupts, reporter, usePty, stdout }: ChildOptions): Exec {
+export function childExec({ plan, config, env, interrupts, reporter, usePty, stdout, onAttemptProgress }: ChildOptions): Exec {
   const childStreams = redactedChildStreams(usePty)
   return async (command, { planned, signal }) => {
     const progress = plan.networked ? watchProgress({ stall: config.stall, host: labelOf(planned.source.indexUrl ?? planned.source.url ?? planned.source.label),
       report: line => reporter instanceof TerminalReporter ? reporter.throughput(line) : reporter.verbose(line) }) : undefined
     const abort = progress?.abort && signal ? AbortSignal.any([progress.abort, signal]) : progress?.abort ?? signal
+    onAttemptProgress?.(progress)
     const attempt = await withLockfileRewrite(planned.lockfileRewrite, plan.invocation.adapter.lockfile?.format, () =>
       runChild(command, { env: { ...env, ...command.env, RESILIENT_ACTIVE: '1' }, cwd: planned.cwd, interrupts, pty: usePty, ...childStreams.options, ...(stdout && { stdout }), abort, onSpawn: progress?.onSpawn }))
+      .finally(() => onAttemptProgress?.(undefined))
     childStreams.flush()
     reporter.mask?.(registerSecrets(findSecrets(attempt.output)))
     return { ...attempt, progress: progress?.stop() }

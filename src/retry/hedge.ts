@@ -26,16 +26,23 @@ export function mayHedge({ source, hasNextSource, networked }: { source: Source;
   return /^https?:/i.test(source.indexUrl ?? source.url ?? '')
 }
 
+/** What the attempt's tree has done on the network (ProgressWatch.activity), times from the same clock as `now`. */
+export interface ChildActivity {
+  /** When the tree first opened a connection of its own; undefined until it has. */
+  connectedAt?: number
+  /** Bytes it has received; undefined where that cannot be measured. */
+  receivedBytes?: number
+}
+
 /**
- * The decision at one moment: abandon when, after `afterMs`, the child tree has received no byte and the probe has
- * no answer. Data flowing (any byte) or an index that answers the probe means the tool is working: leave it alone.
- * Where the bytes cannot be measured (`receivedBytes` undefined), never abandon: silence cannot be told from a transfer.
+ * The decision at one moment: abandon when the tool has had a connection open for `afterMs` without receiving a
+ * byte, and the probe got no answer. Data flowing (any byte) or an index that answers the probe means the tool is
+ * working: leave it alone. A tool still starting (no connection yet: Python's imports take seconds on a busy machine)
+ * is not waiting on the index. Where bytes cannot be measured, never abandon: silence cannot be told from a transfer.
  */
-export function shouldAbandon({ elapsedMs, receivedBytes, probe }: { elapsedMs: number; receivedBytes: number | undefined; probe: ProbeState },
-  settings: HedgeSettings = HEDGE_DEFAULTS): boolean {
-  if (receivedBytes === undefined || receivedBytes > 0) return false
-  if (probe === 'answered') return false
-  return elapsedMs >= settings.afterMs && probe === 'no-answer'
+export function shouldAbandon({ now, activity, probe }: { now: number; activity: ChildActivity; probe: ProbeState }, settings: HedgeSettings = HEDGE_DEFAULTS): boolean {
+  if (probe !== 'no-answer' || activity.receivedBytes !== 0 || activity.connectedAt === undefined) return false
+  return now - activity.connectedAt >= settings.afterMs
 }
 
 /** The reason given to the attempt's abort, shown in the diagnosis. */
@@ -46,42 +53,45 @@ export function hedgeReason(host: string, afterMs: number): string {
 export interface HedgeWatchDeps {
   /** Sends the probe (one small GET, never an install); resolves true on any HTTP answer, false on none or an error. */
   probe: (signal: AbortSignal) => Promise<boolean>
-  /** Bytes the child tree received since the attempt started; undefined where it cannot be measured. */
-  receivedBytes: () => Promise<number | undefined> | number | undefined
+  /** What the attempt's tree has done so far. */
+  activity: () => ChildActivity
   now: () => number
   setTimer: (fn: () => void, ms: number) => { cancel(): void }
 }
 
+/** How often the decision is looked at once the probe has no answer. */
+const CHECK_MS = 250
+
 /**
- * Runs the probe in parallel with an attempt and aborts the attempt when shouldAbandon says so. Start it when the
- * child is spawned; `stop()` when it exits. The probe's own timeout is `afterMs`: no answer by then is no answer.
+ * Runs the probe in parallel with an attempt and aborts the attempt when shouldAbandon says so. Start it with the
+ * attempt; `stop()` when it ends. The probe's own timeout is `afterMs`: no answer by then is no answer.
  */
 export function watchHedge(host: string, deps: HedgeWatchDeps, settings: HedgeSettings = HEDGE_DEFAULTS) {
   const controller = new AbortController()
   const probeController = new AbortController()
-  const started = deps.now()
   let probe: ProbeState = 'pending'
   let stopped = false
+  let check: { cancel(): void } | undefined
   const probeTimer = deps.setTimer(() => probeController.abort(), settings.afterMs)
-  void deps.probe(probeController.signal).then(answered => answered, () => false).then(answered => {
-    probe = answered ? 'answered' : 'no-answer'
-    probeTimer.cancel()
-    void decide()
-  })
-  const decide = async () => {
-    if (stopped || controller.signal.aborted || probe === 'answered') return
-    const receivedBytes = await deps.receivedBytes()
-    if (stopped) return
-    if (shouldAbandon({ elapsedMs: deps.now() - started, receivedBytes, probe }, settings)) controller.abort(hedgeReason(host, settings.afterMs))
+  const decide = () => {
+    if (stopped || controller.signal.aborted) return
+    if (shouldAbandon({ now: deps.now(), activity: deps.activity(), probe }, settings)) return void controller.abort(hedgeReason(host, settings.afterMs))
+    check = deps.setTimer(decide, CHECK_MS)
   }
-  const decisionTimer = deps.setTimer(() => void decide(), settings.afterMs)
+  void deps.probe(probeController.signal).then(answered => answered, () => false).then(answered => {
+    probeTimer.cancel()
+    if (stopped) return
+    probe = answered ? 'answered' : 'no-answer'
+    // An index that answers needs no more watching; one that does not is watched until the attempt ends.
+    if (!answered) decide()
+  })
   return {
-    /** Aborted with hedgeReason when the attempt should be left for the next source. */
-    abort: controller.signal,
+    /** Aborted with hedgeReason when the attempt should be left for the next source (executeRun's AttemptWatch). */
+    signal: controller.signal,
     stop() {
       stopped = true
       probeTimer.cancel()
-      decisionTimer.cancel()
+      check?.cancel()
       probeController.abort()
     },
   }

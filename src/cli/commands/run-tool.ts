@@ -6,6 +6,7 @@ import { offlineFailureHint, planOffline } from '../../config/offline.js'
 import { proxiesFromEnvironment } from '../../diagnose/proxies.js'
 import { ResilientError, EXIT } from '../../errors.js'
 import { Interrupts } from '../../exec/interrupts.js'
+import type { ProgressWatch } from '../../exec/progress-monitor.js'
 import { createPrivateDir, sweepPrivateDirs, type PrivateDir } from '../../files/private-files.js'
 import { recordRun } from '../../logs/record-run.js'
 import { gatherPlanRequest } from '../../plan/gather.js'
@@ -14,6 +15,7 @@ import { rankSources } from '../../plan/rank.js'
 import type { RunResult } from '../../plan/types.js'
 import { findSecrets, knownSecrets, redact, registerSecretEnv, registerSecrets } from '../../redact.js'
 import { executeRun } from '../../retry/execute.js'
+import { createHedgeWatch } from '../../retry/hedge-watch.js'
 import { createProbe } from '../../retry/probe.js'
 import { RunMemory } from '../../state/run-memory.js'
 import { TOOLS, type ToolName } from '../../tools/index.js'
@@ -110,8 +112,11 @@ export async function runTool(argv: string[], options: GlobalOptions, session: T
   const usePty = options.pty !== false && Boolean(process.stdout.isTTY && process.stderr.isTTY) && !isCI
   try {
     const startedAt = new Date()
+    let progress: ProgressWatch | undefined
     const result = await executeRun(plan, {
-      exec: childExec({ plan, config, env, interrupts, reporter, usePty, stdout: session.stdout }),
+      exec: childExec({ plan, config, env, interrupts, reporter, usePty, stdout: session.stdout, onAttemptProgress: watch => { progress = watch } }),
+      // A dead index is left after ~2 s of silence both ways, not after the tool's own timeout (src/retry/hedge.ts).
+      watch: createHedgeWatch(plan, { env, activity: () => progress?.activity() ?? {} }),
       sleep: interruptibleSleep(interrupts),
       now: Date.now,
       reporter,

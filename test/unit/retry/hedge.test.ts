@@ -14,14 +14,15 @@ describe('mayHedge', () => {
 })
 
 describe('shouldAbandon', () => {
-  const _ = (elapsedMs: number, receivedBytes: number | undefined, probe: 'pending' | 'answered' | 'no-answer', expected: boolean) => () =>
-    expect(shouldAbandon({ elapsedMs, receivedBytes, probe })).toBe(expected)
-  it('abandons after 2 s of nothing received and no answer to the probe', _(2000, 0, 'no-answer', true))
-  it('not before 2 s', _(1999, 0, 'no-answer', false))
-  it('never while the child receives data', _(9000, 1, 'no-answer', false))
-  it('never when the index answers the probe', _(9000, 0, 'answered', false))
-  it('not while the probe still waits', _(9000, 0, 'pending', false))
-  it('never when received bytes cannot be measured', _(9000, undefined, 'no-answer', false))
+  const _ = (now: number, activity: { connectedAt?: number; receivedBytes?: number }, probe: 'pending' | 'answered' | 'no-answer', expected: boolean) => () =>
+    expect(shouldAbandon({ now, activity, probe })).toBe(expected)
+  it('abandons 2 s after the tool connected, when it received nothing and the probe no answer', _(2500, { connectedAt: 500, receivedBytes: 0 }, 'no-answer', true))
+  it('not before 2 s of connection', _(2400, { connectedAt: 500, receivedBytes: 0 }, 'no-answer', false))
+  it('never while the tool receives data', _(9000, { connectedAt: 500, receivedBytes: 1 }, 'no-answer', false))
+  it('never when the index answers the probe', _(9000, { connectedAt: 500, receivedBytes: 0 }, 'answered', false))
+  it('not while the probe still waits', _(9000, { connectedAt: 500, receivedBytes: 0 }, 'pending', false))
+  it('not while the tool is still starting (no connection yet)', _(9000, { receivedBytes: 0 }, 'no-answer', false))
+  it('never when received bytes cannot be measured', _(9000, { connectedAt: 500 }, 'no-answer', false))
 })
 
 /** A clock and timers moved by hand. */
@@ -35,21 +36,24 @@ function manualTime() {
       timers.push(timer)
       return { cancel: () => { timer.cancelled = true } }
     },
+    /** Moves time on in 50 ms steps, firing what falls due (timers set by timers too) and letting promises settle. */
     async advance(ms: number) {
-      now += ms
-      for (const timer of timers.filter(t => !t.cancelled && t.at <= now)) {
-        timer.cancelled = true
-        timer.fn()
+      for (const end = now + ms; now < end;) {
+        now = Math.min(end, now + 50)
+        for (const timer of timers.filter(t => !t.cancelled && t.at <= now)) {
+          timer.cancelled = true
+          timer.fn()
+        }
+        for (let i = 0; i < 5; i++) await Promise.resolve()
       }
-      for (let i = 0; i < 5; i++) await Promise.resolve()
     },
   }
 }
 
 describe('watchHedge', () => {
-  function setup(probe: (signal: AbortSignal) => Promise<boolean>, bytes: () => number | undefined) {
+  function setup(probe: (signal: AbortSignal) => Promise<boolean>, bytes: () => number | undefined, connectedAt: number | null = 0) {
     const time = manualTime()
-    const watch = watchHedge('pypi.test', { probe, receivedBytes: bytes, now: time.now, setTimer: time.setTimer })
+    const watch = watchHedge('pypi.test', { probe, activity: () => ({ connectedAt: connectedAt ?? undefined, receivedBytes: bytes() }), now: time.now, setTimer: time.setTimer })
     return { time, watch }
   }
   const hanging = (signal: AbortSignal) => new Promise<boolean>(resolve => signal.addEventListener('abort', () => resolve(false)))
@@ -57,30 +61,46 @@ describe('watchHedge', () => {
   it('aborts the attempt on a black hole: the probe gets no answer, the child nothing', async () => {
     const { time, watch } = setup(hanging, () => 0)
     await time.advance(1000)
-    expect(watch.abort.aborted).toBe(false)
+    expect(watch.signal.aborted).toBe(false)
     await time.advance(1000)
-    expect(watch.abort.aborted).toBe(true)
-    expect(watch.abort.reason).toBe(hedgeReason('pypi.test', 2000))
+    expect(watch.signal.aborted).toBe(true)
+    expect(watch.signal.reason).toBe(hedgeReason('pypi.test', 2000))
   })
 
   it('leaves an attempt alone while the child receives data', async () => {
     const { time, watch } = setup(hanging, () => 4096)
     await time.advance(5000)
-    expect(watch.abort.aborted).toBe(false)
+    expect(watch.signal.aborted).toBe(false)
   })
 
   it('leaves an attempt alone when the index answers, even if the child has nothing yet', async () => {
     const { time, watch } = setup(async () => true, () => 0)
     await time.advance(5000)
-    expect(watch.abort.aborted).toBe(false)
+    expect(watch.signal.aborted).toBe(false)
+  })
+
+  it('counts the 2 s from the tool\'s first connection, not from its start', async () => {
+    const { time, watch } = setup(hanging, () => 0, 1500)
+    await time.advance(3000)
+    expect(watch.signal.aborted).toBe(false)
+    await time.advance(500)
+    expect(watch.signal.aborted).toBe(true)
+  })
+
+  it('never aborts a tool that has not connected yet', async () => {
+    const { time, watch } = setup(hanging, () => 0, null)
+    await time.advance(10_000)
+    expect(watch.signal.aborted).toBe(false)
   })
 
   it('waits the full 2 s after a probe that fails at once (connection refused)', async () => {
     const { time, watch } = setup(async () => false, () => 0)
     await time.advance(100)
-    expect(watch.abort.aborted).toBe(false)
-    await time.advance(1900)
-    expect(watch.abort.aborted).toBe(true)
+    expect(watch.signal.aborted).toBe(false)
+    await time.advance(1800)
+    expect(watch.signal.aborted).toBe(false)
+    await time.advance(400)
+    expect(watch.signal.aborted).toBe(true)
   })
 
   it('stops probing and deciding once the attempt ended', async () => {
@@ -89,6 +109,6 @@ describe('watchHedge', () => {
     watch.stop()
     expect(probeSignal!.aborted).toBe(true)
     await time.advance(5000)
-    expect(watch.abort.aborted).toBe(false)
+    expect(watch.signal.aborted).toBe(false)
   })
 })
