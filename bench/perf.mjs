@@ -168,3 +168,20 @@ export function formatPerf({ healthy, shim, blackHole, silence }) {
   lines.push(`(p5) longest silence in a terminal while the index hangs: ${f(silence.resilient.longestSilenceSeconds, 1)} s over a ${f(silence.resilient.seconds, 1)} s run (goal <= 2 s, ${verdict(silence.resilient.longestSilenceSeconds <= 2)}); plain pip ${f(silence.plain.longestSilenceSeconds, 1)} s over its first ${f(silence.plain.seconds, 0)} s; ratio ${f(silence.resilient.longestSilenceSeconds / silence.plain.longestSilenceSeconds)}`)
   return lines
 }
+
+/** The table for docs/benchmarks.md (`npm run bench -- --write`): issue 15's rows, each with its goal. */
+export function perfTable({ healthy, shim, blackHole, silence }) {
+  const row = (...cells) => `| ${cells.join(' | ')} |`
+  const plainOf = run => (run.plainSeconds === undefined ? 'not run' : `${run.plainExit === undefined || run.plainExit === null ? 'still waiting after' : 'fails after'} ${f(run.plainSeconds, 1)} s`)
+  return [
+    row('what (issue 15)', 'resilient', 'plain tool', 'ratio', 'goal'),
+    row('---', '---', '---', '---', '---'),
+    row(`healthy \`pip download\`, time added beyond \`node -e 0\` (${ms(healthy.node)})`, `${ms(healthy.resilient)} (adds ${ms(healthy.addedBeyondNodeMs)})`, ms(healthy.plain), f(healthy.ratio), `≤ 80 ms${healthy.addedBeyondNodeMs > 80 ? ' — **missed**' : ''}`),
+    ...shim.rows.map(r => row(`\`${r.call}\` through a shim, time added`, `${ms(r.shim)} (adds ${ms(r.addedMs)}; ${ms(r.resilient)} through resilient itself)`, ms(r.plain), f(r.ratio), `≤ 40 ms${r.addedMs > 40 ? ' — **missed**' : ''}`)),
+    row(`run logs written by ${shim.calls} read-only calls`, String(shim.logsWritten), '0', '—', `none${shim.logsWritten ? ' — **missed**' : ''}`),
+    ...Object.entries(blackHole).map(([tool, run]) => row(`black-holed index → install finished on the mirror (${tool})`, `${f(run.resilientSeconds, 1)} s`, plainOf(run),
+      run.plainSeconds === undefined ? '—' : f(run.resilientSeconds / run.plainSeconds), `≤ 5 s${run.resilientExit !== 0 || run.resilientSeconds > 5 ? ' — **missed**' : ''}`)),
+    row('longest silence in a terminal while the index hangs', `${f(silence.resilient.longestSilenceSeconds, 1)} s`, `${f(silence.plain.longestSilenceSeconds, 1)} s (first ${f(silence.plain.seconds, 0)} s)`,
+      f(silence.resilient.longestSilenceSeconds / silence.plain.longestSilenceSeconds), `≤ 2 s${silence.resilient.longestSilenceSeconds > 2 ? ' — **missed**' : ''}`),
+  ].join('\n')
+}
