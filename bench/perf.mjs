@@ -40,7 +40,7 @@ async function interleaved(runs, commands) {
 async function healthyDownload(cli, wheel, runs) {
   const index = await startPypiServer({ wheels: [wheel] })
   const project = temp('healthy')
-  writeFileSync(join(project, '.mirrorrc.json'), JSON.stringify({ pypi: { index: index.url, mirrors: [] } }))
+  writeFileSync(join(project, '.resilientrc.json'), JSON.stringify({ pypi: { index: index.url, mirrors: [] } }))
   const args = () => ['-m', 'pip', 'download', '--no-deps', '--no-cache-dir', '-d', temp('dl'), 'bench-pkg']
   const env = cleanEnv()
   const medians = await interleaved(runs, {
@@ -81,7 +81,7 @@ async function blackHolePip(cli, wheel, quick) {
   const primary = await startPypiServer({ wheels: [wheel], fault: { kind: 'blackhole' } })
   const mirror = await startPypiServer({ wheels: [wheel] })
   const project = temp('bh-pip')
-  writeFileSync(join(project, '.mirrorrc.json'), JSON.stringify({ pypi: { index: primary.url, mirrors: [mirror.url] } }))
+  writeFileSync(join(project, '.resilientrc.json'), JSON.stringify({ pypi: { index: primary.url, mirrors: [mirror.url] } }))
   const args = ['-m', 'pip', 'download', '--no-deps', '-d', temp('dl'), 'bench-pkg']
   const resilient = await timed('node', [cli, '-q', 'python3', ...args], { cwd: project, env: cleanEnv() })
   const plain = quick ? undefined : await timed('python3', [...args.slice(0, 2), '--index-url', primary.url, ...args.slice(2)], { env: cleanEnv() })
@@ -95,7 +95,7 @@ async function blackHoleNpm(cli, quick) {
   const mirror = await startNpmRegistry({ packages })
   const project = temp('bh-npm')
   writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'bench', version: '1.0.0', private: true }))
-  writeFileSync(join(project, '.mirrorrc.json'), JSON.stringify({ npm: { index: primary.url, mirrors: [mirror.url] } }))
+  writeFileSync(join(project, '.resilientrc.json'), JSON.stringify({ npm: { index: primary.url, mirrors: [mirror.url] } }))
   const resilient = await timed('node', [cli, '-q', 'npm', 'install', '--no-audit', 'bench-left-pad'], { cwd: project, env: cleanEnv() })
   // npm's own defaults on a black hole (fetch-timeout 5 min, 2 retries) outlast any bench: cut off at 2 minutes.
   const plainProject = temp('bh-npm-plain')
@@ -125,7 +125,7 @@ async function terminalSilence(cli, wheel, quick) {
   const primary = await startPypiServer({ wheels: [wheel], fault: { kind: 'blackhole' } })
   const mirror = await startPypiServer({ wheels: [wheel] })
   const project = temp('silence')
-  writeFileSync(join(project, '.mirrorrc.json'), JSON.stringify({ pypi: { index: primary.url, mirrors: [mirror.url] } }))
+  writeFileSync(join(project, '.resilientrc.json'), JSON.stringify({ pypi: { index: primary.url, mirrors: [mirror.url] } }))
   const download = `python3 -m pip download --no-deps -d ${temp('dl')} bench-pkg`
   const resilient = await longestSilence(`node ${cli} ${download}`, { cwd: project, env: cleanEnv({ TERM: 'xterm-256color' }) }, 120_000)
   // Plain pip on the same black hole, for the first 30 s (it would go on for ~98 s).
