@@ -4,10 +4,11 @@
 // (b) healthy index: resilient pip download vs pip download, median ratio (target <= 1.10), and the overhead in units
 // of `node -e 0`, run between them; (c) resilient --version vs node -e 0 (target <= 1.3); (d) peak RSS while the
 // child prints 1 GB (target <= 100 MB); (e) diagnosis accuracy per tool on sets the rules were not tuned on
-// (bench/accuracy.mjs, docs/diagnosis.md).
+// (bench/accuracy.mjs, docs/diagnosis.md); (f)-(i) in bench/streams.mjs: stdout and stderr throughput and peak RSS as
+// ratios to the plain tool, and the sh launcher's cost (docs/process.md). `--only=streams` runs (f)-(i) alone.
 // Options: --quick (fewer runs, skips plain pip's ~98 s black-hole failure), --json, --write (a full run only: saves
-// bench/results.json and renders the figures into README.md and docs/benchmarks.md, see bench/render.mjs), --only=perf.
-// (perf) issue 15's table: start-up, shims, logs, a dead index, a silent terminal (bench/perf.mjs).
+// bench/results.json and renders the figures into README.md and docs/benchmarks.md, see bench/render.mjs), --only=perf|streams.
+// (perf) start-up, shims, logs, a dead index, a silent terminal (bench/perf.mjs). `--only=perf` runs it alone.
 import { execa } from 'execa'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, chmodSync, mkdirSync } from 'node:fs'
 import { availableParallelism, loadavg, tmpdir } from 'node:os'
@@ -17,6 +18,7 @@ import { startPypiServer, buildWheel } from '../dist/testing.js'
 import { formatAccuracy, measureAccuracy } from './accuracy.mjs'
 import { renderSections, withSections } from './render.mjs'
 import { formatPerf, measurePerf } from './perf.mjs'
+import { figureLauncher, figureStreams, formatStreams } from './streams.mjs'
 
 const CLI = fileURLToPath(new URL('../bin/resilient.js', import.meta.url))
 const quick = process.argv.includes('--quick')
@@ -118,13 +120,19 @@ async function machine() {
 
 const wheel = buildWheel('bench-pkg', '1.0', { paddingBytes: 200_000 })
 const only = process.argv.find(arg => arg.startsWith('--only='))?.slice('--only='.length)
+if (only && only !== 'perf' && only !== 'streams') {
+  console.error(`--only takes perf or streams, not ${only}.`)
+  process.exit(64)
+}
 if (write && only) {
   console.error('--write saves the figures the documents quote: it needs a full run, without --only.')
   process.exit(64)
 }
 const perf = () => measurePerf({ cli: CLI, quick, log })
+const streams = async () => ({ streams: await figureStreams(cleanEnv(), quick, log), launcher: await figureLauncher(cleanEnv(), quick, log) })
 const results = only === 'perf' ? { machine: await machine(), perf: await perf() }
-  : { machine: await machine(), a: await figureA(wheel), b: await figureB(wheel), bWithoutExtraCa: await figureB(wheel, true), c: await figureC(), d: await figureD(), e: measureAccuracy(), perf: await perf() }
+  : only === 'streams' ? { machine: await machine(), ...await streams() }
+  : { machine: await machine(), a: await figureA(wheel), b: await figureB(wheel), bWithoutExtraCa: await figureB(wheel, true), c: await figureC(), d: await figureD(), e: measureAccuracy(), ...await streams(), perf: await perf() }
 if (write) {
   const root = path => fileURLToPath(new URL(`../${path}`, import.meta.url))
   writeFileSync(root('bench/results.json'), `${JSON.stringify(results, null, 2)}\n`)
@@ -137,6 +145,11 @@ if (asJson) {
   console.log(formatPerf(results.perf).join('\n'))
 } else {
   const f = n => (Number.isFinite(n) ? n.toFixed(2) : 'skipped')
+  if (!only) printMain(results, f)
+  console.log(formatStreams(results, f))
+}
+
+function printMain(results, f) {
   console.log(`(a) black hole + mirror: resilient succeeded in ${f(results.a.resilientSuccessSeconds)} s (exit ${results.a.resilientExit}); plain pip failed after ${f(results.a.plainFailureSeconds)} s (exit ${results.a.plainExit}); ratio ${f(results.a.ratio)}`)
   console.log(`(b) healthy index: resilient ${f(results.b.resilientMedianMs)} ms vs pip ${f(results.b.plainMedianMs)} ms median; ratio ${f(results.b.ratio)} (target <= 1.10); overhead ${f(results.b.resilientMedianMs - results.b.plainMedianMs)} ms = ${f((results.b.resilientMedianMs - results.b.plainMedianMs) / results.b.nodeMedianMs)}x node -e 0 (${f(results.b.nodeMedianMs)} ms)`)
   console.log(`    same without NODE_EXTRA_CA_CERTS (which costs every Node start here): resilient ${f(results.bWithoutExtraCa.resilientMedianMs)} ms vs pip ${f(results.bWithoutExtraCa.plainMedianMs)} ms; ratio ${f(results.bWithoutExtraCa.ratio)}`)

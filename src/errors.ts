@@ -10,6 +10,7 @@ export const EXIT = {
   /** `resilient run`: nothing installed: the person said no, or where it would go needs an explicit yes (EX_NOPERM). */
   declined: 77,
   config: 78,
+  notExecutable: 126,
   notFound: 127,
   interrupted: 130,
   terminated: 143,
@@ -40,6 +41,14 @@ export class ToolNotFoundError extends ResilientError {
   constructor(tool: string, found: string[]) {
     super(`"${tool}" was not found on PATH.`, EXIT.notFound,
       found.length ? `Found instead: ${found.join(', ')}. Try: resilient ${found[0]} ...` : 'Install it, or check PATH.')
+  }
+}
+
+/** The shell's 126: the first file of that name on PATH cannot be executed (bash stops there too). */
+export class ToolNotExecutableError extends ResilientError {
+  constructor(path: string) {
+    super(`${path}: Permission denied (the file is not executable).`, EXIT.notExecutable,
+      `Make it executable (chmod +x ${path}), or put the directory of the one you mean first on PATH.`)
   }
 }
 

@@ -48,6 +48,9 @@ export async function repairScript(settings: RepairSettings, deps: RepairDeps): 
   if (!detection) return end(first.exitCode)
   if (detection.kind === 'not-installable') return end(first.exitCode, `The script failed on an import that resilient will not install anything for: ${detection.refusal.reason}`, detection.refusal.hint)
   const missing = detection.module
+  // Nothing is installed for a re-run that could not be given the same input (a stream longer than resilient keeps).
+  const noReplay = settings.installOnly || settings.dryRun ? undefined : deps.cannotRunAgain?.()
+  if (noReplay) return end(first.exitCode, `The script cannot import "${missing.name}", and it cannot be run again with the same input: ${noReplay}.`, 'Install the package yourself (or use --install-only), then run the script again.')
   const choices = await target.gather(missing, settings.entry)
   const refusal = notInstalled(choices[0]!)
   if (refusal) return end(first.exitCode, `The script cannot import "${missing.name}", and resilient will not install it: ${refusal}`, choices[0]!.candidate.tier === 'refused' ? choices[0]!.candidate.hint : undefined)

@@ -2,6 +2,8 @@
 import nodeModule from 'node:module'
 import { homedir } from 'node:os'
 import { join } from 'node:path'
+import { LAUNCH_VARIABLES, readLaunchContext, setLaunchContext } from '../exec/launch-context.js'
+import { exitBySignal, installSignalRouting } from './signal-router.js'
 
 declare const __VERSION__: string
 
@@ -13,6 +15,12 @@ if (enableCompileCache && !process.env.NODE_COMPILE_CACHE && !process.env.NODE_D
   if (caches) enableCompileCache(join(caches, 'resilient', 'node-compile-cache'))
 }
 
+// What the launcher (bin/resilient) read before Node started; removed so that no child sees it (docs/process.md).
+const launch = readLaunchContext(process.env)
+for (const name of Object.values(LAUNCH_VARIABLES)) delete process.env[name]
+setLaunchContext(launch)
+installSignalRouting(launch.ignoredSignals)
+
 // `resilient pip freeze | head` closes our stdout early: end quietly like the tool would, not with a stack trace.
 for (const stream of [process.stdout, process.stderr]) {
   stream.on('error', (error: NodeJS.ErrnoException) => {
@@ -20,10 +28,21 @@ for (const stream of [process.stdout, process.stderr]) {
   })
 }
 
+// A working directory deleted under the shell: the shell still runs commands there, Node's process.cwd() throws.
+// Answer with the path the shell knows, where nothing is found any more, so the tool runs as it would (docs/process.md).
+try {
+  process.cwd()
+} catch {
+  const gone = process.env.PWD || '/nonexistent'
+  process.cwd = () => gone
+}
+
 const argv = process.argv.slice(2)
 if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
   process.stdout.write(`${__VERSION__}\n`)
 } else {
   const { runCli } = await import('./run-cli.js')
-  process.exitCode = await runCli(argv)
+  const status = await runCli(argv)
+  if (status.signal) exitBySignal(status.signal, status.code)
+  else process.exitCode = status.code
 }

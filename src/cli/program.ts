@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { ResilientError, EXIT } from '../errors.js'
 import type { GlobalOptions } from './options.js'
+import type { ExitStatus } from './signal-router.js'
 import { registerShellCommands } from './shell-commands.js'
 
 declare const __VERSION__: string
@@ -35,8 +36,8 @@ Examples:
   $ resilient shim install                      make plain \`pip ...\` run through resilient (docs/shims.md)
   $ resilient logs --last                       every attempt of the last run
 
-Exit codes: the tool's own code when it fails or resilient gives up; 64 usage error; 78 config error;
-127 tool not found; 130/143 interrupted; 70 internal error. See docs/exit-codes.md.`
+Exit codes: the tool's own code (or its death by signal) when it fails or resilient gives up; 64 usage error;
+78 config error; 126/127 tool not executable/not found, as the shell; 70 internal error. See docs/exit-codes.md.`
 
 /** Where the docs/ this help names are: the package ships them next to dist/ (package.json "files"). */
 function docsLocation(): string {
@@ -75,7 +76,7 @@ export function buildProgram(): Command {
         throw new ResilientError('No tool given.', EXIT.usage, 'Write the tool and its arguments: resilient pip install <package>.')
       }
       const { runTool } = await import('./commands/run-tool.js')
-      program.setOptionValue('exitCode', await runTool([tool, ...args], options))
+      program.setOptionValue('exitCode', await runTool([tool, ...args], options, { onResult: (_tool, result) => program.setOptionValue('exitSignal', result.signal) }))
     })
 
   program.command('why')
@@ -183,10 +184,16 @@ export function buildProgram(): Command {
 
 /**
  * Parses argv with commander and runs the command; commander's own exits (help, version, a usage error it already
- * printed) become exit codes. Every other failure is left to runCli (run-cli.ts), which words it.
+ * printed) become exit codes, and a tool's death by signal is passed up to be re-raised. Every other failure is left
+ * to runCli (run-cli.ts), which words it.
  */
-export async function runWithCommander(argv: string[]): Promise<number> {
+export async function runWithCommander(argv: string[]): Promise<ExitStatus> {
   const program = buildProgram()
+  const code = await exitCodeOf(program, argv)
+  return { code, signal: program.getOptionValue('exitSignal') as NodeJS.Signals | undefined }
+}
+
+async function exitCodeOf(program: Command, argv: string[]): Promise<number> {
   try {
     await program.parseAsync(argv, { from: 'user' })
     return Number(program.getOptionValue('exitCode') ?? 0)

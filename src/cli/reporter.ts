@@ -80,7 +80,8 @@ export class TerminalReporter implements Reporter {
     this.clearWait()
     const endsAt = Date.now() + wait * 1000
     const text = () => printable(redact(`${reason}; ${tail((endsAt - Date.now()) / 1000)}`))
-    const spinner = ora({ text: text(), stream: this.options.stream }).start()
+    // discardStdin off: ora would put the terminal in raw mode and swallow keys typed ahead for the shell.
+    const spinner = ora({ text: text(), stream: this.options.stream, discardStdin: false }).start()
     const ticker = setInterval(() => (Date.now() >= endsAt ? this.clearWait() : void (spinner.text = text())), 250)
     ticker.unref()
     this.countdown = { stop: () => { clearInterval(ticker); spinner.stop() } }
@@ -123,7 +124,7 @@ export class TerminalReporter implements Reporter {
       return
     }
     if (result.outcome === 'interrupted') {
-      this.print(this.color.yellow(`■ interrupted: nothing more will be tried`), true)
+      this.print(this.color.yellow(`■ interrupted${result.signal ? ` (${result.signal})` : ''}: nothing more will be tried`), true)
       return
     }
     const diagnosis = result.finalDiagnosis

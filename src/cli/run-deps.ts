@@ -1,24 +1,19 @@
-import { Interrupts, type InterruptSignal } from '../exec/interrupts.js'
+import type { Interrupts } from '../exec/interrupts.js'
 import { watchProgress, type ProgressWatch } from '../exec/progress-monitor.js'
-import { runChild } from '../exec/run-child.js'
+import { runChild, type RunChildOptions } from '../exec/run-child.js'
 import type { RunPlan } from '../plan/types.js'
-import { findSecrets, registerSecrets } from '../redact.js'
+import { findSecrets, redact, registerSecrets } from '../redact.js'
 import type { Exec } from '../retry/execute.js'
 import { withLockfileRewrite } from '../tools/lockfile-rewrite.js'
 import type { Config } from '../config/schema.js'
 import { labelOf } from '../url.js'
 import type { RunReporter } from './ci-reporter.js'
-import { redactedChildStreams } from './redacting-stream.js'
 import { TerminalReporter } from './reporter.js'
+import { routeSignalsTo } from './signal-router.js'
 
-/** Listens for the user's interrupts for as long as the run lasts; the child is stopped by runChild. */
+/** Routes the signals resilient receives to this run for as long as it lasts; runChild passes them on. */
 export function listenForInterrupts(interrupts: Interrupts): () => void {
-  const handlers = (['SIGINT', 'SIGTERM', 'SIGHUP'] as InterruptSignal[]).map(signal => {
-    const handler = () => interrupts.raise(signal)
-    process.on(signal, handler)
-    return () => process.off(signal, handler)
-  })
-  return () => handlers.forEach(off => off())
+  return routeSignalsTo(interrupts)
 }
 
 /** A pause that a Ctrl-C ends at once (the loop then sees the interrupt and stops). */
@@ -41,8 +36,10 @@ export interface ChildOptions {
   interrupts: Interrupts
   reporter: RunReporter
   usePty: boolean
-  /** Where the tool's stdout goes instead of ours (`resilient run` keeps stdout for the script). */
-  stdout?: NodeJS.WritableStream
+  /** resilient's descriptor the tool's stdout goes to instead of 1 (`resilient run` keeps stdout for the script). */
+  stdoutFd?: number
+  /** The tool's stdin for every attempt (src/exec/replayable-input.ts). */
+  input: RunChildOptions['input']
   /** Receives the running attempt's progress watch (undefined once it ended): hedged detection reads its bytes. */
   onAttemptProgress?: (progress: ProgressWatch | undefined) => void
 }
@@ -52,17 +49,19 @@ export interface ChildOptions {
  * watched for stalls (network attempts only), stoppable by the loop's signal, with the attempt's lockfile rewrite
  * (yarn 1 on a mirror) put back whatever happens.
  */
-export function childExec({ plan, config, env, interrupts, reporter, usePty, stdout, onAttemptProgress }: ChildOptions): Exec {
-  const childStreams = redactedChildStreams(usePty)
+export function childExec({ plan, config, env, interrupts, reporter, usePty, stdoutFd, input, onAttemptProgress }: ChildOptions): Exec {
   return async (command, { planned, signal }) => {
     const progress = plan.networked ? watchProgress({ stall: config.stall, host: labelOf(planned.source.indexUrl ?? planned.source.url ?? planned.source.label),
       report: line => reporter instanceof TerminalReporter ? reporter.throughput(line) : reporter.verbose(line) }) : undefined
     const abort = progress?.abort && signal ? AbortSignal.any([progress.abort, signal]) : progress?.abort ?? signal
     onAttemptProgress?.(progress)
     const attempt = await withLockfileRewrite(planned.lockfileRewrite, plan.invocation.adapter.lockfile?.format, () =>
-      runChild(command, { env: { ...env, ...command.env, RESILIENT_ACTIVE: '1' }, cwd: planned.cwd, interrupts, pty: usePty, ...childStreams.options, ...(stdout && { stdout }), abort, onSpawn: progress?.onSpawn }))
+      runChild(command, { env: { ...env, ...command.env, RESILIENT_ACTIVE: '1' }, cwd: planned.cwd, interrupts, pty: usePty,
+        // Only a run that may be retried is read: the diagnosis needs its output; any other writes to ours itself.
+        capture: plan.networked, input, output: { stdout: stdoutFd ?? 1, stderr: 2 }, abort, onSpawn: progress?.onSpawn }))
       .finally(() => onAttemptProgress?.(undefined))
-    childStreams.flush()
+    // As a shell says it ("bash: <path>: cannot execute: ..."); a network run says it when it gives up.
+    if (attempt.spawnError && !plan.networked) process.stderr.write(redact(`resilient: ${attempt.spawnError}\n`))
     reporter.mask?.(registerSecrets(findSecrets(attempt.output)))
     return { ...attempt, progress: progress?.stop() }
   }

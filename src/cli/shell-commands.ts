@@ -38,7 +38,9 @@ export function registerShellCommands(program: Command): void {
     .passThroughOptions().helpOption(false)
     .action(async (tool: string, args: string[]) => {
       const { runShim } = await import('./commands/shim.js')
-      done(await runShim(tool, args))
+      const status = await runShim(tool, args)
+      program.setOptionValue('exitSignal', status.signal)
+      done(status.code)
     })
 
   program.command('init')

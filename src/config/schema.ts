@@ -35,6 +35,7 @@ export const configSchema = z.object({
   offline: z.boolean().default(false).describe('Make no network attempt (`--offline`): pip installs only from `pypi.wheelhouse`, npm only from its cache (`--offline`); nothing is retried on a mirror.'),
   autoInstall: z.boolean().default(true).describe('`resilient run`: when the script fails on a missing module, offer to install its package into the script\'s own environment and run it again (`--no-auto-install` sets false). See docs/run.md.'),
   maxAutoInstalls: z.number().int().min(0).max(20).default(10).describe('`resilient run`: packages installed at most by the one install of a run (the failing import first, then what the scan found).'),
+  replayInputMegabytes: z.number().nonnegative().default(8).describe('How much of a streamed input (stdin from a pipe, `-r <(...)`) is kept so that a retry, or `resilient run`\'s second run, reads the same bytes; past it, no second run is made and resilient says why. See docs/process.md.'),
 
   breaker: z.object({
     failureThreshold: z.number().int().min(1).default(3).describe('Consecutive failed attempts on a mirror (from this network) after which it is tried last, after every other source.'),

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs'
+import { readdirSync, readFileSync, statSync } from 'node:fs'
 
 /** Descendants of `pid` (children first), read from /proc; empty where /proc is missing (macOS, Windows). */
 export function listDescendants(pid: number): number[] {
@@ -42,4 +42,41 @@ export function signalTree(pid: number, signal: NodeJS.Signals): void {
       // already gone
     }
   }
+}
+
+/** A file by identity, as fstat gives it. */
+export interface FileId {
+  dev: number
+  ino: number
+}
+
+/**
+ * Processes other than resilient holding one of `files` open (a helper the tool started in the background still
+ * writing to resilient's pipe or terminal after the tool died of an interrupt), read from /proc/<pid>/fd. Only this
+ * user's processes can be read, and only those are looked at.
+ */
+export function listHolders(files: readonly FileId[]): number[] {
+  if (!files.length) return []
+  let entries: string[]
+  try {
+    entries = readdirSync('/proc').filter(entry => /^\d+$/.test(entry) && Number(entry) !== process.pid)
+  } catch {
+    return []
+  }
+  return entries.map(Number).filter(pid => {
+    let fds: string[]
+    try {
+      fds = readdirSync(`/proc/${pid}/fd`)
+    } catch {
+      return false
+    }
+    return fds.some(fd => {
+      try {
+        const stat = statSync(`/proc/${pid}/fd/${fd}`)
+        return files.some(file => file.dev === stat.dev && file.ino === stat.ino)
+      } catch {
+        return false
+      }
+    })
+  })
 }

@@ -1,27 +1,41 @@
-import { spawn, type ChildProcess } from 'node:child_process'
-import { rmSync } from 'node:fs'
-import { constants } from 'node:os'
-import { writeNewFile } from '../files/private-files.js'
+import { spawn } from 'node:child_process'
+import { existsSync, rmSync } from 'node:fs'
+import { isatty } from 'node:tty'
 import type { CommandLine } from '../tools/types.js'
+import { writeAttemptFiles } from './attempt-files.js'
+import { forwardSignals } from './child-signals.js'
+import { prepareStdio } from './child-stdio.js'
 import type { InterruptSignal, Interrupts } from './interrupts.js'
+import { launchContext } from './launch-context.js'
 import type { ProgressSummary } from './progress-monitor.js'
-import { listDescendants, signalTree } from './process-tree.js'
-import { runInPty, loadPty } from './pty.js'
+import { Leftovers } from './leftovers.js'
+import type { ReplayableInput } from './replayable-input.js'
+import { signalNumber, withIgnoredSignals } from './signals.js'
+import { resolveProgram, spawnFailure } from './program.js'
 import { TailBuffer } from './tail-buffer.js'
+import { startWatchdog } from './watchdog.js'
 
 export interface ChildResult {
   exitCode: number
-  /** Tail of stdout+stderr as the child wrote them, for diagnosis. */
+  /** Tail of stdout+stderr as the child wrote them, for diagnosis ('' when the output was not captured). */
   output: string
+  /** Tail of stderr alone, when it was a stream of its own (not a terminal, not one file with stdout). */
+  errorOutput?: string
   durationMs: number
-  /** Set when the user interrupted: nothing is retried after that. */
+  /** The first signal resilient received that ends a process: nothing is retried after that. */
   interrupted?: InterruptSignal
   /** Set when resilient itself stopped the child (a stall): the reason, for the diagnosis. */
   abortedBecause?: string
-  /** The executable could not be started at all. */
+  /** The executable could not be started at all (exit 126 or 127, as a shell gives). */
   spawnError?: string
   /** What the child tree received, where it can be measured (set by the caller's progress monitor). */
   progress?: ProgressSummary
+  /** The child died of this signal. */
+  signal?: NodeJS.Signals
+  /** The reader of resilient's output went away (`| head`): the tool ended as it would have, nothing is retried. */
+  brokenPipe?: boolean
+  /** Why another run could not be given the same input, when it could not (a retry is then refused). */
+  cannotRepeat?: string
 }
 
 export interface RunChildOptions {
@@ -30,146 +44,120 @@ export interface RunChildOptions {
   /** Where the child runs (the attempt's directory); ours when absent. */
   cwd?: string
   interrupts: Interrupts
-  /** Give the child a pseudo-terminal so it keeps progress bars and colours. */
+  /** Give the child a pseudo-terminal (when stdin, stdout and stderr are all terminals) so it keeps its colours. */
   pty: boolean
+  /** Read the child's output (for diagnosis); otherwise it writes straight to `output`. Default true. */
+  capture?: boolean
+  /** resilient's descriptors the child's stdout and stderr go to; default 1 and 2. */
+  output?: { stdout: number; stderr: number }
+  /** The child's stdin: resilient's own (default), none, or a copy kept for a second run. */
+  input?: ReplayableInput | 'inherit' | 'ignore'
   tailBytes?: number
   /** Aborting stops the child tree gracefully, then forcefully; the reason is reported. */
   abort?: AbortSignal
   /** Called once the child runs, with its pid: a progress monitor attaches here. */
   onSpawn?: (pid: number) => void
-  stdout?: NodeJS.WritableStream
-  stderr?: NodeJS.WritableStream
-  /** Grace period between SIGTERM and SIGKILL when resilient stops the child (a stall): short, since the attempt is
-   * abandoned anyway and npm ignores SIGTERM while it fetches. */
+  /** Grace period between SIGTERM and SIGKILL when resilient stops the child (a stall). */
   killGraceMs?: number
 }
 
 export function exitCodeOf(code: number | null | undefined, signal: string | null | undefined): number {
   if (typeof code === 'number') return code
-  const number = signal ? constants.signals[signal as NodeJS.Signals] : undefined
+  const number = signal ? signalNumber(signal as NodeJS.Signals) : 0
   return number ? 128 + number : 1
 }
 
-/** Runs one attempt, streaming the child's output through untouched and keeping a bounded tail. Never throws. */
+/** Runs one attempt as the plain tool would run (docs/process.md), keeping a bounded tail of its output. Never throws. */
 export async function runChild(command: CommandLine, options: RunChildOptions): Promise<ChildResult> {
   const written = writeAttemptFiles(command)
   try {
-    if (options.pty) {
-      const pty = await loadPty()
-      if (pty) return await runInPty(pty, command, options)
-    }
-    return await runWithPipes(command, options)
+    return await runProgram(command, options)
   } finally {
     for (const path of written) rmSync(path, { force: true })
   }
 }
 
-/**
- * Files an adapter needs for one attempt only (pixi's mirror config): written before, removed after, inside the
- * run's private directory, created exclusively without following links (src/files/private-files.ts).
- */
-function writeAttemptFiles(command: CommandLine): string[] {
-  const written: string[] = []
-  try {
-    for (const file of command.files ?? []) {
-      writeNewFile(file.path, file.content)
-      written.push(file.path)
-    }
-  } catch (error) {
-    for (const path of written) rmSync(path, { force: true })
-    throw error
-  }
-  return written
-}
-
-/** Kills children still running if resilient itself ends abruptly (execa's `cleanup`, which we do not load). */
-const running = new Set<ChildProcess>()
-let exitHookInstalled = false
-function trackChild(child: ChildProcess): void {
-  running.add(child)
-  child.once('exit', () => running.delete(child))
-  if (exitHookInstalled) return
-  exitHookInstalled = true
-  process.once('exit', () => { for (const child of running) child.kill('SIGTERM') })
-}
-
-// node:child_process rather than execa on this one hot path: loading execa cost ~55 ms per run (npm run bench,
-// figure b), and this function needs none of its conveniences: no buffering, no rejection, streams only.
-async function runWithPipes(command: CommandLine, options: RunChildOptions): Promise<ChildResult> {
+async function runProgram(command: CommandLine, options: RunChildOptions): Promise<ChildResult> {
   const started = Date.now()
+  const result = (fields: Omit<ChildResult, 'durationMs' | 'output'> & { output?: string }): ChildResult =>
+    ({ output: '', ...fields, durationMs: Date.now() - started, cannotRepeat: typeof options.input === 'object' ? options.input.refusal() : undefined })
+  const [name, ...args] = command.argv
+  const program = resolveProgram(name!, options.env, options.cwd)
+  if ('exitCode' in program) return result({ exitCode: program.exitCode, spawnError: program.message })
+  const { ignoredSignals, inheritedFds } = launchContext()
+  const input = options.input ?? 'inherit'
+  const sharesGroup = input !== 'ignore' && isatty(0)
+  const stdio = await prepareStdio({ capture: options.capture ?? true, pty: options.pty, output: options.output ?? { stdout: 1, stderr: 2 }, input, inheritedFds, terminalSize })
+  const launch = withIgnoredSignals(program.path, args, ignoredSignals)
+  let child: ReturnType<typeof spawn>
+  try {
+    child = spawn(launch.file, launch.args, { env: options.env, cwd: runsIn(options.cwd), stdio: stdio.stdio, detached: !sharesGroup, argv0: launch.file === program.path ? name : undefined, windowsHide: true })
+  } catch (error) {
+    await stdio.started(() => {})
+    stdio.detachInput()
+    return result(spawnFailure(program.path, error as NodeJS.ErrnoException))
+  }
   const tail = new TailBuffer(options.tailBytes ?? 256 * 1024)
-  const [file, ...args] = command.argv
-  const child = spawn(file!, args, { env: options.env, cwd: options.cwd, stdio: ['inherit', 'pipe', 'pipe'], windowsHide: true })
-  let spawnError: string | undefined
-  const closed = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>(resolve => {
-    child.once('error', error => {
-      spawnError ??= error.message
-      resolve({ code: null, signal: null })
-    })
-    child.once('close', (code, signal) => resolve({ code, signal }))
+  const errorTail = new TailBuffer(options.tailBytes ?? 256 * 1024)
+  const forwarded = stdio.started((chunk, fromStderr) => {
+    tail.push(chunk)
+    if (fromStderr) errorTail.push(chunk)
   })
-  trackChild(child)
-  const stdout = options.stdout ?? process.stdout
-  const stderr = options.stderr ?? process.stderr
-  // pipe() keeps backpressure (a slow consumer pauses the child); the data listener only records the tail.
-  child.stdout?.on('data', (chunk: Buffer) => tail.push(chunk))
-  child.stderr?.on('data', (chunk: Buffer) => tail.push(chunk))
-  child.stdout?.pipe(stdout, { end: false })
-  child.stderr?.pipe(stderr, { end: false })
-
-  let interrupted: InterruptSignal | undefined
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; error?: NodeJS.ErrnoException }>(resolve => {
+    child.once('error', error => resolve({ code: null, signal: null, error }))
+    child.once('exit', (code, signal) => resolve({ code, signal }))
+  })
+  const pid = child.pid
+  if (!pid) {
+    const { error } = await exited
+    await forwarded
+    stdio.detachInput()
+    return result({ ...spawnFailure(program.path, error), output: tail.toString() })
+  }
+  const signals = forwardSignals(options.interrupts, { pid, sharesGroup, onResize: stdio.pty && (() => stdio.pty!.resize(terminalSize().columns, terminalSize().rows)) })
+  const releaseWatchdog = startWatchdog(sharesGroup ? pid : -pid)
+  const stopReopens = typeof input === 'object' ? input.watch(pid) : () => {}
   let abortedBecause: string | undefined
-  // Processes the child started, remembered when we stop it: they are reparented once the child exits, and must
-  // not outlive the run (a build subprocess that ignores SIGINT, a background download).
-  const leftovers = new Set<number>()
-  const stopTree = (signal: NodeJS.Signals) => {
-    if (!child.pid) return
-    for (const pid of listDescendants(child.pid)) leftovers.add(pid)
-    signalTree(child.pid, signal)
-  }
-  const onInterrupt = (signal: InterruptSignal) => {
-    interrupted ??= signal
-    if (child.pid) for (const pid of listDescendants(child.pid)) leftovers.add(pid)
-    if (signal !== 'SIGINT' || !isInteractive()) {
-      stopTree(signal)
-      return
-    }
-    // A terminal delivers Ctrl-C to the whole foreground process group, the child included. Forward it only if
-    // the child is still running a moment later (a `kill -INT` aimed at resilient alone).
-    setTimeout(() => child.exitCode === null && stopTree('SIGINT'), 1000).unref()
-  }
-  options.interrupts.on('signal', onInterrupt)
+  let toolExited = false
+  const leftovers = new Leftovers(pid, sharesGroup, options.interrupts, stdio.outputFiles)
   const onAbort = () => {
     abortedBecause = String(options.abort?.reason ?? 'aborted')
-    stopTree('SIGTERM')
-    setTimeout(() => child.exitCode === null && stopTree('SIGKILL'), options.killGraceMs ?? 1000).unref()
+    leftovers.stopTree('SIGTERM')
+    setTimeout(() => !toolExited && leftovers.stopTree('SIGKILL'), options.killGraceMs ?? 1000).unref()
   }
   options.abort?.addEventListener('abort', onAbort, { once: true })
-  if (child.pid) options.onSpawn?.(child.pid)
-
-  // A grandchild that outlives the child (a background job, a build subprocess ignoring SIGINT) still holds the
-  // output pipes, and the run would never end: once the child exits, stop what it left behind when we stopped it,
-  // and stop waiting for the pipes soon after in any case.
-  child.once('exit', () => {
-    if (interrupted || abortedBecause) for (const pid of leftovers) signalTree(pid, 'SIGKILL')
-    setTimeout(() => {
-      child.stdout?.destroy()
-      child.stderr?.destroy()
-    }, 2000).unref()
-  })
-  const result = await closed
-  options.interrupts.off('signal', onInterrupt)
+  options.onSpawn?.(pid)
+  const exitStatus = await exited
+  toolExited = true
+  stdio.detachInput()
+  stopReopens()
+  releaseWatchdog()
+  leftovers.toolExited(Boolean(signals.received()), exitStatus.signal)
+  // All output, including what a helper the tool left running still writes, is passed on before the exit is
+  // reported: the run ends when every writer has closed the pipes, as a shell pipeline does.
+  const ends = await forwarded
+  leftovers.release()
+  signals.stop()
   options.abort?.removeEventListener('abort', onAbort)
-  return {
-    exitCode: spawnError ? 127 : exitCodeOf(result.code, result.signal),
+  return result({
+    exitCode: exitCodeOf(exitStatus.code, exitStatus.signal),
     output: tail.toString(),
-    durationMs: Date.now() - started,
-    interrupted: interrupted ?? options.interrupts.received,
+    errorOutput: stdio.separateStderr ? errorTail.toString() : undefined,
+    interrupted: signals.received() ?? options.interrupts.received,
     abortedBecause,
-    spawnError,
-  }
+    signal: exitStatus.signal ?? undefined,
+    brokenPipe: ends.includes('broken-pipe') || undefined,
+  })
 }
 
-function isInteractive(): boolean {
-  return Boolean(process.stdin.isTTY || process.stderr.isTTY)
+/**
+ * The directory to start the child in. One that no longer exists is the working directory deleted under the shell
+ * (src/cli/main.ts stands in its former path): the child starts where resilient is, as the shell would start it.
+ */
+function runsIn(cwd: string | undefined): string | undefined {
+  return cwd && existsSync(cwd) ? cwd : undefined
+}
+
+function terminalSize(): { columns: number; rows: number } {
+  return { columns: process.stdout.columns || process.stderr.columns || 80, rows: process.stdout.rows || process.stderr.rows || 24 }
 }

@@ -143,4 +143,6 @@ export interface RunResult {
   finalDiagnosis?: Diagnosis
   stopReason?: string
   hint?: string
+  /** The tool died of this signal, or it came while no tool ran: the CLI re-raises it (docs/process.md). */
+  signal?: NodeJS.Signals
 }

@@ -1,3 +1,4 @@
+import { constants } from 'node:os'
 import type { Diagnosis, Failure } from '../diagnose/types.js'
 import type { InterruptSignal } from '../exec/interrupts.js'
 import type { ChildResult } from '../exec/run-child.js'
@@ -59,7 +60,10 @@ function stalledDiagnosis(reason: string): Diagnosis {
 /** `mirrors.aliyun.com`, `127.0.0.1:8080`: where the next attempt goes, for the count-down. */
 const hostOfSource = (source: Source) => labelOf(source.indexUrl ?? source.url ?? source.label)
 
-const exitOf = (signal: InterruptSignal) => signal === 'SIGTERM' ? 143 : signal === 'SIGHUP' ? 129 : 130
+/** A signal while no tool ran: resilient ends as that signal would have ended it (re-raised by the CLI). */
+function interruptedBetweenAttempts(signal: InterruptSignal): Omit<RunResult, 'durationMs' | 'attempts'> {
+  return { outcome: 'interrupted', exitCode: 128 + (constants.signals[signal] ?? 2), signal }
+}
 
 /** Runs the plan: each attempt, its diagnosis, one booking, then the next step the policy picks, until done. */
 export async function executeRun(plan: RunPlan, deps: ExecuteDeps): Promise<RunResult> {
@@ -88,10 +92,14 @@ export async function executeRun(plan: RunPlan, deps: ExecuteDeps): Promise<RunR
       if (networked) deps.book?.({ ok: true, diagnosis: null, source: current.source }, current.hosts)
       return finish({ outcome: networked ? 'succeeded' : 'ran-once', exitCode: 0 })
     }
-    // An interrupted attempt says nothing about the index: nothing is booked, nothing retried.
-    if (result.interrupted) return finish({ outcome: 'interrupted', exitCode: exitOf(result.interrupted) })
-    if (!networked) return finish({ outcome: 'ran-once', exitCode: result.exitCode })
-    if (result.spawnError) return finish({ outcome: 'failed', exitCode: 127, stopReason: result.spawnError })
+    // An interrupted attempt says nothing about the index: nothing is booked, nothing retried. The tool's own status
+    // is the run's, and a death by signal is passed up to be re-raised (docs/process.md). A tool killed by a signal
+    // resilient never saw (`kill <tool pid>`, the OOM killer) was stopped too, not failed by the network; only the
+    // stop resilient itself made (a stall) and a closed output (below) are not interrupts.
+    if (result.interrupted || (result.signal && !result.abortedBecause && !result.brokenPipe)) return finish({ outcome: 'interrupted', exitCode: result.exitCode, signal: result.signal })
+    // A closed output (`| head`) is the reader's doing, not the network's: the tool ended as it would have alone.
+    if (!networked || result.brokenPipe) return finish({ outcome: 'ran-once', exitCode: result.exitCode, signal: result.signal })
+    if (result.spawnError) return finish({ outcome: 'failed', exitCode: result.exitCode, stopReason: result.spawnError })
 
     const diagnose = deps.diagnose ?? (await import('../diagnose/index.js')).diagnose
     let diagnosis = result.abortedBecause ? stalledDiagnosis(result.abortedBecause)
@@ -104,12 +112,15 @@ export async function executeRun(plan: RunPlan, deps: ExecuteDeps): Promise<RunR
     let decision = decideNext({ diagnosis, attempt: current, history: attempts, queue, plan, elapsedMs: deps.now() - started, random: deps.random })
     if (decision.action === 'stop' && deps.ask && attempts.length < plan.limits.maxAttempts) {
       const fix = await deps.ask({ diagnosis, source: current.source, command })
-      if (deps.interrupted?.()) return finish({ outcome: 'interrupted', exitCode: 130 })
+      const signal = deps.interrupted?.()
+      if (signal) return finish(interruptedBetweenAttempts(signal))
       if (fix) {
         fixes.push(fix)
         decision = { action: 'attempt', queue: [current, ...queue], waitMs: 0, bypassCache: false, reason: `retrying with your fix: ${fix.description}` }
       }
     }
+    // A retry must read the input the first attempt read; when it cannot be given again, there is none.
+    if (decision.action === 'attempt' && result.cannotRepeat) decision = { action: 'stop', reason: `no retry: ${result.cannotRepeat}` }
     if (decision.action === 'stop') {
       // The advice is the tool's own (ToolAdapter.advice) for the cause; a stop that calls for its own hint wins.
       const hint = decision.hint ?? adviceFor(invocation.adapter, diagnosis, !plan.noSwitchReason) ?? diagnosis.hint ?? diagnosis.nextStep
@@ -119,7 +130,7 @@ export async function executeRun(plan: RunPlan, deps: ExecuteDeps): Promise<RunR
       await deps.reporter.waiting({ seconds: decision.waitMs / 1000, reason: decision.reason, endsAt: deps.now() + decision.waitMs, next: hostOfSource(decision.queue[0]!.source) })
       await deps.sleep(decision.waitMs)
       const signal = deps.interrupted?.()
-      if (signal) return finish({ outcome: 'interrupted', exitCode: exitOf(signal) })
+      if (signal) return finish(interruptedBetweenAttempts(signal))
     } else {
       deps.reporter.note(decision.reason)
     }

@@ -1,3 +1,4 @@
+import { LAUNCH_CONTEXT_SH } from '../exec/launch-context.js'
 import type { ReadOnlyForms } from '../tools/types.js'
 import { readOnlyFunction, readOnlySubroutine } from './read-only-script.js'
 
@@ -27,11 +28,12 @@ export interface ShimTarget {
 
 /**
  * A POSIX sh shim. A read-only invocation (`pip --version`, `npm ls`) costs one sh start: it `exec`s the real tool,
- * so its output, exit status, signals and broken pipes are the tool's own. Anything else costs one sh and one node
- * start (`resilient shim run`). Inside a resilient run (RESILIENT_ACTIVE, set for every child) or with
- * RESILIENT_NO_SHIM=1 it runs the real tool directly too, so a pip that runs pip is never wrapped twice and can never
- * loop. The PATH walk skips every directory holding a shim manifest, and any file that is itself a shim (one copied
- * elsewhere without its manifest).
+ * so its output, exit status, signals, descriptors and broken pipes are the tool's own. Anything else costs one sh
+ * and one node start (`resilient shim run`); like bin/resilient, the shim first reads what Node cannot see once
+ * started: the caller's ignored signals and extra descriptors (src/exec/launch-context.ts). Inside a resilient run
+ * (RESILIENT_ACTIVE, set for every child) or with RESILIENT_NO_SHIM=1 it runs the real tool directly too, so a pip
+ * that runs pip is never wrapped twice and can never loop. The PATH walk skips every directory holding a shim
+ * manifest, and any file that is itself a shim (one copied elsewhere without its manifest).
  */
 export function renderShim({ name, node, cli, resilientVersion, readOnly }: ShimTarget): string {
   const fastPath = readOnly ? `${readOnlyFunction(readOnly)}\n` : ''
@@ -39,7 +41,7 @@ export function renderShim({ name, node, cli, resilientVersion, readOnly }: Shim
 # ${SHIM_MARKER}: ${name}
 # Written by \`resilient shim install\` (resilient ${resilientVersion}); \`resilient shim uninstall\` removes it. See docs/shims.md.
 ${fastPath}if [ -z "\${RESILIENT_ACTIVE:-}\${RESILIENT_NO_SHIM:-}" ]${readOnly ? ' && ! read_only "$@"' : ''}; then
-  node=${quote(node)}
+${LAUNCH_CONTEXT_SH}  node=${quote(node)}
   [ -x "$node" ] || node=node
   exec "$node" ${quote(cli)} shim run ${quote(name)} "$@"
 fi

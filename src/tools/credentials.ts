@@ -31,7 +31,9 @@ function readOwn(path: string | undefined): string {
   }
 }
 
-const quoted = (value: string) => `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`
+// Quoted only when it must be: Python's netrc before 3.11 reads `"` as part of a word (shlex wordchars), so a quoted
+// token would be sent with its quotes; 3.11+ and curl unquote.
+const quoted = (value: string) => /[\s"\\]/.test(value) ? `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"` : value
 
 /**
  * A netrc for this attempt: the user's own (NETRC or ~/.netrc) plus the host's credentials, given as NETRC. pip

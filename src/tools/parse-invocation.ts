@@ -1,9 +1,9 @@
 import { spawnSync } from 'node:child_process'
 import { basename } from 'node:path'
-import { UnknownToolError, ToolNotFoundError } from '../errors.js'
+import { UnknownToolError, ToolNotExecutableError, ToolNotFoundError } from '../errors.js'
 import { TOOLS, type ToolName } from './index.js'
 import type { ToolAdapter } from './types.js'
-import { which } from './which.js'
+import { lookupProgram, which } from './which.js'
 
 /** A package-manager command as the user typed it, split into the launcher and the tool's own arguments. */
 export interface Invocation {
@@ -58,7 +58,9 @@ export function parseInvocation(argv: string[], env: NodeJS.ProcessEnv, options:
   // Variants (yarn-berry) are chosen by version, not typed: list only the names a person types.
   if (!match) throw new UnknownToolError(argv[0] ?? '', Object.entries(TOOLS).filter(([name, adapter]) => adapter.executables.test(name)).map(([name]) => name))
   const adapter: ToolAdapter = TOOLS[match.tool]
-  const executable = which(argv[0]!, env, skipDir)
+  const found = lookupProgram(argv[0]!, env, { skip: skipDir })
+  if (found.kind === 'not-executable' && !allowMissing) throw new ToolNotExecutableError(found.path)
+  const executable = found.kind === 'found' ? found.path : undefined
   if (!executable && !allowMissing) {
     const found = adapter.alternatives.filter(alternative => runs(alternative, env, skipDir)).map(a => a.join(' '))
     throw new ToolNotFoundError(argv[0]!, found)

@@ -1,4 +1,5 @@
 import { closeSync, existsSync, openSync, readFileSync, readSync, realpathSync } from 'node:fs'
+import { readRegularFile } from './regular-file.js'
 import { dirname, isAbsolute, join, resolve } from 'node:path'
 
 /**
@@ -122,19 +123,25 @@ export interface RequirementIndexLine {
   origin: string
 }
 
+/**
+ * Why a retry must not reuse a requirements stream (`-r <(...)`, `-r /dev/stdin`) that resilient could not read before
+ * the first attempt: when what the tool read from it chooses the index, as a file's --index-url replaces the command
+ * line's (pip req_file.py), a mirror given on the command line would be pointless or wrong.
+ */
+export function streamedRequirementsChooseIndex(text: string): string | undefined {
+  const line = text.split(/\r?\n/).find(line => /^(-i|--index-url|--no-index)$/.test(REQUIREMENT_OPTION.exec(line.replace(/(^|\s)#.*$/, ''))?.[1] ?? ''))
+  return line ? `the requirements it read from a stream choose their own index (${line.trim().split(/[\s=]/)[0]}), which resilient could not see before the first attempt and does not replace` : undefined
+}
+
 const REQUIREMENT_OPTION = /^\s*(-i|--index-url|--extra-index-url|--no-index|-f|--find-links|-r|--requirement|-c|--constraint)(?:\s*=\s*|\s+)?(\S*)/
 
 /** Index options inside requirement files, following nested `-r`/`-c` (pip reads them as command options). */
 export function readRequirementIndexOptions(file: string, cwd: string, seen = new Set<string>()): RequirementIndexLine[] {
   const path = isAbsolute(file) ? file : resolve(cwd, file)
-  if (seen.has(path) || !existsSync(path)) return []
+  if (seen.has(path)) return []
   seen.add(path)
-  let text: string
-  try {
-    text = readFileSync(path, 'utf8')
-  } catch {
-    return []
-  }
+  const text = readRegularFile(path)
+  if (text === undefined) return []
   const lines: RequirementIndexLine[] = []
   text.split(/\r?\n/).forEach((line, number) => {
     const match = REQUIREMENT_OPTION.exec(line.replace(/(^|\s)#.*$/, ''))

@@ -1,7 +1,7 @@
 import { PYPI_UPSTREAM } from '../mirrors/pypi.js'
 import { findOptions } from './args.js'
 import { withNetrc } from './credentials.js'
-import { readPipConfig } from './pip-config.js'
+import { readPipConfig, streamedRequirementsChooseIndex } from './pip-config.js'
 import { findPipIndex, pipSubcommand } from './pip-index.js'
 import { firstSet, PIP_FAST, PIP_KNOBS, withEnv } from './python-index.js'
 import type { CommandLine, ReadOnlyForms, ToolAdapter, ToolContext, ToolKnobs } from './types.js'
@@ -55,6 +55,7 @@ export const pip = {
     return 'local'
   },
   findUserIndex: findPipIndex,
+  vetStreamedInput: streamedRequirementsChooseIndex,
   findUserKnobs,
   // Index options are command options: appended after the subcommand's own args, the last -i wins.
   applyIndex: (command, url) => append(command, '--index-url', url),

@@ -157,6 +157,11 @@ export interface ToolAdapter {
   readOnly?: ReadOnlyForms
   /** The index the user chose in args, env or the tool's config files; null when the tool default is in use. */
   findUserIndex(context: ToolContext): IndexChoice | null
+  /**
+   * Why a retry must not reuse what the tool read from a streamed input (`-r <(...)`, stdin): resilient never reads
+   * such a stream before the tool, so findUserIndex could not see an index chosen inside it (src/exec/replayable-input.ts).
+   */
+  vetStreamedInput?(text: string): string | undefined
   /** The tool's default index URL (the public upstream). */
   defaultIndex: string
   /**

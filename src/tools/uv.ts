@@ -1,6 +1,7 @@
 import { basename } from 'node:path'
 import { PYPI_UPSTREAM } from '../mirrors/pypi.js'
 import { envFlag } from './project-files.js'
+import { streamedRequirementsChooseIndex } from './pip-config.js'
 import { firstSet, pep503PackageUrl, UV_FAST, UV_KNOBS, withEnv } from './python-index.js'
 import type { CommandLine, ReadOnlyForms, ToolAdapter, ToolContext } from './types.js'
 import { findLockedRegistry, findUvDefaultIndex } from './uv-config.js'
@@ -48,6 +49,7 @@ function uvAdapter(name: string, prefix: string[]) {
       const chosen = locked ?? findUvDefaultIndex(context, command)
       return chosen ? { url: chosen.url, origin: chosen.origin } : null
     },
+    vetStreamedInput: streamedRequirementsChooseIndex,
     noMirrorReason(context) {
       const command = parse(context.args)
       if (USES_LOCK.has(command.verb) && frozen(context)) return 'with --frozen, uv installs the URLs pinned in uv.lock and ignores every index setting (astral-sh/uv#19625)'

@@ -13,9 +13,10 @@ function fakePip() {
   const log = join(dir, 'log')
   writeFileSync(join(dir, 'pip'), `#!/bin/sh
 echo "proxy=$HTTPS_PROXY args=$*" >> "${log}"
+# pip reads credentials for an index host from the netrc that NETRC names (requests' netrc support).
+if [ -n "$NETRC" ] && [ -f "$NETRC" ]; then echo "netrc=$(tr '\n' ' ' < "$NETRC")" >> "${log}"; fi
 case "$*" in
-  *--index-url*://*:*@*) echo "Successfully installed x"; exit 0;;
-  *private*) echo "ERROR: HTTP error 401 while getting https://private.example/simple/x/" >&2; echo "ERROR: 401 Client Error: Unauthorized for url: https://private.example/simple/x/" >&2; exit 1;;
+  *private*) if [ -n "$NETRC" ] && grep -q "machine private.example" "$NETRC"; then echo "Successfully installed x"; exit 0; fi; echo "ERROR: HTTP error 401 while getting https://private.example/simple/x/" >&2; echo "ERROR: 401 Client Error: Unauthorized for url: https://private.example/simple/x/" >&2; exit 1;;
 esac
 if [ "$HTTPS_PROXY" = "http://good-proxy.example:3128" ]; then echo "Successfully installed x"; exit 0; fi
 echo "WARNING: Retrying (Retry(total=0, connect=None, read=None, redirect=None, status=None)) after connection broken by 'ProxyError('Cannot connect to proxy.', OSError('Tunnel connection failed: 403 Forbidden'))': /simple/x/" >&2
@@ -59,7 +60,11 @@ describe('asking the person when no automatic fix exists', () => {
       { when: /Token or password/, type: `${token}\r` },
     ])
     expect(result.exitCode, result.screen).toBe(0)
-    expect(pip.read()[1]).toContain(`__token__:${token}@private.example`)
+    const calls = pip.read()
+    // The token reaches pip through a private netrc file, never its command line (where any local user could read it).
+    expect(calls.filter(line => line.startsWith('proxy='))).toHaveLength(2)
+    expect(calls.filter(line => line.startsWith('proxy=')).join('\n')).not.toContain(token)
+    expect(calls.find(line => line.startsWith('netrc='))).toMatch(new RegExp(`machine private\\.example .*password ${token}`))
     expect(result.screen).not.toContain(token)
   })
 

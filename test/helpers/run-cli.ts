@@ -2,7 +2,8 @@ import { execa } from 'execa'
 import { fileURLToPath } from 'node:url'
 import { isolatedEnv } from './isolated-env.js'
 
-export const CLI = fileURLToPath(new URL('../../bin/resilient.js', import.meta.url))
+/** Node's entry of the built CLI; TEST_BUILD_BIN names another build's (to see a test fail on an older one). */
+export const CLI = process.env.TEST_BUILD_BIN || fileURLToPath(new URL('../../bin/resilient.js', import.meta.url))
 
 export interface CliResult {
   exitCode: number | undefined

@@ -7,6 +7,7 @@ import { proxiesFromEnvironment } from '../../diagnose/proxies.js'
 import { ResilientError, EXIT } from '../../errors.js'
 import { Interrupts } from '../../exec/interrupts.js'
 import type { ProgressWatch } from '../../exec/progress-monitor.js'
+import { ReplayableInput } from '../../exec/replayable-input.js'
 import { createPrivateDir, sweepPrivateDirs, type PrivateDir } from '../../files/private-files.js'
 import { recordRun } from '../../logs/record-run.js'
 import { gatherPlanRequest } from '../../plan/gather.js'
@@ -28,6 +29,7 @@ import { configFlags, type GlobalOptions } from '../options.js'
 import { printPlan } from '../print-plan.js'
 import { TerminalReporter } from '../reporter.js'
 import { restoreLockfile } from '../restore-lockfile.js'
+import { inForeground } from '../signal-router.js'
 import { childExec, interruptibleSleep, listenForInterrupts } from '../run-deps.js'
 import { toReport } from '../run-report.js'
 
@@ -49,8 +51,10 @@ export interface ToolSession {
   interrupts?: Interrupts
   /** Sees the finished run, for the caller's own report. */
   onResult?: (tool: string, result: RunResult) => void
-  /** Where the tool's output goes instead of stdout: `resilient run` keeps stdout for the script's own output. */
-  stdout?: NodeJS.WritableStream
+  /** resilient's descriptor the tool's stdout goes to instead of 1: `resilient run` keeps stdout for the script. */
+  stdoutFd?: number
+  /** The tool gets no stdin: `resilient run`'s installs must not read the script's input. */
+  noInput?: boolean
   /** Where the tool runs (a script's own project); the current directory when absent. */
   cwd?: string
 }
@@ -110,11 +114,13 @@ export async function runTool(argv: string[], options: GlobalOptions, session: T
   // Read before the first attempt: what a mirror attempt adds to the lockfile is told apart from what was there.
   const lockfile = networked && !offline && invocation.adapter.lockfile ? guardLockfile(invocation.adapter.lockfile.format, cwd) : undefined
   const usePty = options.pty !== false && Boolean(process.stdout.isTTY && process.stderr.isTTY) && !isCI
+  // A retry must read what the first attempt read (docs/process.md): kept only for runs that may be retried.
+  const input = session.noInput ? 'ignore' : networked ? new ReplayableInput({ argv: invocation.args, limitBytes: Math.round(config.replayInputMegabytes * 1_000_000), vet: invocation.adapter.vetStreamedInput }) : 'inherit'
   try {
     const startedAt = new Date()
     let progress: ProgressWatch | undefined
     const result = await executeRun(plan, {
-      exec: childExec({ plan, config, env, interrupts, reporter, usePty, stdout: session.stdout, onAttemptProgress: watch => { progress = watch } }),
+      exec: childExec({ plan, config, env, interrupts, reporter, usePty, stdoutFd: session.stdoutFd, input, onAttemptProgress: watch => { progress = watch } }),
       // A dead index is left after ~2 s of silence both ways, not after the tool's own timeout (src/retry/hedge.ts).
       watch: createHedgeWatch(plan, { env, activity: () => progress?.activity() ?? {} }),
       sleep: interruptibleSleep(interrupts),
@@ -124,7 +130,7 @@ export async function runTool(argv: string[], options: GlobalOptions, session: T
       book: memory && ((outcome, hosts) => void memory.book(outcome, hosts)),
       interrupted: () => interrupts.received,
       // Questions only when a person can answer; --yes takes the safe default, which is to stop.
-      ask: process.stdin.isTTY && process.stderr.isTTY && !isCI && options.input !== false && !options.yes
+      ask: process.stdin.isTTY && process.stderr.isTTY && !isCI && options.input !== false && !options.yes && inForeground()
         ? createAsker(invocation, line => process.stderr.write(`${redact(line)}\n`), secrets) : undefined,
     })
     await memory?.finish()
@@ -144,6 +150,7 @@ export async function runTool(argv: string[], options: GlobalOptions, session: T
     session.onResult?.(invocation.tool, result)
     return result.exitCode
   } finally {
+    if (typeof input === 'object') input.close()
     stopListening()
     scratch.remove()
   }

@@ -13,11 +13,11 @@ import type { InstallPlan } from '../../autoinstall/types.js'
 import { loadConfig } from '../../config/load.js'
 import { ResilientError } from '../../errors.js'
 import { Interrupts } from '../../exec/interrupts.js'
+import { ReplayableInput } from '../../exec/replayable-input.js'
 import { redact, redactDeep, registerSecretEnv, registerSecrets } from '../../redact.js'
 import { formatCommand } from '../../retry/format.js'
 import { chooseReporter, type RunReporter } from '../ci-reporter.js'
 import { configFlags, type GlobalOptions } from '../options.js'
-import { RedactingStream } from '../redacting-stream.js'
 import { TerminalReporter } from '../reporter.js'
 import { askInTerminal } from './run-prompt.js'
 import { runScriptOnce, type ScriptChild } from './run-script.js'
@@ -60,19 +60,16 @@ export async function runScript(command: string[], options: RunOptions, globals:
   const installs: ReturnType<typeof toReport>[] = []
   const interrupts = new Interrupts()
   const stopListening = listenForInterrupts(interrupts)
+  // The script's input, kept so that the second run reads the same bytes, or does not happen (docs/process.md).
+  const input = new ReplayableInput({ argv: command, limitBytes: Math.round(config.replayInputMegabytes * 1_000_000) })
 
   // The narrow call into resilient's tool runs: mirrors, retries and diagnosis as for `resilient pip install`, and
   // no questions of its own (the one question was asked). The installer's output goes to stderr: stdout is the script's.
-  const installTool = async (argv: string[], where?: string, dryRun = false): Promise<number> => {
-    const output = new RedactingStream(process.stderr)
-    try {
-      // Node managers install into the directory they run in: the script's project, which may not be ours.
-      return await runTool(argv, { ...globals, dryRun, report: undefined, input: false }, { reporter, interrupts, stdout: output, cwd: where ?? cwd, onResult: (tool, result) => installs.push(toReport(tool, result)) })
-    } finally {
-      output.flush()
-    }
-  }
-  const child: ScriptChild = { env, interrupts, hooks, pty: globals.pty !== false && Boolean(process.stdout.isTTY && process.stderr.isTTY) && !isCI, warn: m => reporter.warn(m) }
+  // The installer gets no stdin: it must not read the script's.
+  const installTool = async (argv: string[], where?: string, dryRun = false): Promise<number> =>
+    // Node managers install into the directory they run in: the script's project, which may not be ours.
+    runTool(argv, { ...globals, dryRun, report: undefined, input: false }, { reporter, interrupts, stdoutFd: 2, noInput: true, cwd: where ?? cwd, onResult: (tool, result) => installs.push(toReport(tool, result)) })
+  const child: ScriptChild = { env, interrupts, hooks, input, pty: globals.pty !== false && Boolean(process.stdout.isTTY && process.stderr.isTTY) && !isCI, warn: m => reporter.warn(m) }
   /** The re-run after an install: the one place where the script is started again (input replay belongs here). */
   const rerunScript = (again: string[]) => runScriptOnce(again, child)
   const deps: RepairDeps = {
@@ -80,6 +77,7 @@ export async function runScript(command: string[], options: RunOptions, globals:
     unknownEnvironment: environment.ecosystem ? undefined : { reason: environment.reason, hint: environment.hint },
     runScript: () => runScriptOnce(command, child),
     rerunScript,
+    cannotRunAgain: () => input.refusal(),
     describeIndex: plan => describeInstallIndex(plan.argv, config, env, plan.cwd ?? cwd),
     ask: (lines, question) => askInTerminal(lines, question, interrupts),
     preview: async (plan: InstallPlan) => void await installTool(plan.argv, plan.cwd, true),
@@ -115,6 +113,7 @@ export async function runScript(command: string[], options: RunOptions, globals:
     }
     return result.exitCode
   } finally {
+    input.close()
     stopListening()
     hooks.dispose()
   }

@@ -1,6 +1,4 @@
-import { spawn } from 'node:child_process'
 import { realpathSync } from 'node:fs'
-import { constants } from 'node:os'
 import { delimiter, resolve } from 'node:path'
 import { ToolNotFoundError, UsageError } from '../../errors.js'
 import { uninstallShims, installShims, writableByOthers } from '../../shims/install.js'
@@ -8,6 +6,9 @@ import { defaultShimDirectory, pathWithoutShims } from '../../shims/shim-dir.js'
 import { detectShell, pathLine, PROFILE_FILES } from '../../shims/shell-lines.js'
 import { isKnownExecutable, knownToolNames } from '../../shims/tool-names.js'
 import { which } from '../../tools/which.js'
+import { Interrupts } from '../../exec/interrupts.js'
+import { runChild } from '../../exec/run-child.js'
+import { routeSignalsTo, type ExitStatus } from '../signal-router.js'
 
 declare const __VERSION__: string
 const RESILIENT_VERSION = typeof __VERSION__ === 'string' ? __VERSION__ : 'dev'
@@ -69,33 +70,31 @@ export async function runShimUninstall(tools: string[], options: { dir?: string 
   return 0
 }
 
-/** Runs an executable with the terminal handed over, forwarding signals; resolves with its exit code. */
-function runDirectly(executable: string, args: string[]): Promise<number> {
-  return new Promise(resolvePromise => {
-    const child = spawn(executable, args, { stdio: 'inherit' })
-    const forward = (signal: NodeJS.Signals) => child.kill(signal)
-    const signals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP']
-    for (const signal of signals) process.on(signal, forward)
-    const done = (code: number) => {
-      for (const signal of signals) process.off(signal, forward)
-      resolvePromise(code)
-    }
-    child.on('error', () => done(127))
-    child.on('exit', (code, signal) => done(code ?? 128 + (signal ? constants.signals[signal] : 0)))
-  })
+/** Runs a program resilient does not wrap exactly as the shell would: same descriptors, signals and status. */
+async function runDirectly(name: string, args: string[]): Promise<ExitStatus> {
+  const interrupts = new Interrupts()
+  const stopRouting = routeSignalsTo(interrupts)
+  try {
+    const result = await runChild({ argv: [name, ...args], env: {} }, { env: process.env, interrupts, pty: false, capture: false })
+    if (result.spawnError) process.stderr.write(`resilient shim: ${result.spawnError}\n`)
+    return { code: result.exitCode, signal: result.signal }
+  } finally {
+    stopRouting()
+  }
 }
 
 /**
  * `resilient shim run <name> [args...]`, what every shim execs: the real tool is looked up on PATH without the
  * shim directories, and the child sees that PATH too, so nothing it starts comes back through a shim.
  */
-export async function runShim(name: string, args: string[]): Promise<number> {
+export async function runShim(name: string, args: string[]): Promise<ExitStatus> {
   process.env.PATH = pathWithoutShims(process.env.PATH, name)
   if (!isKnownExecutable(name)) {
-    const executable = which(name, process.env)
-    if (!executable) throw new ToolNotFoundError(name, [])
-    return runDirectly(executable, args)
+    if (!which(name, process.env)) throw new ToolNotFoundError(name, [])
+    return runDirectly(name, args)
   }
   const { runTool } = await import('./run-tool.js')
-  return runTool([name, ...args], {})
+  let signal: NodeJS.Signals | undefined
+  const code = await runTool([name, ...args], {}, { onResult: (_tool, result) => { signal = result.signal } })
+  return { code, signal }
 }

@@ -93,10 +93,76 @@ describe('executeRun', () => {
     expect(result.stopReason).toMatch(/time budget of 5 s/)
   })
 
+  it('never retries after an interrupt: the tool\'s own status stands, and its death by signal is passed up (docs/process.md)', async () => {
+    // Each attempt's output reads as a retryable timeout: only the interrupt may stop the loop.
+    const scripted = (fields: Record<string, unknown>) => {
+      let calls = 0
+      const exec = async () => { calls++; return { exitCode: 1, output: 'timeout', durationMs: 1, ...fields } as never }
+      return { deps: { exec, diagnose: () => timeout().diagnosis }, calls: () => calls }
+    }
+    const handled = scripted({ exitCode: 5, interrupted: 'SIGTERM' })
+    const trapped = await runScripted(pipPlan(), [timeout()], handled.deps)
+    expect(handled.calls()).toBe(1)
+    expect(trapped.result).toMatchObject({ outcome: 'interrupted', exitCode: 5 })
+    expect(trapped.result.signal).toBeUndefined()
+    expect(trapped.bookings).toEqual([])
+    const killed = scripted({ exitCode: 130, interrupted: 'SIGINT', signal: 'SIGINT' })
+    const died = await runScripted(pipPlan(), [timeout()], killed.deps)
+    expect(killed.calls()).toBe(1)
+    expect(died.result).toMatchObject({ outcome: 'interrupted', exitCode: 130, signal: 'SIGINT' })
+  })
+
+  it('never retries a tool killed by a signal resilient did not receive (`kill <tool pid>`, the OOM killer), and passes it up', async () => {
+    let calls = 0
+    const exec = async () => { calls++; return { exitCode: 137, signal: 'SIGKILL' as const, output: 'timeout', durationMs: 1 } }
+    const { result, bookings } = await runScripted(pipPlan(), [timeout()], { exec, diagnose: () => timeout().diagnosis })
+    expect(calls).toBe(1)
+    expect(bookings).toEqual([])
+    expect(result).toMatchObject({ outcome: 'interrupted', exitCode: 137, signal: 'SIGKILL' })
+  })
+
+  it('does retry a tool that resilient itself stopped (a stall), though it died of SIGTERM', async () => {
+    let calls = 0
+    const exec = async () => ++calls === 1
+      ? { exitCode: 143, signal: 'SIGTERM' as const, abortedBecause: 'no byte received for 60 s', output: '', durationMs: 1 }
+      : { exitCode: 0, output: '', durationMs: 1 }
+    const { result } = await runScripted(pipPlan(), [timeout(), { exitCode: 0 }], { exec })
+    expect(calls).toBe(2)
+    expect(result).toMatchObject({ outcome: 'succeeded', exitCode: 0 })
+    expect(result.signal).toBeUndefined()
+  })
+
+  it('never diagnoses or retries a broken pipe (`| head`): the tool\'s status stands', async () => {
+    let calls = 0
+    const exec = async () => { calls++; return { exitCode: 141, signal: 'SIGPIPE' as const, brokenPipe: true, output: 'timeout', durationMs: 1 } }
+    const { result } = await runScripted(pipPlan(), [timeout()], { exec, diagnose: () => timeout().diagnosis })
+    expect(calls).toBe(1)
+    expect(result).toMatchObject({ outcome: 'ran-once', exitCode: 141, signal: 'SIGPIPE' })
+  })
+
+  it('makes no retry its input could not be given to again, and says why', async () => {
+    let calls = 0
+    const exec = async () => { calls++; return { exitCode: 1, output: 'timeout', durationMs: 1, cannotRepeat: 'the tool read more than 8.0 MB of its standard input' } }
+    const { result } = await runScripted(pipPlan(), [timeout()], { exec, diagnose: () => timeout().diagnosis })
+    expect(calls).toBe(1)
+    expect(result).toMatchObject({ outcome: 'gave-up', exitCode: 1, stopReason: 'no retry: the tool read more than 8.0 MB of its standard input' })
+  })
+
+  it('ends as the signal would when it comes between two attempts', async () => {
+    const { result, calls, sleeps } = await runScripted(pipPlan({ pypi: { mirrors: [] } }, 'https://private.test/simple'), [timeout('private.test')], { interrupted: () => 'SIGTERM' })
+    expect(sleeps.length).toBe(1)
+    expect(calls).toHaveLength(1)
+    expect(result).toMatchObject({ outcome: 'interrupted', exitCode: 143, signal: 'SIGTERM' })
+  })
+
   it('reports 127 when the tool cannot be started', async () => {
     const { result } = await runScripted(pipPlan(), [{ exitCode: 127 }], {
       exec: async () => ({ exitCode: 127, output: '', durationMs: 1, spawnError: 'spawn pip ENOENT' }),
     })
     expect(result).toMatchObject({ outcome: 'failed', exitCode: 127 })
+    const notExecutable = await runScripted(pipPlan(), [{ exitCode: 126 }], {
+      exec: async () => ({ exitCode: 126, output: '', durationMs: 1, spawnError: '/usr/bin/pip: Permission denied' }),
+    })
+    expect(notExecutable.result).toMatchObject({ outcome: 'failed', exitCode: 126 })
   })
 })

@@ -31,7 +31,7 @@ describe('credentials never on argv', () => {
     expect(command.argv).toContain('https://mirror.corp.test/path/')
     expect(command.env.NETRC).toBe(command.files![0]!.path)
     expect(command.files![0]!.path.startsWith(secrets.scratch.path)).toBe(true)
-    expect(command.files![0]!.content).toBe('machine other.test login me password mine\nmachine mirror.corp.test login "corp" password "s3cr3t-pw"\n')
+    expect(command.files![0]!.content).toBe('machine other.test login me password mine\nmachine mirror.corp.test login corp password s3cr3t-pw\n')
   })
   it.each(['npm', 'pnpm'] as const)('%s: an npmrc with //host/path/:_auth, given as npm_config_userconfig', tool => {
     const command = attempt(TOOLS[tool], ['install', 'x'])
@@ -42,7 +42,7 @@ describe('credentials never on argv', () => {
   it('a typed token goes into a netrc too', () => {
     const command = pip.personFixes!.withCredentials!({ argv: ['pip', 'install', 'x'], env: {} }, 'https://pypi.corp.test/simple', '__token__', 'pypi-typed-token-123', secrets)
     expect(command.argv).toEqual(['pip', 'install', 'x'])
-    expect(command.files![0]!.content).toContain('machine pypi.corp.test login "__token__" password "pypi-typed-token-123"')
+    expect(command.files![0]!.content).toContain('machine pypi.corp.test login __token__ password pypi-typed-token-123')
   })
   it('tools that take the URL in their environment keep it there (uv)', () => {
     const command = attempt(TOOLS.uv, ['pip', 'install', 'x'])
