@@ -16,8 +16,10 @@ export default defineConfig({
   sourcemap: false,
   dts: false,
   // Bundled: loading zod and execa as hundreds of small ESM files cost ~250 ms per start-up (measured), more than
-  // pip's own run on a warm cache. cosmiconfig stays external: it loads TypeScript lazily for .ts configs.
-  noExternal: ['zod', 'execa', 'commander', 'chalk', 'ci-info', 'env-paths'],
+  // pip's own run on a warm cache; proper-lockfile's dozen CommonJS files cost every network run ~10 ms more.
+  // cosmiconfig stays external: it loads TypeScript lazily for .ts configs. write-file-atomic too: it reads
+  // `__filename`, which an ES module bundle does not have.
+  noExternal: ['zod', 'execa', 'commander', 'chalk', 'ci-info', 'env-paths', 'proper-lockfile'],
   // node-pty is native and optional: it must stay a runtime require, never bundled.
   external: ['node-pty'],
   // Bundled CommonJS (commander) calls require() for Node built-ins; ESM output has none unless we make one.

@@ -11,6 +11,8 @@ export function overhead(b) {
   return { added, toTool: b.resilientMedianMs / b.plainMedianMs, toNode: added / b.nodeMedianMs }
 }
 
+import { perfTable } from './perf.mjs'
+
 export function renderSections(results) {
   const { a, b, bWithoutExtraCa: bx, c, d, machine } = results
   const cost = overhead(b)
@@ -30,6 +32,7 @@ export function renderSections(results) {
       `| (c) \`resilient --version\` vs \`node -e 0\`, median of ${c.runs} | ${ms(c.resilientVersionMedianMs)} | ${ms(c.nodeMedianMs)} | ${ratio(c.ratio)} | ≤ 1.30 |`,
       `| (d) peak RSS while the child prints ${d.bytes / 2 ** 30} GB through resilient | ${Math.round(d.peakRssMb)} MB (in ${s(d.seconds)}) | — | — | ≤ 100 MB |`,
     ].join('\n'),
+    ...(results.perf && { 'bench-perf': perfTable(results.perf) }),
   }
 }
 

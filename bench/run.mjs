@@ -7,7 +7,8 @@
 // (bench/accuracy.mjs, docs/diagnosis.md); (f)-(i) in bench/streams.mjs: stdout and stderr throughput and peak RSS as
 // ratios to the plain tool, and the sh launcher's cost (docs/process.md). `--only=streams` runs (f)-(i) alone.
 // Options: --quick (fewer runs, skips plain pip's ~98 s black-hole failure), --json, --write (a full run only: saves
-// bench/results.json and renders the figures into README.md and docs/benchmarks.md, see bench/render.mjs).
+// bench/results.json and renders the figures into README.md and docs/benchmarks.md, see bench/render.mjs), --only=perf|streams.
+// (perf) start-up, shims, logs, a dead index, a silent terminal (bench/perf.mjs). `--only=perf` runs it alone.
 import { execa } from 'execa'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, chmodSync, mkdirSync } from 'node:fs'
 import { availableParallelism, loadavg, tmpdir } from 'node:os'
@@ -16,6 +17,7 @@ import { fileURLToPath } from 'node:url'
 import { startPypiServer, buildWheel } from '../dist/testing.js'
 import { formatAccuracy, measureAccuracy } from './accuracy.mjs'
 import { renderSections, withSections } from './render.mjs'
+import { formatPerf, measurePerf } from './perf.mjs'
 import { figureLauncher, figureStreams, formatStreams } from './streams.mjs'
 
 const CLI = fileURLToPath(new URL('../bin/resilient.js', import.meta.url))
@@ -117,11 +119,21 @@ async function machine() {
 }
 
 const wheel = buildWheel('bench-pkg', '1.0', { paddingBytes: 200_000 })
-const streamsOnly = process.argv.includes('--only=streams')
+const only = process.argv.find(arg => arg.startsWith('--only='))?.slice('--only='.length)
+if (only && only !== 'perf' && only !== 'streams') {
+  console.error(`--only takes perf or streams, not ${only}.`)
+  process.exit(64)
+}
+if (write && only) {
+  console.error('--write saves the figures the documents quote: it needs a full run, without --only.')
+  process.exit(64)
+}
+const perf = () => measurePerf({ cli: CLI, quick, log })
 const streams = async () => ({ streams: await figureStreams(cleanEnv(), quick, log), launcher: await figureLauncher(cleanEnv(), quick, log) })
-const results = streamsOnly ? { machine: await machine(), ...await streams() }
-  : { machine: await machine(), a: await figureA(wheel), b: await figureB(wheel), bWithoutExtraCa: await figureB(wheel, true), c: await figureC(), d: await figureD(), e: measureAccuracy(), ...await streams() }
-if (write && !streamsOnly) {
+const results = only === 'perf' ? { machine: await machine(), perf: await perf() }
+  : only === 'streams' ? { machine: await machine(), ...await streams() }
+  : { machine: await machine(), a: await figureA(wheel), b: await figureB(wheel), bWithoutExtraCa: await figureB(wheel, true), c: await figureC(), d: await figureD(), e: measureAccuracy(), ...await streams(), perf: await perf() }
+if (write) {
   const root = path => fileURLToPath(new URL(`../${path}`, import.meta.url))
   writeFileSync(root('bench/results.json'), `${JSON.stringify(results, null, 2)}\n`)
   for (const document of ['README.md', 'docs/benchmarks.md']) writeFileSync(root(document), withSections(readFileSync(root(document), 'utf8'), renderSections(results)))
@@ -129,9 +141,11 @@ if (write && !streamsOnly) {
 }
 if (asJson) {
   console.log(JSON.stringify(results, null, 2))
+} else if (only === 'perf') {
+  console.log(formatPerf(results.perf).join('\n'))
 } else {
   const f = n => (Number.isFinite(n) ? n.toFixed(2) : 'skipped')
-  if (!streamsOnly) printMain(results, f)
+  if (!only) printMain(results, f)
   console.log(formatStreams(results, f))
 }
 
@@ -142,4 +156,5 @@ function printMain(results, f) {
   console.log(`(c) start-up: resilient --version ${f(results.c.resilientVersionMedianMs)} ms vs node -e 0 ${f(results.c.nodeMedianMs)} ms median; ratio ${f(results.c.ratio)} (target <= 1.30)`)
   console.log(formatAccuracy(results.e))
   console.log(`(d) ${results.d.bytes / 2 ** 20} MB through resilient in ${f(results.d.seconds)} s: peak RSS ${f(results.d.peakRssMb)} MB (target <= 100 MB), exit ${results.d.exitCode}`)
+  console.log(formatPerf(results.perf).join('\n'))
 }

@@ -2,7 +2,6 @@ import { Command, CommanderError, InvalidArgumentError, Option } from 'commander
 import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { ResilientError, EXIT } from '../errors.js'
-import { redact } from '../redact.js'
 import type { GlobalOptions } from './options.js'
 import type { ExitStatus } from './signal-router.js'
 import { registerShellCommands } from './shell-commands.js'
@@ -183,8 +182,12 @@ export function buildProgram(): Command {
   return program
 }
 
-/** Parses argv, runs the command, and maps every failure to a one-paragraph message and an exit code. */
-export async function runCli(argv: string[]): Promise<ExitStatus> {
+/**
+ * Parses argv with commander and runs the command; commander's own exits (help, version, a usage error it already
+ * printed) become exit codes, and a tool's death by signal is passed up to be re-raised. Every other failure is left
+ * to runCli (run-cli.ts), which words it.
+ */
+export async function runWithCommander(argv: string[]): Promise<ExitStatus> {
   const program = buildProgram()
   const code = await exitCodeOf(program, argv)
   return { code, signal: program.getOptionValue('exitSignal') as NodeJS.Signals | undefined }
@@ -195,17 +198,8 @@ async function exitCodeOf(program: Command, argv: string[]): Promise<number> {
     await program.parseAsync(argv, { from: 'user' })
     return Number(program.getOptionValue('exitCode') ?? 0)
   } catch (error) {
-    if (error instanceof CommanderError) {
-      if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') return 0
-      return EXIT.usage
-    }
-    if (error instanceof ResilientError) {
-      process.stderr.write(redact(`resilient: ${error.message}${error.hint ? `\n  → ${error.hint}` : ''}\n`))
-      return error.exitCode
-    }
-    const debug = argv.includes('--debug')
-    process.stderr.write(redact(`resilient: internal error: ${(error as Error)?.message ?? String(error)}\n  → This is a bug in resilient; please report it with the command you ran${debug ? '' : ' (add --debug for details)'}.\n`))
-    if (debug) process.stderr.write(redact(`${(error as Error)?.stack ?? ''}\n`))
-    return 70
+    if (!(error instanceof CommanderError)) throw error
+    if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') return 0
+    return EXIT.usage
   }
 }

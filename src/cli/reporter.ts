@@ -1,6 +1,7 @@
 import chalk, { Chalk, type ChalkInstance } from 'chalk'
 import type { Diagnosis } from '../diagnose/types.js'
 import { escapeWorkflowData, printable, redact } from '../redact.js'
+import { countdownText, spinnerAllowed } from './wait-display.js'
 import type { Reporter, RunResult, Source } from '../retry/types.js'
 
 /** `attempt 2 of 3 on mirror tuna`: said for every retry, and for a first attempt that does not use the index. */
@@ -48,6 +49,7 @@ export class TerminalReporter implements Reporter {
   }
 
   attemptStarted(event: Parameters<Reporter['attemptStarted']>[0]): void {
+    this.clearWait()
     const title = attemptTitle(event)
     this.print(this.color.cyan(`→ ${title ? `${title}: ` : ''}${event.command}`))
   }
@@ -60,18 +62,35 @@ export class TerminalReporter implements Reporter {
     }
   }
 
-  async waiting({ seconds: wait, reason }: Parameters<Reporter['waiting']>[0]): Promise<void> {
-    const text = `${reason}; waiting ${wait.toFixed(1)} s`
+  /** The count-down on screen during a wait, if any: cleared before anything else is printed (clearWait). */
+  private countdown: { stop(): void } | undefined
+
+  /**
+   * A wait before a retry: in a terminal with a width, a spinner counting down each second (`waiting 4 s before
+   * trying mirrors.aliyun.com`), gone by the time the next attempt starts; elsewhere (CI, a pipe) one plain line.
+   */
+  async waiting({ seconds: wait, reason, next }: Parameters<Reporter['waiting']>[0]): Promise<void> {
     if (this.options.quiet) return
-    // A terminal of no width (a 0-column tmux pane) has no room for a spinner: ora would redraw in a busy loop.
-    if (!this.options.interactive || !this.options.stream.columns) {
-      this.print(this.color.yellow(`… ${text}`))
+    const tail = (left: number) => (next ? countdownText(left, next) : `waiting ${left.toFixed(1)} s`)
+    if (!spinnerAllowed({ isTTY: this.options.interactive && this.options.stream.isTTY, columns: this.options.stream.columns, ci: false })) {
+      this.print(this.color.yellow(`… ${reason}; ${tail(wait)}`))
       return
     }
     const { default: ora } = await import('ora')
+    this.clearWait()
+    const endsAt = Date.now() + wait * 1000
+    const text = () => printable(redact(`${reason}; ${tail((endsAt - Date.now()) / 1000)}`))
     // discardStdin off: ora would put the terminal in raw mode and swallow keys typed ahead for the shell.
-    const spinner = ora({ text: redact(text), stream: this.options.stream, discardStdin: false }).start()
-    setTimeout(() => spinner.stop(), wait * 1000).unref()
+    const spinner = ora({ text: text(), stream: this.options.stream, discardStdin: false }).start()
+    const ticker = setInterval(() => (Date.now() >= endsAt ? this.clearWait() : void (spinner.text = text())), 250)
+    ticker.unref()
+    this.countdown = { stop: () => { clearInterval(ticker); spinner.stop() } }
+  }
+
+  /** Erases a count-down still on screen, so the next attempt's own output starts on a clean line. */
+  private clearWait(): void {
+    this.countdown?.stop()
+    this.countdown = undefined
   }
 
   note(message: string): void {
@@ -95,6 +114,7 @@ export class TerminalReporter implements Reporter {
   }
 
   finished(result: RunResult, { switchedTo }: { switchedTo?: Source }): void {
+    this.clearWait()
     const attempts = result.attempts.length
     if (result.outcome === 'ran-once') return
     if (result.outcome === 'succeeded') {

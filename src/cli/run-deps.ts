@@ -1,5 +1,5 @@
 import type { Interrupts } from '../exec/interrupts.js'
-import { watchProgress } from '../exec/progress-monitor.js'
+import { watchProgress, type ProgressWatch } from '../exec/progress-monitor.js'
 import { runChild, type RunChildOptions } from '../exec/run-child.js'
 import type { RunPlan } from '../plan/types.js'
 import { findSecrets, redact, registerSecrets } from '../redact.js'
@@ -40,6 +40,8 @@ export interface ChildOptions {
   stdoutFd?: number
   /** The tool's stdin for every attempt (src/exec/replayable-input.ts). */
   input: RunChildOptions['input']
+  /** Receives the running attempt's progress watch (undefined once it ended): hedged detection reads its bytes. */
+  onAttemptProgress?: (progress: ProgressWatch | undefined) => void
 }
 
 /**
@@ -47,15 +49,17 @@ export interface ChildOptions {
  * watched for stalls (network attempts only), stoppable by the loop's signal, with the attempt's lockfile rewrite
  * (yarn 1 on a mirror) put back whatever happens.
  */
-export function childExec({ plan, config, env, interrupts, reporter, usePty, stdoutFd, input }: ChildOptions): Exec {
+export function childExec({ plan, config, env, interrupts, reporter, usePty, stdoutFd, input, onAttemptProgress }: ChildOptions): Exec {
   return async (command, { planned, signal }) => {
     const progress = plan.networked ? watchProgress({ stall: config.stall, host: labelOf(planned.source.indexUrl ?? planned.source.url ?? planned.source.label),
       report: line => reporter instanceof TerminalReporter ? reporter.throughput(line) : reporter.verbose(line) }) : undefined
     const abort = progress?.abort && signal ? AbortSignal.any([progress.abort, signal]) : progress?.abort ?? signal
+    onAttemptProgress?.(progress)
     const attempt = await withLockfileRewrite(planned.lockfileRewrite, plan.invocation.adapter.lockfile?.format, () =>
       runChild(command, { env: { ...env, ...command.env, RESILIENT_ACTIVE: '1' }, cwd: planned.cwd, interrupts, pty: usePty,
         // Only a run that may be retried is read: the diagnosis needs its output; any other writes to ours itself.
         capture: plan.networked, input, output: { stdout: stdoutFd ?? 1, stderr: 2 }, abort, onSpawn: progress?.onSpawn }))
+      .finally(() => onAttemptProgress?.(undefined))
     // As a shell says it ("bash: <path>: cannot execute: ..."); a network run says it when it gives up.
     if (attempt.spawnError && !plan.networked) process.stderr.write(redact(`resilient: ${attempt.spawnError}\n`))
     reporter.mask?.(registerSecrets(findSecrets(attempt.output)))

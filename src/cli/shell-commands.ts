@@ -62,7 +62,7 @@ export function registerShellCommands(program: Command): void {
     })
 
   program.command('logs')
-    .description('list past runs (every run writes a JSON log to the state directory)')
+    .description('list past runs (every run that talks to an index writes a JSON log to the state directory)')
     .option('--last', 'show every attempt of the most recent run')
     .option('--json', 'print JSON (an array, or one object with --last)')
     .option('-n, --limit <count>', 'how many runs to list (default 20)', value => Math.max(1, Number.parseInt(value, 10) || 20))

@@ -125,7 +125,9 @@ export async function loadConfig({ cwd, env, flags = {}, project = true }: LoadO
   const fromProject = file ? await projectLayer(file, env, user) : {}
   if (fromProject.notice) notices.push(fromProject.notice)
   if (fromProject.layer) layers.push(fromProject.layer)
-  for (const field of listConfigFields().fields) {
+  // Walking the schema for variable names costs a parse of the defaults: only when some RESILIENT_* variable is set.
+  const fields = Object.keys(env).some(name => name.startsWith('RESILIENT_')) ? listConfigFields().fields : []
+  for (const field of fields) {
     const raw = field.env ? env[field.env] : undefined
     if (raw === undefined || raw === '') continue
     const values = field.path.reduceRight<unknown>((inner, part) => ({ [part]: inner }), parseEnvValue(field, raw)) as Plain

@@ -44,7 +44,7 @@ export const configSchema = z.object({
 
   logs: z.object({
     keep: z.number().int().min(0).default(50).describe('How many run logs to keep in the state directory (`resilient logs`); older ones are deleted. 0 writes none.'),
-  }).strict().prefault({}).describe('The JSON log every run writes (its --report content plus timestamps and the resilient version).'),
+  }).strict().prefault({}).describe('The JSON log every run that talks to an index writes (its --report content plus timestamps and the resilient version); read-only and local commands write none.'),
 
   stall: z.object({
     minBytesPerSecond: z.number().nonnegative().default(500).describe('Throughput floor of the tool and everything it started. An attempt that keeps receiving data, but less than this over `windowSeconds`, while not busy computing, is stopped and retried on the next mirror. 0 turns stall detection off.'),

@@ -90,6 +90,11 @@ export interface ProgressWatch {
   onSpawn(pid: number): void
   /** Stops sampling; what the attempt received, or undefined where progress cannot be measured. */
   stop(): ProgressSummary | undefined
+  /**
+   * What the tree has done on the network so far: when it first opened a connection of its own and the bytes it has
+   * received (last sample); undefined where it cannot be measured or has not happened yet.
+   */
+  activity(): { connectedAt?: number; receivedBytes?: number }
 }
 
 /** Samples the child tree about once a second and aborts the attempt when it stalls. */
@@ -103,6 +108,7 @@ export function watchProgress(options: ProgressWatchOptions): ProgressWatch {
   let timer: NodeJS.Timeout | undefined
   let watcher: NodeJS.Timeout | undefined
   const opened = new Map<number, number>()
+  let firstConnectionAt: number | undefined
   let lastSampleAt = Number.NEGATIVE_INFINITY
   let started: number | undefined
   let reported: Sample | undefined
@@ -152,6 +158,7 @@ export function watchProgress(options: ProgressWatchOptions): ProgressWatch {
     const open = new Set(sampler.openSockets?.())
     for (const inode of opened.keys()) if (!open.has(inode)) opened.delete(inode)
     for (const inode of open) if (!opened.has(inode)) opened.set(inode, at)
+    if (firstConnectionAt === undefined && [...opened.values()].some(since => since > Number.NEGATIVE_INFINITY)) firstConnectionAt = at
     const young = [...opened.values()].some(since => at - since < FAST_SAMPLING_MS)
     if (young && at - lastSampleAt >= WATCH_MS) void tick(sampler)
   }
@@ -170,6 +177,7 @@ export function watchProgress(options: ProgressWatchOptions): ProgressWatch {
       watcher = setInterval(() => watch(sampler), WATCH_MS)
       watcher.unref()
     },
+    activity: () => ({ connectedAt: firstConnectionAt, receivedBytes: samples.at(-1)?.bytes }),
     stop() {
       stopped = true
       clearInterval(timer)

@@ -5,6 +5,7 @@ import type { ChildResult } from '../exec/run-child.js'
 import type { AttemptRecord, Host, PlannedAttempt, RunPlan, RunResult, Source } from '../plan/types.js'
 import { adviceFor } from '../tools/advice.js'
 import type { CommandLine } from '../tools/types.js'
+import { labelOf } from '../url.js'
 import { formatCommand } from './format.js'
 import { decideNext } from './policy.js'
 import type { Fix, Reporter } from './types.js'
@@ -55,6 +56,9 @@ export function commandFor(plan: RunPlan, attempt: PlannedAttempt, bypassCache: 
 function stalledDiagnosis(reason: string): Diagnosis {
   return { category: 'timeout', ruleId: 'resilient-stall', summary: reason, evidence: [reason], facts: {}, remedy: { kind: 'switch-mirror' }, retryable: true }
 }
+
+/** `mirrors.aliyun.com`, `127.0.0.1:8080`: where the next attempt goes, for the count-down. */
+const hostOfSource = (source: Source) => labelOf(source.indexUrl ?? source.url ?? source.label)
 
 /** A signal while no tool ran: resilient ends as that signal would have ended it (re-raised by the CLI). */
 function interruptedBetweenAttempts(signal: InterruptSignal): Omit<RunResult, 'durationMs' | 'attempts'> {
@@ -123,7 +127,7 @@ export async function executeRun(plan: RunPlan, deps: ExecuteDeps): Promise<RunR
       return finish({ outcome: 'gave-up', exitCode: result.exitCode, finalDiagnosis: diagnosis, stopReason: decision.reason, hint })
     }
     if (decision.waitMs > 0) {
-      await deps.reporter.waiting({ seconds: decision.waitMs / 1000, reason: decision.reason, endsAt: deps.now() + decision.waitMs })
+      await deps.reporter.waiting({ seconds: decision.waitMs / 1000, reason: decision.reason, endsAt: deps.now() + decision.waitMs, next: hostOfSource(decision.queue[0]!.source) })
       await deps.sleep(decision.waitMs)
       const signal = deps.interrupted?.()
       if (signal) return finish(interruptedBetweenAttempts(signal))

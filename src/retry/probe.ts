@@ -4,7 +4,8 @@ import type { ToolAdapter } from '../tools/types.js'
 import type { Source } from '../plan/types.js'
 import { hostOf } from '../url.js'
 
-function usesProxy(url: string, env: NodeJS.ProcessEnv): boolean {
+/** Whether the tool reaches `url` through a proxy: Node's fetch would not, and would answer another question. */
+export function usesProxy(url: string, env: NodeJS.ProcessEnv): boolean {
   const proxy = url.startsWith('https:') ? env.HTTPS_PROXY ?? env.https_proxy ?? env.ALL_PROXY ?? env.all_proxy : env.HTTP_PROXY ?? env.http_proxy ?? env.ALL_PROXY ?? env.all_proxy
   if (!proxy) return false
   const host = hostOf(url) ?? ''

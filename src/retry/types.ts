@@ -21,8 +21,8 @@ export interface Reporter {
   /** `total` is how many attempts the run will make if each fails as planned: "attempt 2 of 3". */
   attemptStarted(event: { number: number; total: number; source: Source; hosts: readonly Host[]; command: string; retry: boolean }): void
   attemptFailed(event: { number: number; source: Source; diagnosis: Diagnosis; durationMs: number; exitCode: number }): void
-  /** A pause before the next attempt; `endsAt` (on the loop's clock) lets a spinner count down. */
-  waiting(event: { seconds: number; reason: string; endsAt: number }): Promise<void> | void
+  /** A pause before the next attempt; `endsAt` (on the loop's clock) lets a spinner count down; `next` is where to. */
+  waiting(event: { seconds: number; reason: string; endsAt: number; next?: string }): Promise<void> | void
   note(message: string): void
   finished(result: RunResult, event: { switchedTo?: Source }): void
 }

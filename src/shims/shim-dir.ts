@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { delimiter, join } from 'node:path'
-import { SHIM_MANIFEST, SHIM_MARKER } from './shim-script.js'
+import { SHIM_MANIFEST, SHIM_MARKER_LINE } from './shim-script.js'
 
 /** What `resilient shim install` records next to the shims it wrote. */
 export interface ShimManifest {
@@ -9,6 +9,8 @@ export interface ShimManifest {
   node: string
   cli: string
   resilientVersion: string
+  /** `cmd` on Windows (`pip.cmd`); absent for sh shims. */
+  format?: 'cmd'
 }
 
 /** `$XDG_DATA_HOME/resilient/shims`, else `~/.local/share/resilient/shims`. */
@@ -24,7 +26,8 @@ export function isShimDirectory(dir: string): boolean {
 export function readShimManifest(dir: string): ShimManifest | undefined {
   try {
     const value = JSON.parse(readFileSync(join(dir, SHIM_MANIFEST), 'utf8')) as Partial<ShimManifest>
-    return Array.isArray(value.tools) ? { tools: value.tools, node: value.node ?? '', cli: value.cli ?? '', resilientVersion: value.resilientVersion ?? '' } : undefined
+    if (!Array.isArray(value.tools)) return undefined
+    return { tools: value.tools, node: value.node ?? '', cli: value.cli ?? '', resilientVersion: value.resilientVersion ?? '', ...(value.format === 'cmd' && { format: 'cmd' as const }) }
   } catch {
     return undefined
   }
@@ -33,7 +36,7 @@ export function readShimManifest(dir: string): ShimManifest | undefined {
 /** Whether `path` is a shim resilient wrote (its second line is the marker), wherever it now lives. */
 export function isShimFile(path: string): boolean {
   try {
-    return readFileSync(path, 'utf8').slice(0, 200).split('\n')[1]?.startsWith(SHIM_MARKER) ?? false
+    return SHIM_MARKER_LINE.test(readFileSync(path, 'utf8').slice(0, 200).split(/\r?\n/)[1] ?? '')
   } catch {
     return false
   }

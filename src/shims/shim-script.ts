@@ -1,7 +1,11 @@
 import { LAUNCH_CONTEXT_SH } from '../exec/launch-context.js'
+import type { ReadOnlyForms } from '../tools/types.js'
+import { readOnlyFunction, readOnlySubroutine } from './read-only-script.js'
 
-/** First line after the shebang of every shim: how resilient recognises its own files (never overwrite others). */
-export const SHIM_MARKER = '# resilient-shim v1'
+/** First line after the shebang of every shim (sh: `# `, cmd: `rem `): how resilient recognises its own files. */
+export const SHIM_MARKER = 'resilient-shim v2'
+/** Shims of every version resilient wrote (v1 had no read-only fast path): its own, to overwrite or remove. */
+export const SHIM_MARKER_LINE = /^(# |rem )resilient-shim v\d+/
 /** A file in every shim directory, listing its shims; a directory holding it is skipped when looking for a real tool. */
 export const SHIM_MANIFEST = '.resilient-shims'
 
@@ -16,20 +20,27 @@ export interface ShimTarget {
   node: string
   /** Absolute path of resilient's bin script. */
   cli: string
+  /** The resilient that wrote it: `resilient doctor` says when the shims are older than the one installed. */
+  resilientVersion: string
+  /** The tool's read-only invocations, run without starting Node (ToolAdapter.readOnly). */
+  readOnly?: ReadOnlyForms
 }
 
 /**
- * A POSIX sh shim. Starting it costs one sh and one node process. Like bin/resilient, it first reads what Node
- * cannot see once started: the caller's ignored signals and extra descriptors (src/exec/launch-context.ts). Inside a resilient run (RESILIENT_ACTIVE, set for
- * every child) or with RESILIENT_NO_SHIM=1 it runs the real tool directly without starting node, so a pip that runs
- * pip is never wrapped twice and can never loop. The PATH walk skips every directory holding a shim manifest, and
- * any file that is itself a shim (one copied elsewhere without its manifest).
+ * A POSIX sh shim. A read-only invocation (`pip --version`, `npm ls`) costs one sh start: it `exec`s the real tool,
+ * so its output, exit status, signals, descriptors and broken pipes are the tool's own. Anything else costs one sh
+ * and one node start (`resilient shim run`); like bin/resilient, the shim first reads what Node cannot see once
+ * started: the caller's ignored signals and extra descriptors (src/exec/launch-context.ts). Inside a resilient run
+ * (RESILIENT_ACTIVE, set for every child) or with RESILIENT_NO_SHIM=1 it runs the real tool directly too, so a pip
+ * that runs pip is never wrapped twice and can never loop. The PATH walk skips every directory holding a shim
+ * manifest, and any file that is itself a shim (one copied elsewhere without its manifest).
  */
-export function renderShim({ name, node, cli }: ShimTarget): string {
+export function renderShim({ name, node, cli, resilientVersion, readOnly }: ShimTarget): string {
+  const fastPath = readOnly ? `${readOnlyFunction(readOnly)}\n` : ''
   return `#!/bin/sh
-${SHIM_MARKER}: ${name}
-# Written by \`resilient shim install\`; \`resilient shim uninstall\` removes it. See docs/shims.md.
-if [ -z "\${RESILIENT_ACTIVE:-}\${RESILIENT_NO_SHIM:-}" ]; then
+# ${SHIM_MARKER}: ${name}
+# Written by \`resilient shim install\` (resilient ${resilientVersion}); \`resilient shim uninstall\` removes it. See docs/shims.md.
+${fastPath}if [ -z "\${RESILIENT_ACTIVE:-}\${RESILIENT_NO_SHIM:-}" ]${readOnly ? ' && ! read_only "$@"' : ''}; then
 ${LAUNCH_CONTEXT_SH}  node=${quote(node)}
   [ -x "$node" ] || node=node
   exec "$node" ${quote(cli)} shim run ${quote(name)} "$@"
@@ -41,7 +52,7 @@ for dir in $PATH; do
   [ -f "$dir/${SHIM_MANIFEST}" ] && continue
   if [ -f "$dir/${name}" ] && [ -x "$dir/${name}" ]; then
     # A shim copied without its manifest is still a shim, never the real tool: running it would loop.
-    case "$(sed -n 2p "$dir/${name}" 2>/dev/null)" in "${SHIM_MARKER}"*) continue ;; esac
+    case "$(sed -n 2p "$dir/${name}" 2>/dev/null)" in "# resilient-shim v"*) continue ;; esac
     unset IFS
     exec "$dir/${name}" "$@"
   fi
@@ -49,4 +60,40 @@ done
 echo "resilient shim: the real ${name} was not found on PATH outside resilient's shim directories." >&2
 exit 127
 `
+}
+
+/**
+ * The Windows form, `<name>.cmd`. cmd.exe has no exec: a real tool that is itself a batch file is started without
+ * `call`, which hands it the rest of the run, so its exit status is the shim's; an .exe returns and the shim ends
+ * with its status. Read-only calls never start Node (commands with a deny list go through resilient: cmd has no
+ * patterns to check them with).
+ */
+export function renderCmdShim({ name, node, cli, resilientVersion, readOnly }: ShimTarget): string {
+  const lines = [
+    '@echo off',
+    `rem ${SHIM_MARKER}: ${name}`,
+    `rem Written by \`resilient shim install\` (resilient ${resilientVersion}); \`resilient shim uninstall\` removes it. See docs/shims.md.`,
+    'setlocal DisableDelayedExpansion',
+    'if defined RESILIENT_ACTIVE goto real',
+    'if defined RESILIENT_NO_SHIM goto real',
+    ...(readOnly ? ['call :read_only %*', 'if not errorlevel 1 goto real'] : []),
+    `set "RESILIENT_NODE=${node}"`,
+    'if not exist "%RESILIENT_NODE%" set "RESILIENT_NODE=node"',
+    `endlocal & "%RESILIENT_NODE%" "${cli}" shim run ${name} %*`,
+    'exit /b',
+    '',
+    ':real',
+    `for %%D in ("%PATH:;=" "%") do if not "%%~D"=="" if not exist "%%~D\\${SHIM_MANIFEST}" for %%E in (%PATHEXT%) do if exist "%%~D\\${name}%%E" (`,
+    `  set "RESILIENT_REAL=%%~D\\${name}%%E"`,
+    '  goto run',
+    ')',
+    `echo resilient shim: the real ${name} was not found on PATH outside resilient's shim directories. 1>&2`,
+    'exit /b 9009',
+    '',
+    ':run',
+    'endlocal & "%RESILIENT_REAL%" %*',
+    'exit /b',
+    ...(readOnly ? ['', readOnlySubroutine(readOnly)] : []),
+  ]
+  return `${lines.join('\r\n')}\r\n`
 }

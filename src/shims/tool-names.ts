@@ -1,5 +1,5 @@
 import { TOOLS } from '../tools/index.js'
-import type { ToolAdapter } from '../tools/types.js'
+import type { ReadOnlyForms, ToolAdapter } from '../tools/types.js'
 
 /**
  * Executable names a shim or an alias can stand in for, in the order they are listed. Only names that an adapter in
@@ -16,4 +16,11 @@ export function isKnownExecutable(name: string): boolean {
 /** The candidates resilient knows today. */
 export function knownToolNames(): string[] {
   return SHIM_CANDIDATES.filter(isKnownExecutable)
+}
+
+/** The read-only invocations a shim for `name` runs without starting Node: from the adapter that starts it. */
+export function readOnlyFormsFor(name: string): ReadOnlyForms | undefined {
+  const adapter = (Object.values(TOOLS) as ToolAdapter[]).find(each => each.executables.test(name))
+  const forms = adapter?.readOnly
+  return forms && (!forms.executables || forms.executables.test(name)) ? forms : undefined
 }

@@ -19,7 +19,8 @@ export function ensurePrivateDir(dir: string): void {
 
 /** Runs `fn` while holding the lock of `file`; the file itself need not exist. */
 export async function withFileLock<T>(file: string, fn: () => Promise<T>, warn: (message: string) => void = () => {}): Promise<T> {
-  const { lock } = await import('proper-lockfile')
+  // The CommonJS module as a whole: bundled (tsup noExternal) it has no named exports, only its default.
+  const { default: { lock } } = await import('proper-lockfile')
   ensurePrivateDir(dirname(file))
   let compromised: Error | undefined
   const release = await lock(file, { realpath: false, retries: LOCK_RETRIES, stale: 10_000, onCompromised: error => { compromised = error } })

@@ -3,3 +3,4 @@ export { startPypiServer, type PypiServer, type Fault, type PypiServerOptions } 
 export { buildWheel, normalizeName, type BuiltWheel } from './wheel.js'
 // How well the diagnosis does on sets it was not tuned on: `npm run bench` (bench/accuracy.mjs).
 export { catalogScore, leaveOneSourceOut, tunedScore, type LabelledCase, type Tally } from '../diagnose/measure.js'
+export { startNpmRegistry, buildTarball, type NpmRegistry, type NpmRegistryOptions, type BuiltTarball, type NpmPackageSpec } from './npm-registry.js'

@@ -6,11 +6,18 @@ import { findOptions, firstPositional } from './args.js'
 import { addOptions, findEnv, npmPackageUrl } from './npm-family.js'
 import { npmrcFiles } from './npmrc.js'
 import { findRegistryChoice } from './npm-registry-choice.js'
-import type { IndexChoice, ToolAdapter, ToolContext } from './types.js'
+import type { IndexChoice, ReadOnlyForms, ToolAdapter, ToolContext } from './types.js'
+import { named, versionAndHelp } from './read-only.js'
 
 const GLOBAL_WITH_VALUE = ['--cwd', '--config', '-c', '--registry', '--cache-dir', '--backend', '--filter', '-F']
 // reference §13 and `bun install --help` (bun 1.4). `bun x`, `bun run` and `bun <file>` run programs: once.
 const NETWORK = new Set(['install', 'i', 'add', 'a', 'update', 'remove', 'rm', 'outdated', 'info'])
+// Read-only (`bun pm --help`): the installed tree, the bin folder and the cache's path (`pm cache rm` empties it).
+const READ_ONLY = {
+  leadingFlags: [],
+  commands: [...versionAndHelp('--version', '-v', '--revision', '--help', '-h'), ...named(['ls', 'bin'], { under: ['pm'] }),
+    { words: ['pm', 'cache'], exact: true }],
+} satisfies ReadOnlyForms
 const REGISTRY = { long: ['--registry'], takesValue: true }
 const CONFIG = { long: ['--config'], short: ['-c'], takesValue: true }
 
@@ -48,6 +55,7 @@ export const bun = {
   name: 'bun',
   ecosystem: 'npm',
   executables: /^bun(\.exe)?$/,
+  readOnly: READ_ONLY,
   alternatives: [['bun']],
   defaultIndex: NPM_UPSTREAM,
   classify(args) {

@@ -1,7 +1,8 @@
 import { CRATES_UPSTREAM } from '../mirrors/crates.js'
 import { findOptions, firstPositional } from './args.js'
 import { cargoConfigLayers, findSetting } from './cargo-config.js'
-import type { CommandLine, IndexChoice, ToolAdapter, ToolContext, ToolKnobs } from './types.js'
+import type { CommandLine, IndexChoice, ReadOnlyForms, ToolAdapter, ToolContext, ToolKnobs } from './types.js'
+import { named, versionAndHelp } from './read-only.js'
 
 const GLOBAL_WITH_VALUE = ['--config', '-Z', '--color', '-C', '--explain']
 // reference §14.5. `run`, `test` and `bench` execute the user's program, whose own output must not be "retried".
@@ -9,6 +10,11 @@ const GLOBAL_WITH_VALUE = ['--config', '-Z', '--color', '-C', '--explain']
 const NETWORK = new Set(['build', 'b', 'check', 'c', 'doc', 'd', 'fetch', 'update', 'generate-lockfile', 'add', 'remove', 'rm',
   'install', 'info', 'metadata', 'tree', 'vendor', 'package', 'clippy', 'fix', 'rustc', 'rustdoc'])
 const PUBLISH = new Set(['publish', 'login', 'logout', 'owner', 'yank'])
+// Read-only (reference §14.5). `pkgid` may write Cargo.lock, resolving first: it goes through resilient.
+const READ_ONLY = {
+  leadingFlags: ['-q', '--quiet', '-v', '-vv', '--verbose'],
+  commands: [...versionAndHelp('--version', '-V', '--help', '-h', '--list'), ...named(['version', 'help', 'locate-project'])],
+} satisfies ReadOnlyForms
 const MIRROR_SOURCE = 'resilient-mirror'
 
 /** `cargo +nightly build`: the toolchain selector comes first and is not the subcommand. */
@@ -62,6 +68,7 @@ export const cargo = {
   name: 'cargo',
   ecosystem: 'crates',
   executables: /^cargo(\.exe)?$/,
+  readOnly: READ_ONLY,
   alternatives: [['cargo']],
   defaultIndex: CRATES_UPSTREAM,
   classify(args) {

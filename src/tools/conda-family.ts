@@ -5,8 +5,9 @@ import { findOptions, firstPositional } from './args.js'
 import { condaRcFiles, findChannelChoice, findPinnedSpecFile, type CondaFlavor } from './conda-channels.js'
 import { withEnv } from './python-index.js'
 import type { AdviceSpec } from './advice.js'
-import type { CommandLine, ToolAdapter, ToolContext, ToolKnobs } from './types.js'
+import type { CommandLine, ReadOnlyCommand, ReadOnlyForms, ToolAdapter, ToolContext, ToolKnobs } from './types.js'
 import { readYamlFile } from './yaml-file.js'
+import { versionAndHelp } from './read-only.js'
 
 /**
  * conda and the two mamba CLIs (reference §3-4). conda and mamba 1 share conda's CLI and variables; micromamba and
@@ -66,6 +67,19 @@ export interface CondaFamilyOptions {
   applyIndex(command: CommandLine, url: string): CommandLine
   mirrorMechanism: string
   verified: ToolAdapter['verified']
+  readOnly?: ReadOnlyForms
+}
+
+/**
+ * Read-only in conda's CLI and micromamba's alike (reference §3.5, §4.5), plus `extra`. `info` with a package name
+ * searched the channels in old conda: only options may follow it.
+ */
+export function condaReadOnly(...extra: ReadOnlyCommand[]): ReadOnlyForms {
+  return {
+    leadingFlags: [],
+    commands: [...versionAndHelp('--version', '--help', '-h'), { words: ['list'] }, { words: ['info'], deny: ['[!-]*'] },
+      { words: ['env', 'list'] }, ...extra],
+  }
 }
 
 /** conda's and libmamba's spellings differ in one word: the command. */
@@ -87,6 +101,7 @@ export function condaFamilyAdapter(options: CondaFamilyOptions) {
     name: options.name,
     ecosystem: 'conda',
     executables: options.executables,
+    readOnly: options.readOnly,
     alternatives: [[options.name]],
     defaultIndex: CONDA_UPSTREAM,
     classify(args) {

@@ -1,10 +1,11 @@
-import { applyCondaIndex, CONDA_KNOBS, condaFamilyAdapter } from './conda-family.js'
+import { applyCondaIndex, CONDA_KNOBS, condaFamilyAdapter, condaReadOnly } from './conda-family.js'
 
 export const conda = condaFamilyAdapter({
   name: 'conda',
   executables: /^conda(\.exe|\.bat)?$/,
   flavor: { argparse: true, mamba: false },
   knobs: CONDA_KNOBS,
+  readOnly: condaReadOnly({ words: ['-V'], exact: true }),
   // Variables, not `-c <mirror>/<name> --override-channels`: the alias also redirects channels named in .condarc,
   // environment files and `channel::package` specs, and nothing is written (conda has no --channel-alias flag).
   applyIndex: applyCondaIndex,

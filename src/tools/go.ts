@@ -2,11 +2,17 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { go as GO_MIRRORS, GO_UPSTREAM } from '../mirrors/go.js'
 import { firstPositional } from './args.js'
-import type { IndexChoice, ToolAdapter, ToolContext } from './types.js'
+import type { IndexChoice, ReadOnlyForms, ToolAdapter, ToolContext } from './types.js'
+import { named } from './read-only.js'
 
 // reference §15. `go run` and `go test` execute the user's program; builds may download missing modules.
 const NETWORK = new Set(['get', 'install', 'build'])
 const NETWORK_SUB = { mod: new Set(['download', 'tidy']), work: new Set(['sync']) } as Record<string, Set<string>>
+// Read-only: `go env -w`/`-u` write the go env file (go help env); Go's flag package also takes `--w`.
+const READ_ONLY = {
+  leadingFlags: [],
+  commands: [...named(['version', 'help']), { words: ['env'], deny: ['-w*', '--w*', '-u*', '--u*'] }],
+} satisfies ReadOnlyForms
 
 /**
  * A go setting as `go env NAME` would print it, without starting go: the environment wins, then the `go env -w`
@@ -46,6 +52,7 @@ export const go = {
   name: 'go',
   ecosystem: 'go',
   executables: /^go(\.exe)?$/,
+  readOnly: READ_ONLY,
   alternatives: [['go']],
   defaultIndex: GO_UPSTREAM,
   classify(args) {

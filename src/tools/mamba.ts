@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
-import { applyCondaIndex, applyMambaIndex, CONDA_KNOBS, condaFamilyAdapter, MAMBA_KNOBS } from './conda-family.js'
+import { applyCondaIndex, applyMambaIndex, CONDA_KNOBS, condaFamilyAdapter, condaReadOnly, MAMBA_KNOBS } from './conda-family.js'
 import type { ToolAdapter } from './types.js'
 
 /** mamba 1.x: a Python wrapper around conda, with conda's options, variables and rc files (reference §4). */
@@ -21,6 +21,8 @@ const mambaMicro = condaFamilyAdapter({
   executables: /^mamba(\.exe|\.bat)?$/,
   flavor: { argparse: false, mamba: true },
   knobs: MAMBA_KNOBS,
+  // What both CLIs read alike: a shim cannot tell mamba 1 from 2 without running it.
+  readOnly: condaReadOnly(),
   applyIndex: applyMambaIndex,
   verified: 'replay',
   mirrorMechanism: '2.x: `--channel-alias <mirror>`, as micromamba; 1.x: `CONDA_CHANNEL_ALIAS=<mirror>`, as conda',

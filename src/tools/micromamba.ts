@@ -1,4 +1,4 @@
-import { applyMambaIndex, condaFamilyAdapter, MAMBA_KNOBS } from './conda-family.js'
+import { applyMambaIndex, condaFamilyAdapter, condaReadOnly, MAMBA_KNOBS } from './conda-family.js'
 
 // micromamba 1.x and 2.x take the same channel options (common_options.cpp has --channel-alias in both).
 export const micromamba = condaFamilyAdapter({
@@ -6,6 +6,7 @@ export const micromamba = condaFamilyAdapter({
   executables: /^micromamba(\.exe)?$/,
   flavor: { argparse: false, mamba: true },
   knobs: MAMBA_KNOBS,
+  readOnly: condaReadOnly({ words: ['config', 'list'] }),
   applyIndex: applyMambaIndex,
   verified: 'replay',
   mirrorMechanism: '`--channel-alias <mirror>` (plus `MAMBA_DEFAULT_CHANNELS` when the mirror serves `defaults`); channel URLs on conda.anaconda.org in the arguments are pointed at the mirror',

@@ -6,7 +6,8 @@ import { addOptions, FAST_FETCH_TIMEOUT_MS, findEnv, NPM_FETCH_KNOBS, npmPackage
 import { npmrcFiles, readNpmrcSetting } from './npmrc.js'
 import { withNpmrc } from './credentials.js'
 import { findRegistryChoice } from './npm-registry-choice.js'
-import type { CommandLine, IndexChoice, LockfileSupport, PinnedRegistry, ToolAdapter, ToolContext, ToolKnobs } from './types.js'
+import type { CommandLine, IndexChoice, LockfileSupport, PinnedRegistry, ReadOnlyForms, ToolAdapter, ToolContext, ToolKnobs } from './types.js'
+import { named, versionAndHelp } from './read-only.js'
 
 // Options that take a value and may stand before the command (`npm --registry X install`).
 const GLOBAL_WITH_VALUE = ['--registry', '--reg', '--userconfig', '--globalconfig', '--cache', '--prefix', '-C', '--loglevel',
@@ -21,6 +22,14 @@ const NETWORK = new Set(['install', 'i', 'in', 'ins', 'inst', 'insta', 'instal',
 const PUBLISH = new Set(['publish', 'unpublish', 'login', 'logout', 'adduser', 'add-user', 'owner', 'author', 'dist-tag',
   'dist-tags', 'deprecate', 'undeprecate', 'access', 'token', 'team', 'org', 'star', 'unstar', 'stars', 'whoami', 'trust', 'profile', 'hook'])
 const KNOB_OPTION = { long: NPM_FETCH_KNOBS.map(knob => `--${knob}`), takesValue: true }
+
+// Read-only (reference §9.5): listing, explaining and reading config; `config set` and every script run go through.
+const READ_ONLY = {
+  leadingFlags: ['-g', '--global', '--json', '-s', '--silent', '-q', '--quiet', '-l', '--long', '-p', '--parseable', '--no-color'],
+  commands: [...versionAndHelp('--version', '-v', '--help', '-h'),
+    ...named(['ls', 'list', 'll', 'la', 'explain', 'why', 'prefix', 'root', 'query', 'help', 'help-search', 'get']),
+    ...named(['get', 'list', 'ls'], { under: ['config'] }), ...named(['get', 'list', 'ls'], { under: ['c'] })],
+} satisfies ReadOnlyForms
 
 function findUserIndex(context: ToolContext): IndexChoice | null {
   return findRegistryChoice(context, { options: [REGISTRY_OPTION], env: ['npm_config_registry'], npmrc: npmrcFiles(context), defaultIndex: NPM_UPSTREAM })
@@ -61,6 +70,7 @@ export const npm = {
   name: 'npm',
   ecosystem: 'npm',
   executables: /^npm(\.cmd)?$/,
+  readOnly: READ_ONLY,
   alternatives: [['npm']],
   defaultIndex: NPM_UPSTREAM,
   classify(args) {

@@ -3,10 +3,17 @@ import { PYPI_UPSTREAM } from '../mirrors/pypi.js'
 import { firstPositional } from './args.js'
 import { findUserIndex, findUserKnobs, GENERAL_WITH_VALUE, lockPinsUrls, projectRoot } from './pdm-config.js'
 import { pep503PackageUrl, withEnv } from './python-index.js'
-import type { ToolAdapter } from './types.js'
+import type { ReadOnlyForms, ToolAdapter } from './types.js'
+import { named, versionAndHelp } from './read-only.js'
 
 // reference §8 and pdm cli/commands. `pdm run` runs the user's script, `pdm init` asks questions: both run once.
 const NETWORK = new Set(['add', 'remove', 'install', 'sync', 'lock', 'update', 'outdated', 'search', 'build', 'self update'])
+
+// Read-only: versions and listings that need no project environment (pdm creates a venv for commands that do).
+const READ_ONLY = {
+  leadingFlags: [],
+  commands: [...versionAndHelp('--version', '-V', '--help', '-h'), ...named(['list'], { under: ['venv'] }), ...named(['info'], { under: ['cache'] })],
+} satisfies ReadOnlyForms
 
 function verbOf(args: readonly string[]): string {
   const first = firstPositional(args, GENERAL_WITH_VALUE)
@@ -18,6 +25,7 @@ export const pdm = {
   name: 'pdm',
   ecosystem: 'pypi',
   executables: /^pdm(\.exe)?$/,
+  readOnly: READ_ONLY,
   moduleLaunch: { interpreters: /^python(\d(\.\d+)?)?(\.exe)?$/, module: 'pdm' },
   alternatives: [['pdm'], ['python3', '-m', 'pdm']],
   defaultIndex: PYPI_UPSTREAM,

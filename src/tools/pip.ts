@@ -4,10 +4,21 @@ import { withNetrc } from './credentials.js'
 import { readPipConfig, streamedRequirementsChooseIndex } from './pip-config.js'
 import { findPipIndex, pipSubcommand } from './pip-index.js'
 import { firstSet, PIP_FAST, PIP_KNOBS, withEnv } from './python-index.js'
-import type { CommandLine, ToolAdapter, ToolContext, ToolKnobs } from './types.js'
+import type { CommandLine, ReadOnlyForms, ToolAdapter, ToolContext, ToolKnobs } from './types.js'
+import { named, shortCluster, versionAndHelp } from './read-only.js'
 
 const TIMEOUT = { long: ['--timeout', '--default-timeout', '--retries'], minPrefix: 6, takesValue: true }
 const subcommand = pipSubcommand
+
+// Read-only (reference §1.5, pip's command list). `list -o/-u` asks the index: optparse takes `--outd` for
+// `--outdated` and `-lo` for `-l -o`, so every such spelling goes through resilient.
+const READ_ONLY = {
+  leadingFlags: ['--isolated', '-q', '-qq', '-qqq', '--quiet', '-v', '-vv', '-vvv', '--verbose', '--no-color',
+    '--disable-pip-version-check', '--no-input', '--require-virtualenv'],
+  commands: [...versionAndHelp('--version', '-V', '--help', '-h'), { words: ['list'], deny: ['--o*', '--up*', ...shortCluster('ou')] },
+    ...named(['freeze', 'show', 'check', 'inspect', 'help', 'debug', 'hash', 'completion']),
+    ...named(['get', 'list', 'debug'], { under: ['config'] }), ...named(['dir', 'info', 'list'], { under: ['cache'] })],
+} satisfies ReadOnlyForms
 
 function findUserKnobs({ args, env, home }: ToolContext): ToolKnobs {
   const flag = findOptions(args, TIMEOUT)[0]
@@ -30,6 +41,7 @@ export const pip = {
   name: 'pip',
   ecosystem: 'pypi',
   executables: /^pip(3(\.\d+)?)?(\.exe)?$/,
+  readOnly: READ_ONLY,
   moduleLaunch: { interpreters: /^python(\d(\.\d+)?)?(\.exe)?$/, module: 'pip' },
   alternatives: [['pip'], ['pip3'], ['python3', '-m', 'pip'], ['python', '-m', 'pip']],
   defaultIndex: PYPI_UPSTREAM,

@@ -2,11 +2,18 @@ import { PYPI_UPSTREAM } from '../mirrors/pypi.js'
 import { readPipConfig } from './pip-config.js'
 import { commandLineIndex, pipxArgs } from './pipx-index.js'
 import { firstSet, pep503PackageUrl, PIP_FAST, PIP_KNOBS, UV_FAST, UV_KNOBS, withEnv } from './python-index.js'
-import type { IndexChoice, ToolAdapter, ToolContext, ToolKnobs } from './types.js'
+import type { IndexChoice, ReadOnlyForms, ToolAdapter, ToolContext, ToolKnobs } from './types.js'
+import { named, versionAndHelp } from './read-only.js'
 
 // reference §7 and pipx main.py. `run` starts the app like uvx; `runpip` passes anything to pip: it runs once.
 const NETWORK = new Set(['install', 'install-all', 'inject', 'upgrade', 'upgrade-all', 'upgrade-shared', 'reinstall',
   'reinstall-all', 'run', 'repair'])
+// Read-only (reference §7.4). argparse takes any unique prefix of `--outdated`.
+const READ_ONLY = {
+  leadingFlags: [],
+  commands: [...versionAndHelp('--version', '--help', '-h'), { words: ['list'], deny: ['--o*'] }, ...named(['environment'])],
+} satisfies ReadOnlyForms
+
 function findUserIndex(context: ToolContext): IndexChoice | null {
   const onCommandLine = commandLineIndex(context)
   if (onCommandLine) return onCommandLine
@@ -31,6 +38,7 @@ export const pipx = {
   name: 'pipx',
   ecosystem: 'pypi',
   executables: /^pipx(\.exe)?$/,
+  readOnly: READ_ONLY,
   moduleLaunch: { interpreters: /^python(\d(\.\d+)?)?(\.exe)?$/, module: 'pipx' },
   alternatives: [['pipx'], ['python3', '-m', 'pipx']],
   defaultIndex: PYPI_UPSTREAM,

@@ -7,7 +7,8 @@ import { channelOption, pickChannelChoice } from './conda-channels.js'
 import { pixiChannelCandidates } from './pixi-config.js'
 import { applyPixiIndex, type PixiSetup } from './pixi-mirror.js'
 import { firstSet, UV_FAST, UV_KNOBS, withEnv } from './python-index.js'
-import type { ScratchDir, ToolAdapter } from './types.js'
+import type { ReadOnlyForms, ScratchDir, ToolAdapter } from './types.js'
+import { named, versionAndHelp } from './read-only.js'
 
 export type { PixiSetup } from './pixi-mirror.js'
 
@@ -19,6 +20,12 @@ const PUBLISH = new Set(['upload', 'publish', 'auth'])
 const GENERAL_WITH_VALUE = ['--manifest-path', '-m', '--workspace', '-w', '--color']
 /** `--config-file` (and PIXI_CONFIG_FILE) arrived in pixi 0.70.0 (prefix-dev/pixi#6222). */
 const CONFIG_FILE_SINCE = [0, 70]
+// Read-only (reference §5.5): `list` and `tree` may install first, so only these.
+const READ_ONLY = {
+  leadingFlags: [],
+  commands: [...versionAndHelp('--version', '-V', '--help', '-h'), ...named(['info']),
+    ...['config', 'task', 'global'].flatMap(group => named(['list'], { under: [group] }))],
+} satisfies ReadOnlyForms
 
 function verbOf(args: readonly string[]): { verb: string; global: boolean } {
   const first = firstPositional(args, GENERAL_WITH_VALUE)
@@ -38,6 +45,7 @@ export function pixiWith(setup?: PixiSetup) {
     name: 'pixi',
     ecosystem: 'conda',
     executables: /^pixi(\.exe)?$/,
+    readOnly: READ_ONLY,
     alternatives: [['pixi']],
     defaultIndex: CONDA_UPSTREAM,
     classify(args) {

@@ -6,8 +6,9 @@ import { addOptions, FAST_FETCH_TIMEOUT_MS, findEnv, NPM_FETCH_KNOBS, npmPackage
 import { withNpmrc } from './credentials.js'
 import { findRegistryChoice } from './npm-registry-choice.js'
 import { npmrcFiles, readNpmrcSetting } from './npmrc.js'
-import type { IndexChoice, ToolAdapter, ToolContext, ToolKnobs } from './types.js'
+import type { IndexChoice, ReadOnlyForms, ToolAdapter, ToolContext, ToolKnobs } from './types.js'
 import { readYamlFile } from './yaml-file.js'
+import { named, versionAndHelp } from './read-only.js'
 
 const GLOBAL_WITH_VALUE = ['--registry', '--reg', '--dir', '-C', '--filter', '-F', '--reporter', '--loglevel', '--store-dir',
   '--workspace-dir', ...NPM_FETCH_KNOBS.map(knob => `--${knob}`)]
@@ -15,6 +16,12 @@ const GLOBAL_WITH_VALUE = ['--registry', '--reg', '--dir', '-C', '--filter', '-F
 const NETWORK = new Set(['install', 'i', 'add', 'update', 'up', 'upgrade', 'fetch', 'import', 'dedupe', 'outdated', 'view', 'info'])
 const PUBLISH = new Set(['publish', 'login', 'logout', 'adduser', 'dist-tag', 'deprecate', 'unpublish', 'owner', 'whoami', 'token', 'access'])
 const KNOB_OPTION = { long: NPM_FETCH_KNOBS.map(knob => `--${knob}`), takesValue: true }
+// Read-only (reference §10): listing, explaining, paths and reading config.
+const READ_ONLY = {
+  leadingFlags: ['-g', '--global', '-r', '--recursive', '--json', '-s', '--silent'],
+  commands: [...versionAndHelp('--version', '-v', '--help', '-h'), ...named(['list', 'ls', 'll', 'la', 'why', 'root', 'bin', 'help']),
+    ...named(['get', 'list'], { under: ['config'] }), ...named(['path'], { under: ['store'] })],
+} satisfies ReadOnlyForms
 // pnpm ≤10 reads npm_config_*, pnpm 11+ only pnpm_config_* (pnpm.io configuring.md): either is the user's choice.
 const envNames = (key: string) => [`pnpm_config_${key}`, `npm_config_${key}`]
 const camel = (key: string) => key.replace(/-(\w)/g, (_, letter: string) => letter.toUpperCase())
@@ -57,6 +64,7 @@ export const pnpm = {
   name: 'pnpm',
   ecosystem: 'npm',
   executables: /^pnpm(\.cmd|\.cjs)?$/,
+  readOnly: READ_ONLY,
   alternatives: [['pnpm']],
   defaultIndex: NPM_UPSTREAM,
   classify(args) {

@@ -3,7 +3,8 @@ import { PYPI_UPSTREAM } from '../mirrors/pypi.js'
 import { findOptions, firstPositional } from './args.js'
 import { nearestFile, readTomlFile, tablesAt, valueAt } from './project-files.js'
 import { pep503PackageUrl, withEnv } from './python-index.js'
-import type { IndexChoice, ToolAdapter, ToolContext, ToolKnobs } from './types.js'
+import type { IndexChoice, ReadOnlyForms, ToolAdapter, ToolContext, ToolKnobs } from './types.js'
+import { named, versionAndHelp } from './read-only.js'
 
 // reference §6.5. Two-word commands: `self add`, `source show`, `cache clear`, `env info`, `python install`.
 const NETWORK = new Set(['install', 'sync', 'add', 'remove', 'update', 'lock', 'search', 'self add', 'self update',
@@ -12,6 +13,12 @@ const GROUPS = new Set(['self', 'source', 'cache', 'env', 'python', 'debug', 'co
 const GENERAL_WITH_VALUE = ['-C', '--directory', '-P', '--project']
 const KNOBS = ['POETRY_REQUESTS_TIMEOUT', 'POETRY_REQUESTS_MAX_RETRIES']
 const DIRECTORY = { long: ['--directory', '--project'], short: ['-C', '-P'], takesValue: true }
+// Read-only: cleo's own commands and versions. `show` and `check` are environment commands, for which poetry
+// creates the project's virtualenv when it is missing (application.py configure_env): they go through resilient.
+const READ_ONLY = {
+  leadingFlags: ['-q', '--quiet', '-v', '-vv', '-vvv', '--verbose', '--no-ansi', '--ansi', '-n', '--no-interaction'],
+  commands: [...versionAndHelp('--version', '-V', '--help', '-h'), ...named(['about', 'list', 'help'])],
+} satisfies ReadOnlyForms
 
 function verbOf(args: readonly string[]): string {
   const first = firstPositional(args, GENERAL_WITH_VALUE)
@@ -54,6 +61,7 @@ export const poetry = {
   name: 'poetry',
   ecosystem: 'pypi',
   executables: /^poetry(\.exe)?$/,
+  readOnly: READ_ONLY,
   moduleLaunch: { interpreters: /^python(\d(\.\d+)?)?(\.exe)?$/, module: 'poetry' },
   alternatives: [['poetry'], ['python3', '-m', 'poetry']],
   defaultIndex: PYPI_UPSTREAM,

@@ -104,6 +104,32 @@ export interface ToolKnobs {
   origin?: string
 }
 
+/** One read-only command of a tool (ToolAdapter.readOnly). */
+export interface ReadOnlyCommand {
+  /** The words after any leading flags, matched exactly and in order: `['list']`, `['config', 'get']`, `['--version']`. */
+  words: readonly string[]
+  /** Nothing may follow the words (`pip --version` is read-only; what `pip --version x` does is not our business). */
+  exact?: boolean
+  /**
+   * sh `case` patterns (`*`, `?`, `[...]`, `[!...]`) of any later argument that makes the command talk to an index or
+   * write: `--o*` for pip's `list --outdated` and every optparse prefix of it. A match sends the call through resilient.
+   */
+  deny?: readonly string[]
+}
+
+/**
+ * Invocations that neither talk to an index nor change anything. A shim runs the real tool for them directly,
+ * without starting Node (src/shims/read-only-script.ts); anything else goes through resilient. When in doubt, leave
+ * a form out: a missing form costs a Node start, a wrong one loses resilient's help.
+ */
+export interface ReadOnlyForms {
+  /** Options that take no value and change nothing, allowed before the words: pip `--isolated`, `-q`. */
+  leadingFlags: readonly string[]
+  commands: readonly ReadOnlyCommand[]
+  /** Only for these executable names, when not for all of the adapter's (`uv pip list` is not `uvx pip list`). */
+  executables?: RegExp
+}
+
 /**
  * Everything resilient knows about one package manager. Shared code branches on these fields, never on a tool name.
  * One file per tool under src/tools/, listed once in TOOLS.
@@ -124,6 +150,11 @@ export interface ToolAdapter {
    * `publish`: talks to an index with credentials or uploads: runs once, never redirected.
    */
   classify(args: string[]): 'network' | 'local' | 'publish'
+  /**
+   * Invocations that only read (`pip --version`, `npm ls`, `pip config get`); every one classifies as `local`. Shims
+   * run them without starting Node; they are baked in at `resilient shim install`.
+   */
+  readOnly?: ReadOnlyForms
   /** The index the user chose in args, env or the tool's config files; null when the tool default is in use. */
   findUserIndex(context: ToolContext): IndexChoice | null
   /**
@@ -182,4 +213,15 @@ export interface ToolAdapter {
    * Called once, right after the invocation is parsed, before any attempt or dry run.
    */
   resolveVariant?(executable: string, env: NodeJS.ProcessEnv, scratch?: ScratchDir): Promise<ToolAdapter>
+  /**
+   * Lets resolveVariant's answer be kept between runs (src/state/variant-cache.ts) instead of starting the tool every
+   * time: what the answer depends on besides the executable itself (whose path, size and modification time always
+   * count). Absent: resolveVariant runs every time.
+   */
+  variantCache?: {
+    /** The adapters resolveVariant may return other than this one, so a kept name maps back to one of them. */
+    variants: readonly ToolAdapter[]
+    /** Files whose presence, size and modification time decide the variant, and environment variables that do. */
+    inputs(context: ToolContext): { files: string[]; env: string[] }
+  }
 }

@@ -3,15 +3,24 @@ import { PYPI_UPSTREAM } from '../mirrors/pypi.js'
 import { envFlag } from './project-files.js'
 import { streamedRequirementsChooseIndex } from './pip-config.js'
 import { firstSet, pep503PackageUrl, UV_FAST, UV_KNOBS, withEnv } from './python-index.js'
-import type { CommandLine, ToolAdapter, ToolContext } from './types.js'
+import type { CommandLine, ReadOnlyForms, ToolAdapter, ToolContext } from './types.js'
 import { findLockedRegistry, findUvDefaultIndex } from './uv-config.js'
 import { argsStart, findUvOptions, parseUvCommand, replaceValue, UV_OPTIONS } from './uv-options.js'
+import { named, versionAndHelp } from './read-only.js'
 
 // reference §2.5. `uv run` without --with runs the user's program, which must not run twice: it runs once.
 const NETWORK = new Set(['pip install', 'pip sync', 'pip compile', 'add', 'remove', 'lock', 'sync', 'tree', 'export',
   'build', 'tool install', 'tool run', 'tool upgrade', 'python install'])
 const PUBLISH = new Set(['publish', 'auth login', 'auth logout', 'auth token'])
 const USES_LOCK = new Set(['sync', 'run', 'add', 'remove', 'tree', 'export'])
+// Read-only (reference §2.5), for `uv` only: after `uvx` the same words name a tool to run. `--outdated` asks the index.
+const READ_ONLY = {
+  leadingFlags: ['-q', '--quiet', '-v', '-vv', '--verbose', '--no-color'],
+  commands: [...versionAndHelp('--version', '-V', '--help', '-h'), ...named(['help']),
+    ...named(['list', 'tree'], { under: ['pip'], deny: ['--o*'] }), ...named(['freeze', 'show', 'check'], { under: ['pip'] }),
+    ...named(['dir'], { under: ['cache'] }), ...named(['list', 'dir'], { under: ['tool'] }), ...named(['dir'], { under: ['python'] })],
+  executables: /^uv(\.exe)?$/,
+} satisfies ReadOnlyForms
 
 function uvAdapter(name: string, prefix: string[]) {
   const parse = (args: readonly string[]) => parseUvCommand(args, prefix)
@@ -20,6 +29,7 @@ function uvAdapter(name: string, prefix: string[]) {
     name,
     ecosystem: 'pypi',
     executables: /^uvx?(\.exe)?$/,
+    readOnly: READ_ONLY,
     moduleLaunch: { interpreters: /^python(\d(\.\d+)?)?(\.exe)?$/, module: 'uv' },
     alternatives: [[name], ['python3', '-m', 'uv']],
     defaultIndex: PYPI_UPSTREAM,

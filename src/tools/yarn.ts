@@ -1,19 +1,27 @@
 import { execFile } from 'node:child_process'
+import { dirname, join, resolve } from 'node:path'
 import { promisify } from 'node:util'
 import { findOptions, firstPositional } from './args.js'
 import { YARN_LOCKFILE } from './lockfile-formats.js'
 import { addOptions, findEnv, npmPackageUrl, withTrailingSlash, YARN_REGISTRY } from './npm-family.js'
 import { npmrcFiles } from './npmrc.js'
 import { findRegistryChoice } from './npm-registry-choice.js'
-import type { IndexChoice, ToolAdapter, ToolContext, ToolKnobs } from './types.js'
+import type { IndexChoice, ReadOnlyForms, ToolAdapter, ToolContext, ToolKnobs } from './types.js'
 import { yarnBerry } from './yarn-berry.js'
 import { yarnrcSetting } from './yarnrc.js'
+import { named, versionAndHelp } from './read-only.js'
 
 // Global commander options with a value (yarn 1 src/cli/index.js); commander takes no abbreviations.
 const GLOBAL_WITH_VALUE = ['--registry', '--network-timeout', '--cwd', '--modules-folder', '--cache-folder', '--mutex',
   '--use-yarnrc', '--proxy', '--https-proxy', '--network-concurrency', '--global-folder', '--link-folder', '--preferred-cache-folder', '--otp']
 const NETWORK = new Set(['install', 'add', 'upgrade', 'upgrade-interactive', 'outdated', 'info', 'import', 'global'])
 const PUBLISH = new Set(['publish', 'login', 'logout', 'owner', 'tag', 'team', 'access'])
+// Read-only in yarn 1 and berry alike (the shim cannot tell them apart): built-ins beat package.json scripts in
+// both, so `why` and `bin` never run a script; yarn 1's `info` asks the registry and `list` is a script name in berry.
+const READ_ONLY = {
+  leadingFlags: [],
+  commands: [...versionAndHelp('--version', '-v', '--help', '-h'), ...named(['why', 'bin']), ...named(['get'], { under: ['config'] })],
+} satisfies ReadOnlyForms
 const REGISTRY = { long: ['--registry'], takesValue: true }
 const TIMEOUT = { long: ['--network-timeout'], takesValue: true }
 
@@ -44,10 +52,28 @@ async function resolveVariant(executable: string, env: NodeJS.ProcessEnv): Promi
   }
 }
 
+/**
+ * What decides yarn 1 or berry here (yarn 1 cli/index.js start() and rc.js getRcPaths): `yarnPath` in any .yarnrc or
+ * .yarnrc.yml from the folder up, in the home and /etc files or $YARN_CONFIG; corepack's `packageManager` in
+ * package.json; YARN_* and COREPACK_* variables (YARN_IGNORE_PATH, YARN_RC_FILENAME, COREPACK_ENABLE_STRICT...).
+ */
+function variantInputs({ cwd, env, home }: ToolContext): { files: string[]; env: string[] } {
+  const rcName = findEnv(env, ['YARN_RC_FILENAME'])?.value
+  const names = ['.yarnrc', '.yarnrc.yml', 'package.json', ...(rcName ? [rcName] : [])]
+  const files = ['/etc/yarn/config', '/etc/yarnrc', join(home, '.config', 'yarn', 'config'), join(home, '.yarn', 'config'),
+    join(home, '.yarnrc'), join(home, '.yarnrc.yml'), ...(env.YARN_CONFIG ? [env.YARN_CONFIG] : [])]
+  for (let dir = resolve(cwd); ; dir = dirname(dir)) {
+    files.push(...names.map(name => join(dir, name)))
+    if (dirname(dir) === dir) break
+  }
+  return { files, env: Object.keys(env).filter(name => /^(YARN|COREPACK)_/i.test(name)) }
+}
+
 export const yarn = {
   name: 'yarn',
   ecosystem: 'npm',
   executables: /^(yarn|yarnpkg)(\.cmd|\.js)?$/,
+  readOnly: READ_ONLY,
   alternatives: [['yarn'], ['yarnpkg']],
   defaultIndex: YARN_REGISTRY,
   classify(args) {
@@ -85,6 +111,7 @@ export const yarn = {
     lookUp: 'yarn info <name> versions',
   },
   resolveVariant,
+  variantCache: { variants: [yarnBerry], inputs: variantInputs },
   verified: 'real',
   mirrorMechanism: '`--registry <mirror>` added to the command; for that attempt only, yarn.lock URLs of public registries point at the mirror (restored byte for byte after it)',
 } satisfies ToolAdapter

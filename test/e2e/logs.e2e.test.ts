@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { logsDirectory } from '../../src/logs/paths.js'
 import { isolatedEnv } from '../helpers/isolated-env.js'
 import { runCli } from '../helpers/run-cli.js'
-import { projectWithConfig } from './helpers.js'
+import { filesIn, projectWithConfig } from './helpers.js'
 
 const TIMEOUT_OUTPUT = `WARNING: Retrying (Retry(total=0, connect=None, read=None, redirect=None, status=None)) after connection broken by 'ReadTimeoutError("HTTPSConnectionPool(host='primary.test', port=443): Read timed out. (read timeout=6)")': /simple/demo-pkg/
 ERROR: Could not find a version that satisfies the requirement demo-pkg (from versions: none)
@@ -49,14 +49,25 @@ describe('run logs', () => {
   it('`logs` lists runs newest first, `logs --last` explains the last one', async () => {
     const env = fakePipEnv()
     await runCli(['pip', 'download', 'demo-pkg'], { env, cwd: cwd() })
-    await runCli(['pip', '--version'], { env, cwd: cwd() })
+    await runCli(['--max-attempts', '1', 'pip', 'download', 'demo-pkg'], { env, cwd: cwd() })
     const list = await runCli(['logs'], { env })
     const lines = String(list.stdout).split('\n')
     expect(lines).toHaveLength(2)
-    expect(lines[0]).toMatch(/failed \(not retried\)\s+exit 1 .* pip --version$/)
+    expect(lines[0]).toMatch(/gave up after 1 attempt: timeout\s+exit 1 .* pip download demo-pkg$/)
     expect(lines[1]).toMatch(/recovered in 2 attempts \(on mirror mirror\.test\)\s+exit 0 .* pip download demo-pkg$/)
     const last = await runCli(['logs', '--last'], { env })
-    expect(last.stdout).toMatch(/^pip --version\n {2}started .* resilient \d/)
+    expect(last.stdout).toMatch(/^pip download demo-pkg\n {2}started .* resilient \d/)
+  })
+
+  it('runs that cannot fail over write none: read-only verbs, local commands, failing or not', async () => {
+    const env = fakePipEnv()
+    for (const args of [['--version'], ['list'], ['freeze'], ['config', 'get', 'global.index-url'], ['uninstall', '-y', 'demo-pkg']]) {
+      const run = await runCli(['pip', ...args], { env, cwd: cwd() })
+      expect(run.exitCode).toBe(1)
+    }
+    expect(filesIn(logsDirectory(env))).toEqual([])
+    await runCli(['pip', 'download', 'demo-pkg'], { env, cwd: cwd() })
+    expect(filesIn(logsDirectory(env))).toHaveLength(1)
   })
 
   it('keeps only logs.keep of them', async () => {

@@ -31,7 +31,7 @@ describe('decisions (real tools)', { timeout: 180_000 }, () => {
     const result = await pipDownload(projectWithConfig({ pypi: { index: primary.url, mirrors: [mirror.url] } }), isolatedEnv())
     expect(result.exitCode, result.all).toBe(0)
     expect(result.report().attempts.map(attempt => attempt.hosts[0])).toEqual([hostOf(primary.url), hostOf(primary.url), hostOf(mirror.url)])
-    expect(result.stderr).toMatch(/waiting 2\.0 s/)
+    expect(result.stderr).toMatch(/waiting 2 s before trying /)
     expect(result.stderr).toContain(`attempt 2 of 3 on ${hostOf(primary.url)}:`)
     expect(result.stderr).toContain(`attempt 3 of 3 on mirror ${hostOf(mirror.url)}:`)
   })

@@ -58,7 +58,7 @@ describe('shims', () => {
       await execa('chmod', ['755', join(privateDir, '..')])
       const planted = asSecondUser(`echo evil > '${privateDir}/uv' || exit 1; ln -s /etc/passwd '${privateDir}/uv.1.tmp'`)
       expect(planted.status).not.toBe(0)
-      expect(readFileSync(join(privateDir, 'uv'), 'utf8')).toContain('# resilient-shim v1')
+      expect(readFileSync(join(privateDir, 'uv'), 'utf8')).toContain('# resilient-shim v2')
     }
   })
 })

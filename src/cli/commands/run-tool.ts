@@ -6,6 +6,7 @@ import { offlineFailureHint, planOffline } from '../../config/offline.js'
 import { proxiesFromEnvironment } from '../../diagnose/proxies.js'
 import { ResilientError, EXIT } from '../../errors.js'
 import { Interrupts } from '../../exec/interrupts.js'
+import type { ProgressWatch } from '../../exec/progress-monitor.js'
 import { ReplayableInput } from '../../exec/replayable-input.js'
 import { createPrivateDir, sweepPrivateDirs, type PrivateDir } from '../../files/private-files.js'
 import { recordRun } from '../../logs/record-run.js'
@@ -15,11 +16,13 @@ import { rankSources } from '../../plan/rank.js'
 import type { RunResult } from '../../plan/types.js'
 import { findSecrets, knownSecrets, redact, registerSecretEnv, registerSecrets } from '../../redact.js'
 import { executeRun } from '../../retry/execute.js'
+import { createHedgeWatch } from '../../retry/hedge-watch.js'
 import { createProbe } from '../../retry/probe.js'
 import { RunMemory } from '../../state/run-memory.js'
 import { TOOLS, type ToolName } from '../../tools/index.js'
 import { guardLockfile } from '../../tools/lockfile-registry.js'
 import { parseInvocation } from '../../tools/parse-invocation.js'
+import { resolveVariantCached } from '../../state/variant-cache.js'
 import { createAsker } from '../ask.js'
 import { chooseReporter, type RunReporter } from '../ci-reporter.js'
 import { configFlags, type GlobalOptions } from '../options.js'
@@ -70,7 +73,8 @@ export async function runTool(argv: string[], options: GlobalOptions, session: T
   // swept by the next run after a SIGKILL.
   const scratch = privateDirForRun()
   // A dry run plans for a tool that is not installed here, in its default variant; a real run stopped above (127).
-  const variant = parsed.adapter.resolveVariant && !parsed.missing ? await parsed.adapter.resolveVariant(parsed.executable, env, scratch) : undefined
+  const variant = parsed.adapter.resolveVariant && !parsed.missing
+    ? await resolveVariantCached(parsed.adapter, parsed.executable, { args: parsed.args, env, cwd, home: env.HOME || homedir() }, scratch) : undefined
   // The variant's own name (yarn-berry, mamba 2) is what diagnosis rules and reports key on.
   const invocation = variant ? { ...parsed, adapter: variant, tool: (variant.name in TOOLS ? variant.name : parsed.tool) as ToolName } : parsed
   const networked = invocation.adapter.classify(invocation.args) === 'network'
@@ -114,8 +118,11 @@ export async function runTool(argv: string[], options: GlobalOptions, session: T
   const input = session.noInput ? 'ignore' : networked ? new ReplayableInput({ argv: invocation.args, limitBytes: Math.round(config.replayInputMegabytes * 1_000_000), vet: invocation.adapter.vetStreamedInput }) : 'inherit'
   try {
     const startedAt = new Date()
+    let progress: ProgressWatch | undefined
     const result = await executeRun(plan, {
-      exec: childExec({ plan, config, env, interrupts, reporter, usePty, stdoutFd: session.stdoutFd, input }),
+      exec: childExec({ plan, config, env, interrupts, reporter, usePty, stdoutFd: session.stdoutFd, input, onAttemptProgress: watch => { progress = watch } }),
+      // A dead index is left after ~2 s of silence both ways, not after the tool's own timeout (src/retry/hedge.ts).
+      watch: createHedgeWatch(plan, { env, activity: () => progress?.activity() ?? {} }),
       sleep: interruptibleSleep(interrupts),
       now: Date.now,
       reporter,
@@ -130,7 +137,8 @@ export async function runTool(argv: string[], options: GlobalOptions, session: T
     if (offline && (result.outcome === 'gave-up' || result.outcome === 'failed')) reporter.warn(offlineFailureHint(offline, result))
     if (plan.lockedSources && result.outcome === 'gave-up') reporter.warn(plan.lockedSources)
     if (lockfile) await restoreLockfile(lockfile, { result, plan, cwd, note: m => reporter.note(m), warn: m => reporter.warn(m) })
-    const log = recordRun({ report: toReport(invocation.tool, result), invocation: argv, startedAt, cwd, env, keep: config.logs.keep })
+    // Logs are for runs that can fail over: one per `pip --version` or `npm run build` would only rotate them out.
+    const log = networked ? recordRun({ report: toReport(invocation.tool, result), invocation: argv, startedAt, cwd, env, keep: config.logs.keep }) : {}
     if (log.error) reporter.warn(log.error)
     if (options.report) {
       try {

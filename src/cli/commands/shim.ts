@@ -1,5 +1,5 @@
 import { realpathSync } from 'node:fs'
-import { resolve } from 'node:path'
+import { delimiter, resolve } from 'node:path'
 import { ToolNotFoundError, UsageError } from '../../errors.js'
 import { uninstallShims, installShims, writableByOthers } from '../../shims/install.js'
 import { defaultShimDirectory, pathWithoutShims } from '../../shims/shim-dir.js'
@@ -11,6 +11,7 @@ import { runChild } from '../../exec/run-child.js'
 import { routeSignalsTo, type ExitStatus } from '../signal-router.js'
 
 declare const __VERSION__: string
+const RESILIENT_VERSION = typeof __VERSION__ === 'string' ? __VERSION__ : 'dev'
 
 /** The bin script this process was started from: what shims and aliases run. */
 export function resilientEntry(): string {
@@ -29,7 +30,6 @@ function say(line = ''): void {
 /** `resilient shim install [--dir <dir>] [tools...]`. */
 export async function runShimInstall(tools: string[], options: { dir?: string }): Promise<number> {
   const env = process.env
-  if (process.platform === 'win32') throw new UsageError('Shims are POSIX sh scripts and do not run on Windows.', 'Use aliases instead: resilient init powershell | Out-String | Invoke-Expression')
   const dir = resolve(options.dir ?? defaultShimDirectory(env))
   const unknown = tools.filter(tool => !isKnownExecutable(tool))
   if (unknown.length) throw new UsageError(`resilient cannot wrap ${unknown.join(', ')}.`, `Tools it knows: ${knownToolNames().join(', ')}.`)
@@ -39,12 +39,13 @@ export async function runShimInstall(tools: string[], options: { dir?: string })
   if (!chosen.length) throw new UsageError('None of the tools resilient knows was found on PATH, so no shim was written.', `Name them to write shims anyway: resilient shim install ${knownToolNames().slice(0, 2).join(' ')}.`)
   // Anyone who can write there can replace a shim, or plant a `pip` that runs first on your PATH (issue 21).
   if (writableByOthers(dir)) say(`! ${dir} is writable by other users: any of them could replace these shims. Use a directory only you can write to (the default is ${defaultShimDirectory(env)}).`)
-  const result = installShims({ dir, tools: chosen, node: process.execPath, cli: resilientEntry(), resilientVersion: typeof __VERSION__ === 'string' ? __VERSION__ : 'dev' })
+  const format = process.platform === 'win32' ? 'cmd' : 'sh'
+  const result = installShims({ dir, tools: chosen, node: process.execPath, cli: resilientEntry(), resilientVersion: RESILIENT_VERSION, format })
   if (result.written.length) say(`Wrote shims for ${result.written.join(', ')} in ${dir}.`)
   for (const path of result.refused) say(`! left ${path} alone: resilient did not write it.`)
   if (skipped.length) say(`Not on PATH, so no shim: ${skipped.join(', ')} (add one later: resilient shim install <tool>).`)
   const shell = detectShell(env)
-  const first = (env.PATH ?? '').split(':')[0]
+  const first = (env.PATH ?? '').split(delimiter)[0]
   if (first && resolve(first) === dir) {
     say(`${dir} is already first on PATH: the shims are active (run \`hash -r\` in an open bash or zsh).`)
   } else {

@@ -1,0 +1,43 @@
+import { ResilientError } from '../errors.js'
+import { redact } from '../redact.js'
+import type { ExitStatus } from './signal-router.js'
+
+/** Subcommands (program.ts, shell-commands.ts) and commander's implicit `help`: any other first word is a tool. */
+export const SUBCOMMANDS: ReadonlySet<string> = new Set(['why', 'demo', 'run', 'mirrors', 'config', 'shim', 'init', 'doctor', 'logs', 'completion', 'help'])
+
+/**
+ * `resilient pip install x`, with no option of resilient's before the tool: what commander would hand to runTool
+ * (the tool, its arguments untouched, no options), found without loading commander and the subcommands' definitions.
+ */
+export function isPlainToolCall(argv: readonly string[]): boolean {
+  const first = argv[0]
+  return first !== undefined && first !== '' && !first.startsWith('-') && !SUBCOMMANDS.has(first)
+}
+
+/** `resilient shim run <tool> [args...]`, what every shim starts: just as plain, and as common. */
+export function isShimRun(argv: readonly string[]): boolean {
+  return argv[0] === 'shim' && argv[1] === 'run' && argv[2] !== undefined && argv[2] !== '' && !argv[2].startsWith('-')
+}
+
+/** Runs the command line and maps every failure to a one-paragraph message and an exit code. */
+export async function runCli(argv: string[]): Promise<ExitStatus> {
+  try {
+    if (isPlainToolCall(argv)) {
+      // A tool that died of a signal makes resilient die of it too (signal-router.ts), as a shell would see it.
+      let signal: NodeJS.Signals | undefined
+      const code = await (await import('./commands/run-tool.js')).runTool(argv, {}, { onResult: (_tool, result) => { signal = result.signal } })
+      return { code, signal }
+    }
+    if (isShimRun(argv)) return await (await import('./commands/shim.js')).runShim(argv[2]!, argv.slice(3))
+    return await (await import('./program.js')).runWithCommander(argv)
+  } catch (error) {
+    if (error instanceof ResilientError) {
+      process.stderr.write(redact(`resilient: ${error.message}${error.hint ? `\n  → ${error.hint}` : ''}\n`))
+      return { code: error.exitCode }
+    }
+    const debug = argv.includes('--debug')
+    process.stderr.write(redact(`resilient: internal error: ${(error as Error)?.message ?? String(error)}\n  → This is a bug in resilient; please report it with the command you ran${debug ? '' : ' (add --debug for details)'}.\n`))
+    if (debug) process.stderr.write(redact(`${(error as Error)?.stack ?? ''}\n`))
+    return { code: 70 }
+  }
+}

@@ -1,0 +1,71 @@
+import type { ServerResponse } from 'node:http'
+import { startFaultServer, trickle, type Fault, type FaultChoice } from './fault-server.js'
+import { buildTarball, type BuiltTarball, type NpmPackageSpec } from './npm-tarball.js'
+
+export type { Fault } from './fault-server.js'
+export { buildTarball, type BuiltTarball, type NpmPackageSpec } from './npm-tarball.js'
+
+export interface NpmRegistryOptions {
+  /** Packages to serve; tarballs are built once, so every registry given the same list serves identical bytes. */
+  packages: (NpmPackageSpec | BuiltTarball)[]
+  /**
+   * Applied to every request, or chosen per request. `corrupt` serves tarballs with other contents while the
+   * packument keeps the true integrity: npm fails with EINTEGRITY, pnpm, yarn and bun with their integrity errors.
+   */
+  fault?: FaultChoice
+  /** `name` or `name@version` this registry lacks: a mirror lagging behind. */
+  missing?: string[]
+}
+
+export interface NpmRegistry {
+  /** The registry URL with a trailing slash: `http://127.0.0.1:<port>/`. */
+  url: string
+  port: number
+  /** Paths requested, in order (decoded: `/@scope/name`). */
+  requests: string[]
+  /** Every Authorization header received. */
+  authorizations: string[]
+  setFault(fault: FaultChoice | undefined): void
+  close(): Promise<void>
+}
+
+function packument(base: string, name: string, tarballs: BuiltTarball[]) {
+  const versions = Object.fromEntries(tarballs.map(({ spec, filename, integrity, shasum }) => [spec.version, {
+    name, version: spec.version, dependencies: spec.dependencies ?? {},
+    dist: { tarball: `${base}${name}/-/${filename}`, integrity, shasum },
+  }]))
+  const latest = tarballs.map(t => t.spec.version).at(-1)!
+  return { name, 'dist-tags': { latest }, versions, time: Object.fromEntries(tarballs.map(t => [t.spec.version, '2024-01-01T00:00:00.000Z'])) }
+}
+
+function tampered({ spec }: BuiltTarball): Buffer {
+  return buildTarball({ ...spec, files: { ...spec.files, 'tampered.js': '// not what the registry published\n' } }).bytes
+}
+
+/** An npm registry on 127.0.0.1 with fault injection: packuments and tarballs with correct `dist.integrity`. */
+export async function startNpmRegistry(options: NpmRegistryOptions): Promise<NpmRegistry> {
+  const tarballs = options.packages.map(entry => 'bytes' in entry ? entry : buildTarball(entry))
+  const missing = new Set(options.missing ?? [])
+  const available = tarballs.filter(t => !missing.has(t.spec.name) && !missing.has(`${t.spec.name}@${t.spec.version}`))
+  const tarballPath = (path: string) => /^\/((?:@[^/]+\/)?[^/@]+)\/-\/([^/]+\.tgz)$/.exec(path)
+  const respond = (path: string, fault: Fault, response: ServerResponse, base: string) => {
+    const notFound = () => response.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"Not found"}')
+    const tarballMatch = tarballPath(path)
+    if (tarballMatch) {
+      const tarball = available.find(t => t.spec.name === tarballMatch[1] && t.filename === tarballMatch[2])
+      if (!tarball) return void notFound()
+      // A valid tarball with other contents: every client gets as far as its integrity check (flipped bytes would
+      // make some fail earlier, in gunzip).
+      const bytes = fault.kind === 'corrupt' ? tampered(tarball) : tarball.bytes
+      response.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': String(bytes.length) })
+      return void (fault.kind === 'trickle' ? trickle(response, bytes, fault.bytesPerSecond) : response.end(bytes))
+    }
+    const name = path.slice(1)
+    const versions = available.filter(t => t.spec.name === name)
+    if (!versions.length) return void notFound()
+    const body = Buffer.from(JSON.stringify(packument(base, name, versions)))
+    response.writeHead(200, { 'content-type': 'application/json', 'content-length': String(body.length) }).end(body)
+  }
+  const server = await startFaultServer({ isFile: path => Boolean(tarballPath(path)), respond, errorType: 'application/json' }, options.fault)
+  return { url: server.baseUrl, port: server.port, requests: server.requests, authorizations: server.authorizations, setFault: server.setFault, close: server.close }
+}
