@@ -67,6 +67,7 @@ const sameHost = (a: string, b: string) => URL.canParse(a) && URL.canParse(b) &&
 export const cargo = {
   name: 'cargo',
   ecosystem: 'crates',
+  offline: { args: ['--offline'], where: "cargo's local registry cache" },
   executables: /^cargo(\.exe)?$/,
   readOnly: READ_ONLY,
   alternatives: [['cargo']],

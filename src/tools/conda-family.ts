@@ -100,6 +100,7 @@ export function condaFamilyAdapter(options: CondaFamilyOptions) {
   return {
     name: options.name,
     ecosystem: 'conda',
+    offline: { args: ['--offline'], where: 'the conda package cache' },
     executables: options.executables,
     readOnly: options.readOnly,
     alternatives: [[options.name]],

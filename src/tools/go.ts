@@ -51,6 +51,7 @@ function findUserIndex(context: ToolContext): IndexChoice | null {
 export const go = {
   name: 'go',
   ecosystem: 'go',
+  offline: { args: [], env: { GOPROXY: 'off' }, where: 'the Go module cache' },
   executables: /^go(\.exe)?$/,
   readOnly: READ_ONLY,
   alternatives: [['go']],

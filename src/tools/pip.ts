@@ -3,7 +3,7 @@ import { findOptions } from './args.js'
 import { withNetrc } from './credentials.js'
 import { readPipConfig, streamedRequirementsChooseIndex } from './pip-config.js'
 import { findPipIndex, pipSubcommand } from './pip-index.js'
-import { firstSet, PIP_FAST, PIP_KNOBS, withEnv } from './python-index.js'
+import { firstSet, PIP_FAST, PIP_KNOBS, WHEELHOUSE_ONLY, withEnv } from './python-index.js'
 import type { CommandLine, ReadOnlyForms, ToolAdapter, ToolContext, ToolKnobs } from './types.js'
 import { named, shortCluster, versionAndHelp } from './read-only.js'
 
@@ -40,6 +40,7 @@ function append(command: CommandLine, ...extra: string[]): CommandLine {
 export const pip = {
   name: 'pip',
   ecosystem: 'pypi',
+  offline: WHEELHOUSE_ONLY,
   executables: /^pip(3(\.\d+)?)?(\.exe)?$/,
   readOnly: READ_ONLY,
   moduleLaunch: { interpreters: /^python(\d(\.\d+)?)?(\.exe)?$/, module: 'pip' },

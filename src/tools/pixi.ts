@@ -44,6 +44,7 @@ export function pixiWith(setup?: PixiSetup) {
   return {
     name: 'pixi',
     ecosystem: 'conda',
+    offline: { args: ['--offline'], where: "pixi's package cache" },
     executables: /^pixi(\.exe)?$/,
     readOnly: READ_ONLY,
     alternatives: [['pixi']],

@@ -63,6 +63,7 @@ function findUserKnobs(context: ToolContext): ToolKnobs {
 export const pnpm = {
   name: 'pnpm',
   ecosystem: 'npm',
+  offline: { args: ['--offline'], where: 'the pnpm store' },
   executables: /^pnpm(\.cmd|\.cjs)?$/,
   readOnly: READ_ONLY,
   alternatives: [['pnpm']],

@@ -28,3 +28,6 @@ export const PIP_FAST = { PIP_TIMEOUT: '6', PIP_RETRIES: '0' }
 export function firstSet(env: NodeJS.ProcessEnv, names: readonly string[]): string | undefined {
   return names.find(name => env[name] !== undefined && env[name] !== '')
 }
+
+/** pip's and uv's offline form: `--no-index --find-links <wheelhouse>` (pip install --help, uv pip install --help). */
+export const WHEELHOUSE_ONLY = { args: ['--no-index'], wheelhouse: { flag: '--find-links' }, where: 'the wheelhouse' } as const

@@ -2,7 +2,7 @@ import { basename } from 'node:path'
 import { PYPI_UPSTREAM } from '../mirrors/pypi.js'
 import { envFlag } from './project-files.js'
 import { streamedRequirementsChooseIndex } from './pip-config.js'
-import { firstSet, pep503PackageUrl, UV_FAST, UV_KNOBS, withEnv } from './python-index.js'
+import { firstSet, pep503PackageUrl, UV_FAST, UV_KNOBS, WHEELHOUSE_ONLY, withEnv } from './python-index.js'
 import type { CommandLine, ReadOnlyForms, ToolAdapter, ToolContext } from './types.js'
 import { findLockedRegistry, findUvDefaultIndex } from './uv-config.js'
 import { argsStart, findUvOptions, parseUvCommand, replaceValue, UV_OPTIONS } from './uv-options.js'
@@ -28,6 +28,7 @@ function uvAdapter(name: string, prefix: string[]) {
   return {
     name,
     ecosystem: 'pypi',
+    offline: WHEELHOUSE_ONLY,
     executables: /^uvx?(\.exe)?$/,
     readOnly: READ_ONLY,
     moduleLaunch: { interpreters: /^python(\d(\.\d+)?)?(\.exe)?$/, module: 'uv' },

@@ -72,6 +72,7 @@ function variantInputs({ cwd, env, home }: ToolContext): { files: string[]; env:
 export const yarn = {
   name: 'yarn',
   ecosystem: 'npm',
+  offline: { args: ['--offline'], where: 'the yarn cache' },
   executables: /^(yarn|yarnpkg)(\.cmd|\.js)?$/,
   readOnly: READ_ONLY,
   alternatives: [['yarn'], ['yarnpkg']],
