@@ -54,6 +54,7 @@ function findUserIndex(context: ToolContext): IndexChoice | null {
 export const bun = {
   name: 'bun',
   ecosystem: 'npm',
+  nicknames: ['bunx'],
   offline: { args: ['--offline'], where: "bun's install cache" },
   executables: /^bun(\.exe)?$/,
   readOnly: READ_ONLY,

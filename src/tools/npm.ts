@@ -69,6 +69,7 @@ function redirect(command: CommandLine, _registryUrl: string, pinned: readonly P
 export const npm = {
   name: 'npm',
   ecosystem: 'npm',
+  nicknames: ['npx'],
   offline: { args: ['--offline'], where: 'the npm cache' },
   executables: /^npm(\.cmd)?$/,
   readOnly: READ_ONLY,

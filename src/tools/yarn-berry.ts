@@ -51,6 +51,7 @@ function findUserKnobs(context: ToolContext): ToolKnobs {
 export const yarnBerry = {
   name: 'yarn-berry',
   ecosystem: 'npm',
+  nicknames: ['berry'],
   offline: { args: [], env: { YARN_ENABLE_OFFLINE_MODE: '1' }, where: 'the yarn cache' },
   // Never matched by name: `yarn` resolves to this adapter when `yarn --version` says 2 or later.
   executables: /(?!)/,
