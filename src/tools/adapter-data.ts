@@ -50,7 +50,7 @@ export interface OfflineForm {
 
 /** An environment variable that changes what the tool does under resilient, as `resilient doctor` explains it. */
 export interface EnvironmentSetting {
-  pattern: RegExp
+  names: readonly string[]
   note: string
   /** When the value defeats a feature: what goes wrong and the fix (doctor reports it as a warning). */
   warn?(name: string, value: string): { message: string; fix: string } | undefined

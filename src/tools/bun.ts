@@ -8,6 +8,7 @@ import { npmrcFiles } from './npmrc.js'
 import { findRegistryChoice } from './npm-registry-choice.js'
 import type { IndexChoice, ReadOnlyForms, ToolAdapter, ToolContext } from './types.js'
 import { named, versionAndHelp } from './read-only.js'
+import { registryVariable } from './environment.js'
 
 const GLOBAL_WITH_VALUE = ['--cwd', '--config', '-c', '--registry', '--cache-dir', '--backend', '--filter', '-F']
 // reference §13 and `bun install --help` (bun 1.4). `bun x`, `bun run` and `bun <file>` run programs: once.
@@ -56,6 +57,7 @@ export const bun = {
   ecosystem: 'npm',
   nicknames: ['bunx'],
   offline: { args: ['--offline'], where: "bun's install cache" },
+  environment: registryVariable('bun', 'BUN_CONFIG_REGISTRY', 'NPM_CONFIG_REGISTRY', 'npm_config_registry'),
   executables: /^bun(\.exe)?$/,
   readOnly: READ_ONLY,
   alternatives: [['bun']],

@@ -8,6 +8,7 @@ import type { AdviceSpec } from './advice.js'
 import type { CommandLine, ReadOnlyCommand, ReadOnlyForms, ToolAdapter, ToolContext, ToolKnobs } from './types.js'
 import { readYamlFile } from './yaml-file.js'
 import { versionAndHelp } from './read-only.js'
+import { networkVariables } from './environment.js'
 
 /**
  * conda and the two mamba CLIs (reference §3-4). conda and mamba 1 share conda's CLI and variables; micromamba and
@@ -101,6 +102,7 @@ export function condaFamilyAdapter(options: CondaFamilyOptions) {
     name: options.name,
     ecosystem: 'conda',
     offline: { args: ['--offline'], where: 'the conda package cache' },
+    environment: networkVariables(options.name, 'CONDA_CHANNELS', 'CONDA_CHANNEL_ALIAS'),
     executables: options.executables,
     readOnly: options.readOnly,
     alternatives: [[options.name]],

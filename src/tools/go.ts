@@ -4,6 +4,7 @@ import { go as GO_MIRRORS, GO_UPSTREAM } from '../mirrors/go.js'
 import { firstPositional } from './args.js'
 import type { IndexChoice, ReadOnlyForms, ToolAdapter, ToolContext } from './types.js'
 import { named } from './read-only.js'
+import { networkVariables } from './environment.js'
 
 // reference §15. `go run` and `go test` execute the user's program; builds may download missing modules.
 const NETWORK = new Set(['get', 'install', 'build'])
@@ -52,6 +53,7 @@ export const go = {
   name: 'go',
   ecosystem: 'go',
   offline: { args: [], env: { GOPROXY: 'off' }, where: 'the Go module cache' },
+  environment: networkVariables('go', 'GOPROXY', 'GOPRIVATE', 'GOFLAGS'),
   executables: /^go(\.exe)?$/,
   readOnly: READ_ONLY,
   alternatives: [['go']],

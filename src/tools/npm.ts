@@ -8,6 +8,7 @@ import { withNpmrc } from './credentials.js'
 import { findRegistryChoice } from './npm-registry-choice.js'
 import type { CommandLine, IndexChoice, LockfileSupport, PinnedRegistry, ReadOnlyForms, ToolAdapter, ToolContext, ToolKnobs } from './types.js'
 import { named, versionAndHelp } from './read-only.js'
+import { registryVariable } from './environment.js'
 
 // Options that take a value and may stand before the command (`npm --registry X install`).
 const GLOBAL_WITH_VALUE = ['--registry', '--reg', '--userconfig', '--globalconfig', '--cache', '--prefix', '-C', '--loglevel',
@@ -71,6 +72,7 @@ export const npm = {
   ecosystem: 'npm',
   nicknames: ['npx'],
   offline: { args: ['--offline'], where: 'the npm cache' },
+  environment: registryVariable('npm', 'npm_config_registry', 'NPM_CONFIG_REGISTRY'),
   executables: /^npm(\.cmd)?$/,
   readOnly: READ_ONLY,
   alternatives: [['npm']],

@@ -5,6 +5,7 @@ import { findUserIndex, findUserKnobs, GENERAL_WITH_VALUE, lockPinsUrls, project
 import { pep503PackageUrl, withEnv } from './python-index.js'
 import type { ReadOnlyForms, ToolAdapter } from './types.js'
 import { named, versionAndHelp } from './read-only.js'
+import { networkVariables } from './environment.js'
 
 // reference §8 and pdm cli/commands. `pdm run` runs the user's script, `pdm init` asks questions: both run once.
 const NETWORK = new Set(['add', 'remove', 'install', 'sync', 'lock', 'update', 'outdated', 'search', 'build', 'self update'])
@@ -24,6 +25,7 @@ function verbOf(args: readonly string[]): string {
 export const pdm = {
   name: 'pdm',
   ecosystem: 'pypi',
+  environment: networkVariables('pdm', 'PDM_PYPI_URL'),
   executables: /^pdm(\.exe)?$/,
   readOnly: READ_ONLY,
   moduleLaunch: { interpreters: /^python(\d(\.\d+)?)?(\.exe)?$/, module: 'pdm' },

@@ -6,6 +6,7 @@ import { findPipIndex, pipSubcommand } from './pip-index.js'
 import { firstSet, PIP_FAST, PIP_KNOBS, WHEELHOUSE_ONLY, withEnv } from './python-index.js'
 import type { CommandLine, ReadOnlyForms, ToolAdapter, ToolContext, ToolKnobs } from './types.js'
 import { named, shortCluster, versionAndHelp } from './read-only.js'
+import { PIP_ENVIRONMENT } from './environment.js'
 
 const TIMEOUT = { long: ['--timeout', '--default-timeout', '--retries'], minPrefix: 6, takesValue: true }
 const subcommand = pipSubcommand
@@ -41,6 +42,7 @@ export const pip = {
   name: 'pip',
   ecosystem: 'pypi',
   offline: WHEELHOUSE_ONLY,
+  environment: PIP_ENVIRONMENT,
   executables: /^pip(3(\.\d+)?)?(\.exe)?$/,
   readOnly: READ_ONLY,
   moduleLaunch: { interpreters: /^python(\d(\.\d+)?)?(\.exe)?$/, module: 'pip' },

@@ -9,6 +9,7 @@ import { npmrcFiles, readNpmrcSetting } from './npmrc.js'
 import type { IndexChoice, ReadOnlyForms, ToolAdapter, ToolContext, ToolKnobs } from './types.js'
 import { readYamlFile } from './yaml-file.js'
 import { named, versionAndHelp } from './read-only.js'
+import { registryVariable } from './environment.js'
 
 const GLOBAL_WITH_VALUE = ['--registry', '--reg', '--dir', '-C', '--filter', '-F', '--reporter', '--loglevel', '--store-dir',
   '--workspace-dir', ...NPM_FETCH_KNOBS.map(knob => `--${knob}`)]
@@ -64,6 +65,7 @@ export const pnpm = {
   name: 'pnpm',
   ecosystem: 'npm',
   offline: { args: ['--offline'], where: 'the pnpm store' },
+  environment: registryVariable('pnpm', 'pnpm_config_registry', 'npm_config_registry'),
   executables: /^pnpm(\.cmd|\.cjs)?$/,
   readOnly: READ_ONLY,
   alternatives: [['pnpm']],

@@ -7,6 +7,7 @@ import type { CommandLine, ReadOnlyForms, ToolAdapter, ToolContext } from './typ
 import { findLockedRegistry, findUvDefaultIndex } from './uv-config.js'
 import { argsStart, findUvOptions, parseUvCommand, replaceValue, UV_OPTIONS } from './uv-options.js'
 import { named, versionAndHelp } from './read-only.js'
+import { networkVariables } from './environment.js'
 
 // reference §2.5. `uv run` without --with runs the user's program, which must not run twice: it runs once.
 const NETWORK = new Set(['pip install', 'pip sync', 'pip compile', 'add', 'remove', 'lock', 'sync', 'tree', 'export',
@@ -29,6 +30,7 @@ function uvAdapter(name: string, prefix: string[]) {
     name,
     ecosystem: 'pypi',
     offline: WHEELHOUSE_ONLY,
+    environment: networkVariables('uv', 'UV_DEFAULT_INDEX', 'UV_INDEX', 'UV_INDEX_URL', 'UV_EXTRA_INDEX_URL', 'UV_HTTP_TIMEOUT', 'UV_HTTP_RETRIES'),
     executables: /^uvx?(\.exe)?$/,
     readOnly: READ_ONLY,
     moduleLaunch: { interpreters: /^python(\d(\.\d+)?)?(\.exe)?$/, module: 'uv' },

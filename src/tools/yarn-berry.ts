@@ -4,6 +4,7 @@ import { firstPositional } from './args.js'
 import { findEnv, npmPackageUrl, YARN_REGISTRY } from './npm-family.js'
 import type { IndexChoice, ToolAdapter, ToolContext, ToolKnobs } from './types.js'
 import { readYamlFile } from './yaml-file.js'
+import { registryVariable } from './environment.js'
 
 // reference §12. `dlx` runs a program and `set version` downloads yarn itself from elsewhere: both run once.
 const NETWORK = new Set(['install', 'add', 'up', 'upgrade', 'dedupe'])
@@ -53,6 +54,7 @@ export const yarnBerry = {
   ecosystem: 'npm',
   nicknames: ['berry'],
   offline: { args: [], env: { YARN_ENABLE_OFFLINE_MODE: '1' }, where: 'the yarn cache' },
+  environment: registryVariable('yarn 2+', 'YARN_NPM_REGISTRY_SERVER'),
   // Never matched by name: `yarn` resolves to this adapter when `yarn --version` says 2 or later.
   executables: /(?!)/,
   alternatives: [['yarn']],

@@ -10,6 +10,7 @@ import type { IndexChoice, ReadOnlyForms, ToolAdapter, ToolContext, ToolKnobs } 
 import { yarnBerry } from './yarn-berry.js'
 import { yarnrcSetting } from './yarnrc.js'
 import { named, versionAndHelp } from './read-only.js'
+import { registryVariable } from './environment.js'
 
 // Global commander options with a value (yarn 1 src/cli/index.js); commander takes no abbreviations.
 const GLOBAL_WITH_VALUE = ['--registry', '--network-timeout', '--cwd', '--modules-folder', '--cache-folder', '--mutex',
@@ -73,6 +74,7 @@ export const yarn = {
   name: 'yarn',
   ecosystem: 'npm',
   offline: { args: ['--offline'], where: 'the yarn cache' },
+  environment: registryVariable('yarn 1', 'YARN_REGISTRY', 'npm_config_registry'),
   executables: /^(yarn|yarnpkg)(\.cmd|\.js)?$/,
   readOnly: READ_ONLY,
   alternatives: [['yarn'], ['yarnpkg']],
