@@ -66,4 +66,8 @@ export interface AdapterData {
   offline?: OfflineForm
   /** Variables of this tool that `resilient doctor` explains when they are set. */
   environment?: readonly EnvironmentSetting[]
+  /** The invocations it handles, in the words of the README's table of tools (src/tools/docs.ts). */
+  forms: string
+  /** With `verified: 'real'`: the tool and version the e2e tests run in CI (`pip 23.2`). */
+  testedWith?: string
 }

@@ -81,5 +81,7 @@ export const bun = {
     lookUp: 'bun info <name> versions',
   },
   verified: 'real',
+  forms: '`bun add\\|install\\|i\\|update ...`',
+  testedWith: 'bun 1.4',
   mirrorMechanism: '`--registry=<mirror>` added to the command',
 } satisfies ToolAdapter

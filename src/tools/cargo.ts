@@ -105,5 +105,7 @@ export const cargo = {
     lookUp: 'cargo info <name>',
   },
   verified: 'real',
+  forms: '`cargo build\\|fetch\\|install\\|add\\|update ...`',
+  testedWith: 'cargo 1.95',
   mirrorMechanism: "`--config source.crates-io.replace-with=\"resilient-mirror\" --config source.resilient-mirror.registry=\"sparse+<mirror>/\"`",
 } satisfies ToolAdapter

@@ -68,6 +68,7 @@ export interface CondaFamilyOptions {
   applyIndex(command: CommandLine, url: string): CommandLine
   mirrorMechanism: string
   verified: ToolAdapter['verified']
+  forms: string
   readOnly?: ReadOnlyForms
 }
 
@@ -130,6 +131,7 @@ export function condaFamilyAdapter(options: CondaFamilyOptions) {
     tuneForFastDetection: (command: CommandLine) => withEnv(command, options.knobs.fast),
     advice: condaAdvice(options.name === 'mamba-classic' ? 'mamba' : options.name, options.flavor.mamba ? '~/.mambarc' : '~/.condarc'),
     verified: options.verified,
+    forms: options.forms,
     mirrorMechanism: options.mirrorMechanism,
   } satisfies ToolAdapter
 }

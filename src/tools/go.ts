@@ -80,5 +80,7 @@ export const go = {
     lookUp: 'go list -m -versions <module>',
   },
   verified: 'real',
+  forms: '`go get\\|install\\|build\\|mod download\\|mod tidy`',
+  testedWith: 'go 1.19',
   mirrorMechanism: '`GOPROXY=<mirror>,direct` in the environment',
 } satisfies ToolAdapter

@@ -108,5 +108,7 @@ export const npm = {
     lookUp: 'npm view <name> versions',
   },
   verified: 'real',
+  forms: '`npm install\\|i\\|ci\\|add\\|update ...` (all of npm\'s aliases)',
+  testedWith: 'npm 11',
   mirrorMechanism: '`--registry=<mirror> --no-audit` added to the command (and `--replace-registry-host` when package-lock.json pins a public registry)',
 } satisfies ToolAdapter

@@ -61,5 +61,7 @@ export const pdm = {
     cleanCache: 'pdm cache clear',
   },
   verified: 'real',
-  mirrorMechanism: '`PDM_PYPI_URL=<mirror>` (not when a `[[tool.pdm.source]]` is named `pypi`: it beats the variable)',
+  forms: '`pdm add\\|install\\|sync\\|lock\\|update ...`, `python -m pdm`',
+  testedWith: 'pdm 2.2',
+  mirrorMechanism: '`PDM_PYPI_URL=<mirror>` (not when a `[[tool.pdm.source]]` is named `pypi`: it beats the variable); none when pdm.lock pins URLs (said so)',
 } satisfies ToolAdapter

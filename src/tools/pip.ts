@@ -84,5 +84,7 @@ export const pip = {
     lookUp: 'pip index versions <name>',
   },
   verified: 'real',
-  mirrorMechanism: '`--index-url <mirror>` appended to the command',
+  forms: '`pip`, `pip3`, `pip3.X`, `python -m pip`, `python3 -m pip`, `pythonX.Y -m pip`',
+  testedWith: 'pip 23.2',
+  mirrorMechanism: '`--index-url <mirror>` appended to the command (`--no-cache-dir` after a hash mismatch)',
 } satisfies ToolAdapter

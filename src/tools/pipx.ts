@@ -69,5 +69,7 @@ export const pipx = {
     lookUp: 'pip index versions <name>',
   },
   verified: 'real',
+  forms: '`pipx install\\|upgrade\\|reinstall\\|inject\\|run ...`, `python -m pipx`',
+  testedWith: 'pipx 1.1',
   mirrorMechanism: '`PIP_INDEX_URL=<mirror>` and `UV_INDEX_URL=<mirror>` (pip or uv backend); not recorded in pipx_metadata.json',
 } satisfies ToolAdapter

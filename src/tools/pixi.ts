@@ -81,7 +81,8 @@ export function pixiWith(setup?: PixiSetup) {
       cleanCache: 'pixi clean cache',
     },
     verified: 'replay',
-    mirrorMechanism: 'a temporary config file (your pixi config plus `[mirrors]` for conda.anaconda.org) given as `PIXI_CONFIG_FILE`, or in place of your `--config-file`; removed after the attempt',
+    forms: '`pixi add\\|install\\|update\\|lock ...`, `pixi global install`, `pixi init` (run once)',
+    mirrorMechanism: 'a temporary config file (your pixi config plus `[mirrors]` for conda.anaconda.org) given as `PIXI_CONFIG_FILE`, or in place of your `--config-file`; removed after the attempt; none for `pixi global`/`exec` or pixi < 0.70 (said so)',
   } satisfies ToolAdapter
 }
 

@@ -94,5 +94,7 @@ export const pnpm = {
     lookUp: 'pnpm view <name> versions',
   },
   verified: 'real',
+  forms: '`pnpm add\\|install\\|i\\|update\\|fetch ...`',
+  testedWith: 'pnpm 10',
   mirrorMechanism: '`--registry=<mirror>` added to the command',
 } satisfies ToolAdapter

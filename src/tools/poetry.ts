@@ -91,6 +91,8 @@ export const poetry = {
     cleanCache: 'poetry cache clear --all pypi',
   },
   verified: 'real',
+  forms: '`poetry add\\|install\\|lock\\|update ...`, `python -m poetry`',
+  testedWith: 'poetry 1.3',
   mirrorMechanism: 'none: poetry cannot be pointed at a mirror for one run; resilient retries the same index with `POETRY_REQUESTS_TIMEOUT=10`',
 } satisfies ToolAdapter
 

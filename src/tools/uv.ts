@@ -88,7 +88,8 @@ function uvAdapter(name: string, prefix: string[]) {
       cleanCache: 'uv cache clean',
     },
     verified: 'replay',
-    mirrorMechanism: '`UV_DEFAULT_INDEX=<mirror>` (`uv add`: `UV_INDEX_URL`, which uv does not write into pyproject.toml); an index given on the command line gets the mirror in its place',
+    forms: '`uv pip install\\|sync\\|compile`, `uv add\\|sync\\|lock`, `uv tool install`, `uvx`, `uv run --with`, `python -m uv`',
+    mirrorMechanism: '`UV_DEFAULT_INDEX=<mirror>` (`uv add`: `UV_INDEX_URL`, which uv does not write into pyproject.toml); an index given on the command line gets the mirror in its place; none with `--frozen` (uv.lock\'s URLs: said so)',
   } satisfies ToolAdapter
 }
 

@@ -99,5 +99,7 @@ export const yarnBerry = {
     lookUp: 'yarn npm info <name> --fields versions',
   },
   verified: 'real',
+  forms: '`yarn`, `yarn add\\|install\\|up ...` (2.x and later)',
+  testedWith: 'yarn 4',
   mirrorMechanism: '`YARN_NPM_REGISTRY_SERVER=<mirror>` in the environment (berry has no registry flag)',
 } satisfies ToolAdapter

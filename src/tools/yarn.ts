@@ -116,5 +116,7 @@ export const yarn = {
   resolveVariant,
   variantCache: { variants: [yarnBerry], inputs: variantInputs },
   verified: 'real',
+  forms: '`yarn`, `yarn add\\|install\\|upgrade ...` (1.x, told apart by `yarn --version`)',
+  testedWith: 'yarn 1.22',
   mirrorMechanism: '`--registry <mirror>` added to the command; for that attempt only, yarn.lock URLs of public registries point at the mirror (restored byte for byte after it)',
 } satisfies ToolAdapter
