@@ -1,7 +1,7 @@
 import { basename } from 'node:path'
 import { PYPI_UPSTREAM } from '../mirrors/pypi.js'
 import { envFlag } from './project-files.js'
-import { streamedRequirementsChooseIndex } from './pip-config.js'
+import { streamedRequirementsChooseIndex } from './requirement-files.js'
 import { firstSet, pep503PackageUrl, UV_FAST, UV_KNOBS, WHEELHOUSE_ONLY, withEnv } from './python-index.js'
 import type { CommandLine, ReadOnlyForms, ToolAdapter, ToolContext } from './types.js'
 import { findLockedRegistry, findUvDefaultIndex } from './uv-config.js'
