@@ -3,6 +3,7 @@ import { findOptions, firstPositional } from './args.js'
 import { cargoConfigLayers, findSetting } from './cargo-config.js'
 import type { CommandLine, IndexChoice, ReadOnlyForms, ToolAdapter, ToolContext, ToolKnobs } from './types.js'
 import { named, versionAndHelp } from './read-only.js'
+import { withEnv } from './command-line.js'
 
 const GLOBAL_WITH_VALUE = ['--config', '-Z', '--color', '-C', '--explain']
 // reference §14.5. `run`, `test` and `bench` execute the user's program, whose own output must not be "retried".
@@ -88,7 +89,7 @@ export const cargo = {
       '--config', `source.${MIRROR_SOURCE}.registry="sparse+${index}"`)
   },
   // http.timeout is curl's connect timeout and low-speed window (10 B/s): a stalled index, not a slow one.
-  tuneForFastDetection: command => ({ ...command, env: { ...command.env, CARGO_HTTP_TIMEOUT: '8', CARGO_NET_RETRY: '0' } }),
+  tuneForFastDetection: command => withEnv(command, { CARGO_HTTP_TIMEOUT: '8', CARGO_NET_RETRY: '0' }),
   // The sparse index layout: 1/a, 2/ab, 3/a/abc, se/rd/serde (cargo book, registry index "Index files").
   packageUrl(indexUrl, name) {
     const crate = name.toLowerCase()

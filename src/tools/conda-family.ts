@@ -3,12 +3,12 @@ import { MIRRORS } from '../mirrors/index.js'
 import { hasCredentials } from '../redact.js'
 import { findOptions, firstPositional } from './args.js'
 import { condaRcFiles, findChannelChoice, findPinnedSpecFile, type CondaFlavor } from './conda-channels.js'
-import { withEnv } from './python-index.js'
 import type { AdviceSpec } from './advice.js'
 import type { CommandLine, ReadOnlyCommand, ReadOnlyForms, ToolAdapter, ToolContext, ToolKnobs } from './types.js'
 import { readYamlFile } from './yaml-file.js'
 import { versionAndHelp } from './read-only.js'
 import { networkVariables } from './environment.js'
+import { withEnv } from './command-line.js'
 
 /**
  * conda and the two mamba CLIs (reference §3-4). conda and mamba 1 share conda's CLI and variables; micromamba and

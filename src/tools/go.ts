@@ -5,6 +5,7 @@ import { firstPositional } from './args.js'
 import type { IndexChoice, ReadOnlyForms, ToolAdapter, ToolContext } from './types.js'
 import { named } from './read-only.js'
 import { networkVariables } from './environment.js'
+import { withEnv } from './command-line.js'
 
 // reference §15. `go run` and `go test` execute the user's program; builds may download missing modules.
 const NETWORK = new Set(['get', 'install', 'build'])
@@ -69,7 +70,7 @@ export const go = {
   // Go takes its proxy from the environment only (no flag); `go env -w` would persist it. `,direct` keeps go's
   // default meaning: fetch from the origin only what the proxy says does not exist (404/410). GOPRIVATE and
   // GONOPROXY are left alone, so private modules still bypass the mirror.
-  applyIndex: (command, url) => ({ ...command, env: { ...command.env, GOPROXY: `${url.replace(/\/+$/, '')},direct` } }),
+  applyIndex: (command, url) => withEnv(command, { GOPROXY: `${url.replace(/\/+$/, '')},direct` }),
   // The module proxy protocol: <proxy>/<module path>/@v/list, capitals escaped as !lower (go.dev/ref/mod).
   packageUrl: (indexUrl, name) => `${indexUrl.replace(/\/+$/, '')}/${name.replace(/[A-Z]/g, c => `!${c.toLowerCase()}`)}/@v/list`,
   advice: {

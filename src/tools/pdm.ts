@@ -2,10 +2,11 @@ import { join } from 'node:path'
 import { PYPI_UPSTREAM } from '../mirrors/pypi.js'
 import { firstPositional } from './args.js'
 import { findUserIndex, findUserKnobs, GENERAL_WITH_VALUE, lockPinsUrls, projectRoot } from './pdm-config.js'
-import { pep503PackageUrl, withEnv } from './python-index.js'
+import { pep503PackageUrl } from './python-index.js'
 import type { ReadOnlyForms, ToolAdapter } from './types.js'
 import { named, versionAndHelp } from './read-only.js'
 import { networkVariables } from './environment.js'
+import { withEnv } from './command-line.js'
 
 // reference §8 and pdm cli/commands. `pdm run` runs the user's script, `pdm init` asks questions: both run once.
 const NETWORK = new Set(['add', 'remove', 'install', 'sync', 'lock', 'update', 'outdated', 'search', 'build', 'self update'])

@@ -1,9 +1,10 @@
 import { PYPI_UPSTREAM } from '../mirrors/pypi.js'
 import { readPipConfig } from './pip-config.js'
 import { commandLineIndex, pipxArgs } from './pipx-index.js'
-import { firstSet, pep503PackageUrl, PIP_FAST, PIP_KNOBS, UV_FAST, UV_KNOBS, withEnv } from './python-index.js'
+import { firstSet, pep503PackageUrl, PIP_FAST, PIP_KNOBS, UV_FAST, UV_KNOBS } from './python-index.js'
 import type { IndexChoice, ReadOnlyForms, ToolAdapter, ToolContext, ToolKnobs } from './types.js'
 import { named, versionAndHelp } from './read-only.js'
+import { withEnv } from './command-line.js'
 
 // reference §7 and pipx main.py. `run` starts the app like uvx; `runpip` passes anything to pip: it runs once.
 const NETWORK = new Set(['install', 'install-all', 'inject', 'upgrade', 'upgrade-all', 'upgrade-shared', 'reinstall',

@@ -6,9 +6,10 @@ import { findOptions, firstPositional } from './args.js'
 import { channelOption, pickChannelChoice } from './conda-channels.js'
 import { pixiChannelCandidates } from './pixi-config.js'
 import { applyPixiIndex, type PixiSetup } from './pixi-mirror.js'
-import { firstSet, UV_FAST, UV_KNOBS, withEnv } from './python-index.js'
+import { firstSet, UV_FAST, UV_KNOBS } from './python-index.js'
 import type { ReadOnlyForms, ScratchDir, ToolAdapter } from './types.js'
 import { named, versionAndHelp } from './read-only.js'
+import { withEnv } from './command-line.js'
 
 export type { PixiSetup } from './pixi-mirror.js'
 

@@ -2,9 +2,10 @@ import { dirname, join, resolve } from 'node:path'
 import { PYPI_UPSTREAM } from '../mirrors/pypi.js'
 import { findOptions, firstPositional } from './args.js'
 import { nearestFile, readTomlFile, tablesAt, valueAt } from './project-files.js'
-import { pep503PackageUrl, withEnv } from './python-index.js'
+import { pep503PackageUrl } from './python-index.js'
 import type { IndexChoice, ReadOnlyForms, ToolAdapter, ToolContext, ToolKnobs } from './types.js'
 import { named, versionAndHelp } from './read-only.js'
+import { withEnv, withFlag } from './command-line.js'
 
 // reference §6.5. Two-word commands: `self add`, `source show`, `cache clear`, `env info`, `python install`.
 const NETWORK = new Set(['install', 'sync', 'add', 'remove', 'update', 'lock', 'search', 'self add', 'self update',
@@ -81,7 +82,7 @@ export const poetry = {
   findUserKnobs,
   // Read since poetry 1.5 (utils/constants.py); older versions keep 15 s. Its 5 retries on errors are hard-coded.
   tuneForFastDetection: command => withEnv(command, { POETRY_REQUESTS_TIMEOUT: '10' }),
-  bypassCache: command => command.argv.includes('--no-cache') ? command : { ...command, argv: [...command.argv, '--no-cache'] },
+  bypassCache: command => withFlag(command, '--no-cache'),
   packageUrl: pep503PackageUrl,
   advice: {
     moreTime: 'POETRY_REQUESTS_TIMEOUT=120 poetry <command>',

@@ -1,15 +1,8 @@
-import type { CommandLine } from './types.js'
-
 /** What the PyPI-family adapters (uv, pipx, pdm, poetry, pixi's PyPI side) share. */
 
 /** PEP 503: names are normalised to lower case with runs of -_. as one dash. */
 export function pep503PackageUrl(indexUrl: string, name: string): string {
   return `${indexUrl.replace(/\/+$/, '')}/${name.toLowerCase().replace(/[-_.]+/g, '-')}/`
-}
-
-/** Adds variables for one attempt; a variable the adapter set earlier in the chain is replaced. */
-export function withEnv(command: CommandLine, extra: Record<string, string>): CommandLine {
-  return { ...command, env: { ...command.env, ...extra } }
 }
 
 /**

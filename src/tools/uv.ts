@@ -2,12 +2,13 @@ import { basename } from 'node:path'
 import { PYPI_UPSTREAM } from '../mirrors/pypi.js'
 import { envFlag } from './project-files.js'
 import { streamedRequirementsChooseIndex } from './requirement-files.js'
-import { firstSet, pep503PackageUrl, UV_FAST, UV_KNOBS, WHEELHOUSE_ONLY, withEnv } from './python-index.js'
+import { firstSet, pep503PackageUrl, UV_FAST, UV_KNOBS, WHEELHOUSE_ONLY } from './python-index.js'
 import type { CommandLine, ReadOnlyForms, ToolAdapter, ToolContext } from './types.js'
 import { findLockedRegistry, findUvDefaultIndex } from './uv-config.js'
 import { argsStart, findUvOptions, parseUvCommand, replaceValue, UV_OPTIONS } from './uv-options.js'
 import { named, versionAndHelp } from './read-only.js'
 import { networkVariables } from './environment.js'
+import { withEnv } from './command-line.js'
 
 // reference §2.5. `uv run` without --with runs the user's program, which must not run twice: it runs once.
 const NETWORK = new Set(['pip install', 'pip sync', 'pip compile', 'add', 'remove', 'lock', 'sync', 'tree', 'export',

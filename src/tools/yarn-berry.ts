@@ -5,6 +5,7 @@ import { findEnv, npmPackageUrl, YARN_REGISTRY } from './npm-family.js'
 import type { IndexChoice, ToolAdapter, ToolContext, ToolKnobs } from './types.js'
 import { readYamlFile } from './yaml-file.js'
 import { registryVariable } from './environment.js'
+import { withEnv } from './command-line.js'
 
 // reference §12. `dlx` runs a program and `set version` downloads yarn itself from elsewhere: both run once.
 const NETWORK = new Set(['install', 'add', 'up', 'upgrade', 'dedupe'])
@@ -87,7 +88,7 @@ export const yarnBerry = {
     return { ...command, env }
   },
   // httpTimeout is a socket idle timeout (got's timeout.socket); the 3 retries of a dead registry are resilient's job.
-  tuneForFastDetection: command => ({ ...command, env: { ...command.env, [KNOBS.httpTimeout]: '8000', [KNOBS.httpRetry]: '0' } }),
+  tuneForFastDetection: command => withEnv(command, { [KNOBS.httpTimeout]: '8000', [KNOBS.httpRetry]: '0' }),
   packageUrl: npmPackageUrl,
   advice: {
     moreTime: 'YARN_HTTP_TIMEOUT=120000 yarn install',
