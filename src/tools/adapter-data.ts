@@ -1,3 +1,5 @@
+import type { VerbTable } from './verbs.js'
+
 /**
  * The parts of an adapter that are plain data: shared code (offline mode, doctor, `resilient why`, the README's table
  * of tools) reads them instead of branching on a tool's name.
@@ -57,6 +59,8 @@ export interface EnvironmentSetting {
 }
 
 export interface AdapterData {
+  /** Which verbs talk to an index, which upload, what keeps a command local; read by classify (src/tools/verbs.ts). */
+  verbs?: VerbTable
   /**
    * Other names a person or a log uses for this tool that do not start it as the adapter knows it (`npx` for npm's
    * output, `berry` for yarn 2+): `resilient why --tool npx`, and a command line in a pasted log.

@@ -4,6 +4,7 @@ import { cargoConfigLayers, findSetting } from './cargo-config.js'
 import type { CommandLine, IndexChoice, ReadOnlyForms, ToolAdapter, ToolContext, ToolKnobs } from './types.js'
 import { named, versionAndHelp } from './read-only.js'
 import { withEnv } from './command-line.js'
+import { classifyVerb } from './verbs.js'
 
 const GLOBAL_WITH_VALUE = ['--config', '-Z', '--color', '-C', '--explain']
 // reference §14.5. `run`, `test` and `bench` execute the user's program, whose own output must not be "retried".
@@ -11,6 +12,8 @@ const GLOBAL_WITH_VALUE = ['--config', '-Z', '--color', '-C', '--explain']
 const NETWORK = new Set(['build', 'b', 'check', 'c', 'doc', 'd', 'fetch', 'update', 'generate-lockfile', 'add', 'remove', 'rm',
   'install', 'info', 'metadata', 'tree', 'vendor', 'package', 'clippy', 'fix', 'rustc', 'rustdoc'])
 const PUBLISH = new Set(['publish', 'login', 'logout', 'owner', 'yank'])
+// --offline, --frozen or `--config net.offline=true`: the local registry cache only.
+const VERBS = { network: NETWORK, publish: PUBLISH, local: /^--offline$|^--frozen$|net\.offline\s*=\s*true/ }
 // Read-only (reference §14.5). `pkgid` may write Cargo.lock, resolving first: it goes through resilient.
 const READ_ONLY = {
   leadingFlags: ['-q', '--quiet', '-v', '-vv', '--verbose'],
@@ -73,12 +76,8 @@ export const cargo = {
   readOnly: READ_ONLY,
   alternatives: [['cargo']],
   defaultIndex: CRATES_UPSTREAM,
-  classify(args) {
-    const verb = verbOf(args)
-    if (verb !== undefined && PUBLISH.has(verb)) return 'publish'
-    const offline = args.includes('--offline') || args.includes('--frozen') || args.some(arg => /net\.offline\s*=\s*true/.test(arg))
-    return verb !== undefined && NETWORK.has(verb) && !offline ? 'network' : 'local'
-  },
+  verbs: VERBS,
+  classify: args => classifyVerb(verbOf(args), args, VERBS),
   findUserIndex,
   findUserKnobs,
   // Source replacement keeps Cargo.lock's crates.io source ids and checksums; env vars cannot set replace-with.

@@ -9,6 +9,7 @@ import { findRegistryChoice } from './npm-registry-choice.js'
 import type { CommandLine, IndexChoice, LockfileSupport, PinnedRegistry, ReadOnlyForms, ToolAdapter, ToolContext, ToolKnobs } from './types.js'
 import { named, versionAndHelp } from './read-only.js'
 import { registryVariable } from './environment.js'
+import { classifyVerb } from './verbs.js'
 
 // Options that take a value and may stand before the command (`npm --registry X install`).
 const GLOBAL_WITH_VALUE = ['--registry', '--reg', '--userconfig', '--globalconfig', '--cache', '--prefix', '-C', '--loglevel',
@@ -22,6 +23,7 @@ const NETWORK = new Set(['install', 'i', 'in', 'ins', 'inst', 'insta', 'instal',
 // A mirror must never see credentials or uploads (reference §0.3).
 const PUBLISH = new Set(['publish', 'unpublish', 'login', 'logout', 'adduser', 'add-user', 'owner', 'author', 'dist-tag',
   'dist-tags', 'deprecate', 'undeprecate', 'access', 'token', 'team', 'org', 'star', 'unstar', 'stars', 'whoami', 'trust', 'profile', 'hook'])
+const VERBS = { network: NETWORK, publish: PUBLISH, local: /^--offline$/ }
 const KNOB_OPTION = { long: NPM_FETCH_KNOBS.map(knob => `--${knob}`), takesValue: true }
 
 // Read-only (reference §9.5): listing, explaining and reading config; `config set` and every script run go through.
@@ -77,14 +79,9 @@ export const npm = {
   readOnly: READ_ONLY,
   alternatives: [['npm']],
   defaultIndex: NPM_UPSTREAM,
-  classify(args) {
-    const verb = firstPositional(args, GLOBAL_WITH_VALUE)?.value
-    if (verb === undefined) return 'local'
-    if (PUBLISH.has(verb)) return 'publish'
-    // --offline installs from the cache only: no index is involved, so no mirror can help.
-    if (!NETWORK.has(verb) || args.includes('--offline')) return 'local'
-    return 'network'
-  },
+  // --offline installs from the cache only: no index is involved, so no mirror can help.
+  verbs: VERBS,
+  classify: args => classifyVerb(firstPositional(args, GLOBAL_WITH_VALUE)?.value, args, VERBS),
   findUserIndex,
   findUserKnobs,
   // npmmirror answers the audit endpoint with 501 after ~70 s (cnpm/cnpmcore#673): no audit on any mirror.

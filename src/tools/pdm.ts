@@ -7,9 +7,11 @@ import type { ReadOnlyForms, ToolAdapter } from './types.js'
 import { named, versionAndHelp } from './read-only.js'
 import { networkVariables } from './environment.js'
 import { withEnv } from './command-line.js'
+import { classifyVerb } from './verbs.js'
 
 // reference §8 and pdm cli/commands. `pdm run` runs the user's script, `pdm init` asks questions: both run once.
 const NETWORK = new Set(['add', 'remove', 'install', 'sync', 'lock', 'update', 'outdated', 'search', 'build', 'self update'])
+const VERBS = { network: NETWORK, publish: new Set(['publish']), local: /^(-h|--help|-V|--version)$/ }
 
 // Read-only: versions and listings that need no project environment (pdm creates a venv for commands that do).
 const READ_ONLY = {
@@ -32,12 +34,8 @@ export const pdm = {
   moduleLaunch: { interpreters: /^python(\d(\.\d+)?)?(\.exe)?$/, module: 'pdm' },
   alternatives: [['pdm'], ['python3', '-m', 'pdm']],
   defaultIndex: PYPI_UPSTREAM,
-  classify(args) {
-    if (args.some(arg => /^(-h|--help|-V|--version)$/.test(arg))) return 'local'
-    const verb = verbOf(args)
-    if (verb === 'publish') return 'publish'
-    return NETWORK.has(verb) ? 'network' : 'local'
-  },
+  verbs: VERBS,
+  classify: args => classifyVerb(verbOf(args), args, VERBS),
   findUserIndex,
   noMirrorReason(context) {
     const root = projectRoot(context)

@@ -10,12 +10,14 @@ import type { IndexChoice, ReadOnlyForms, ToolAdapter, ToolContext, ToolKnobs } 
 import { readYamlFile } from './yaml-file.js'
 import { named, versionAndHelp } from './read-only.js'
 import { registryVariable } from './environment.js'
+import { classifyVerb } from './verbs.js'
 
 const GLOBAL_WITH_VALUE = ['--registry', '--reg', '--dir', '-C', '--filter', '-F', '--reporter', '--loglevel', '--store-dir',
   '--workspace-dir', ...NPM_FETCH_KNOBS.map(knob => `--${knob}`)]
 // reference §10: installs and updates talk to the registry; `dlx` and `exec` run programs, so they run once.
 const NETWORK = new Set(['install', 'i', 'add', 'update', 'up', 'upgrade', 'fetch', 'import', 'dedupe', 'outdated', 'view', 'info'])
 const PUBLISH = new Set(['publish', 'login', 'logout', 'adduser', 'dist-tag', 'deprecate', 'unpublish', 'owner', 'whoami', 'token', 'access'])
+const VERBS = { network: NETWORK, publish: PUBLISH, local: /^--offline$/ }
 const KNOB_OPTION = { long: NPM_FETCH_KNOBS.map(knob => `--${knob}`), takesValue: true }
 // Read-only (reference §10): listing, explaining, paths and reading config.
 const READ_ONLY = {
@@ -70,12 +72,8 @@ export const pnpm = {
   readOnly: READ_ONLY,
   alternatives: [['pnpm']],
   defaultIndex: NPM_UPSTREAM,
-  classify(args) {
-    const verb = firstPositional(args, GLOBAL_WITH_VALUE)?.value
-    if (verb !== undefined && PUBLISH.has(verb)) return 'publish'
-    if (verb === undefined || !NETWORK.has(verb) || args.includes('--offline')) return 'local'
-    return 'network'
-  },
+  verbs: VERBS,
+  classify: args => classifyVerb(firstPositional(args, GLOBAL_WITH_VALUE)?.value, args, VERBS),
   findUserIndex,
   findUserKnobs,
   // A flag, not env: pnpm 11 ignores npm_config_registry, and pnpm_config_registry means nothing to pnpm ≤10.
