@@ -74,4 +74,15 @@ export interface AdapterData {
   forms: string
   /** With `verified: 'real'`: the tool and version the e2e tests run in CI (`pip 23.2`). */
   testedWith?: string
+  /**
+   * How `resilient run` installs a missing module with this tool (src/autoinstall): one command for every package,
+   * running no package code (no lifecycle scripts). Names come after `--` where the tool accepts it.
+   */
+  scriptInstall?: {
+    add(names: readonly string[]): string[]
+    /** The tool's own removal command; absent: resilient removes what the run added itself. */
+    remove?(names: readonly string[]): string[]
+    /** Every install prunes what package.json does not declare (npm): the caller names those packages again. */
+    prunesUndeclared?: boolean
+  }
 }

@@ -79,6 +79,8 @@ export const bun = {
     cleanCache: 'bun pm cache rm',
     lookUp: 'bun info <name> versions',
   },
+  // Bun never runs a dependency's lifecycle scripts unless it is listed in trustedDependencies.
+  scriptInstall: { add: names => ['bun', 'add', '--', ...names], remove: names => ['bun', 'remove', ...names] },
   verified: 'real',
   forms: '`bun add\\|install\\|i\\|update ...`',
   testedWith: 'bun 1.4',

@@ -104,6 +104,9 @@ export const npm = {
     cleanCache: 'npm cache clean --force',
     lookUp: 'npm view <name> versions',
   },
+  // --no-save: installed for this run, package.json and the lockfile untouched (npm has the only such switch). npm is
+  // never asked to uninstall: `npm uninstall --no-save` prunes every undeclared package with it.
+  scriptInstall: { add: names => ['npm', 'install', '--no-save', '--ignore-scripts', '--', ...names], prunesUndeclared: true },
   verified: 'real',
   forms: '`npm install\\|i\\|ci\\|add\\|update ...` (all of npm\'s aliases)',
   testedWith: 'npm 11',

@@ -91,6 +91,7 @@ export const pnpm = {
     cleanCache: 'pnpm store prune',
     lookUp: 'pnpm view <name> versions',
   },
+  scriptInstall: { add: names => ['pnpm', 'add', '--ignore-scripts', '--', ...names], remove: names => ['pnpm', 'remove', ...names] },
   verified: 'real',
   forms: '`pnpm add\\|install\\|i\\|update\\|fetch ...`',
   testedWith: 'pnpm 10',

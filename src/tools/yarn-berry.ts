@@ -99,6 +99,8 @@ export const yarnBerry = {
     cleanCache: 'yarn cache clean --all',
     lookUp: 'yarn npm info <name> --fields versions',
   },
+  // Berry has no --ignore-scripts on add; skip-build skips every package's build scripts.
+  scriptInstall: { add: names => ['yarn', 'add', '--mode=skip-build', ...names], remove: names => ['yarn', 'remove', ...names] },
   verified: 'real',
   forms: '`yarn`, `yarn add\\|install\\|up ...` (2.x and later)',
   testedWith: 'yarn 4',

@@ -115,6 +115,7 @@ export const yarn = {
   },
   resolveVariant,
   variantCache: { variants: [yarnBerry], inputs: variantInputs },
+  scriptInstall: { add: names => ['yarn', 'add', '--ignore-scripts', ...names], remove: names => ['yarn', 'remove', ...names] },
   verified: 'real',
   forms: '`yarn`, `yarn add\\|install\\|upgrade ...` (1.x, told apart by `yarn --version`)',
   testedWith: 'yarn 1.22',

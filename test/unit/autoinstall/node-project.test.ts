@@ -2,7 +2,8 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { nodeInstall, nodeRemove, pipInstall } from '../../../src/autoinstall/install-command.js'
+import { nodeInstall, nodeRemove, pipInstall, prunesUndeclared } from '../../../src/autoinstall/install-command.js'
+import { TOOLS } from '../../../src/tools/index.js'
 import { aliasPrefixes, findNodeProject, installedPackage } from '../../../src/autoinstall/node-project.js'
 
 function tree(files: Record<string, string>): string {
@@ -62,5 +63,13 @@ describe('install commands', () => {
   it('never asks npm to uninstall (it would prune every undeclared package with it)', () => {
     expect(nodeRemove('npm', ['lodash'])).toBeUndefined()
     expect(nodeRemove('pnpm', ['lodash'])).toEqual(['pnpm', 'remove', 'lodash'])
+  })
+
+  it('come from the adapters (ToolAdapter.scriptInstall): only npm prunes undeclared packages, only npm has no remove', () => {
+    for (const manager of ['npm', 'pnpm', 'yarn', 'yarn-berry', 'bun'] as const) {
+      expect(nodeInstall(manager, ['x'])).toEqual(TOOLS[manager].scriptInstall.add(['x']))
+      expect(prunesUndeclared(manager), manager).toBe(manager === 'npm')
+      expect(nodeRemove(manager, ['x']) === undefined, manager).toBe(manager === 'npm')
+    }
   })
 })
