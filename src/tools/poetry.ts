@@ -6,10 +6,12 @@ import { pep503PackageUrl } from './python-index.js'
 import type { IndexChoice, ReadOnlyForms, ToolAdapter, ToolContext, ToolKnobs } from './types.js'
 import { named, versionAndHelp } from './read-only.js'
 import { withEnv, withFlag } from './command-line.js'
+import { classifyVerb } from './verbs.js'
 
 // reference §6.5. Two-word commands: `self add`, `source show`, `cache clear`, `env info`, `python install`.
 const NETWORK = new Set(['install', 'sync', 'add', 'remove', 'update', 'lock', 'search', 'self add', 'self update',
-  'self install', 'self sync', 'self lock'])
+  'self install', 'self sync', 'self lock', 'show --outdated'])
+const VERBS = { network: NETWORK, publish: new Set(['publish']), local: /^(-h|--help|-V|--version)$/ }
 const GROUPS = new Set(['self', 'source', 'cache', 'env', 'python', 'debug', 'config'])
 const GENERAL_WITH_VALUE = ['-C', '--directory', '-P', '--project']
 const KNOBS = ['POETRY_REQUESTS_TIMEOUT', 'POETRY_REQUESTS_MAX_RETRIES']
@@ -66,13 +68,12 @@ export const poetry = {
   moduleLaunch: { interpreters: /^python(\d(\.\d+)?)?(\.exe)?$/, module: 'poetry' },
   alternatives: [['poetry'], ['python3', '-m', 'poetry']],
   defaultIndex: PYPI_UPSTREAM,
+  verbs: VERBS,
   classify(args) {
-    if (args.some(arg => /^(-h|--help|-V|--version)$/.test(arg))) return 'local'
     const verb = verbOf(args)
-    if (verb === 'publish') return 'publish'
     // `poetry show --outdated/--latest` asks the index; plain `show` reads the lock.
-    if (verb === 'show') return args.some(arg => /^(-o|-l|--outdated|--latest)$/.test(arg)) ? 'network' : 'local'
-    return NETWORK.has(verb) ? 'network' : 'local'
+    const outdated = verb === 'show' && args.some(arg => /^(-o|-l|--outdated|--latest)$/.test(arg))
+    return classifyVerb(outdated ? 'show --outdated' : verb, args, VERBS)
   },
   findUserIndex,
   // PyPI's URL is fixed in poetry ("Omit the url when specifying PyPI"); a source would be written into pyproject.toml

@@ -25,5 +25,5 @@ describe('the shared classify skeleton', () => {
     for (const verb of verbs.publish ?? []) expect(adapter.classify([verb]), verb).toBe('publish')
   })
 
-  it('is used by the npm family, cargo and pdm', () => expect(declared.map(adapter => adapter.name).sort()).toEqual(['bun', 'cargo', 'npm', 'pdm', 'pnpm']))
+  it('is used by the npm family, cargo, pdm, poetry and pipx', () => expect(declared.map(adapter => adapter.name).sort()).toEqual(['bun', 'cargo', 'npm', 'pdm', 'pipx', 'pnpm', 'poetry']))
 })
