@@ -6,10 +6,12 @@ import type { IndexChoice, ReadOnlyForms, ToolAdapter, ToolContext } from './typ
 import { named } from './read-only.js'
 import { networkVariables } from './environment.js'
 import { withEnv } from './command-line.js'
+import { classifyVerb } from './verbs.js'
 
 // reference §15. `go run` and `go test` execute the user's program; builds may download missing modules.
-const NETWORK = new Set(['get', 'install', 'build'])
-const NETWORK_SUB = { mod: new Set(['download', 'tidy']), work: new Set(['sync']) } as Record<string, Set<string>>
+// `-mod=vendor` builds from the vendor folder only.
+const VERBS = { network: new Set(['get', 'install', 'build', 'mod download', 'mod tidy', 'work sync']), local: /^-mod=vendor$/ }
+const GROUPS = new Set(['mod', 'work'])
 // Read-only: `go env -w`/`-u` write the go env file (go help env); Go's flag package also takes `--w`.
 const READ_ONLY = {
   leadingFlags: [],
@@ -59,12 +61,11 @@ export const go = {
   readOnly: READ_ONLY,
   alternatives: [['go']],
   defaultIndex: GO_UPSTREAM,
+  verbs: VERBS,
   classify(args) {
     const verb = firstPositional(args, ['-C'])
-    if (!verb || args.some(arg => /^-mod=vendor$/.test(arg))) return 'local'
-    if (NETWORK.has(verb.value)) return 'network'
-    const sub = firstPositional(args.slice(verb.index + 1))?.value
-    return sub && NETWORK_SUB[verb.value]?.has(sub) ? 'network' : 'local'
+    const sub = verb && GROUPS.has(verb.value) ? firstPositional(args.slice(verb.index + 1))?.value : undefined
+    return classifyVerb(verb && (sub ? `${verb.value} ${sub}` : verb.value), args, VERBS)
   },
   findUserIndex,
   // Go takes its proxy from the environment only (no flag); `go env -w` would persist it. `,direct` keeps go's

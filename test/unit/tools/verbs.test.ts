@@ -16,7 +16,7 @@ describe('the shared classify skeleton', () => {
   const declared = (Object.values(TOOLS) as ToolAdapter[]).filter(adapter => adapter.verbs)
   it.each(declared.map(adapter => [adapter.name, adapter] as const))('%s classifies by its declared verbs', (_, adapter) => {
     const verbs = adapter.verbs!
-    const localArgs = ['--offline', '--frozen', '--help'].filter(arg => verbs.local?.test(arg))
+    const localArgs = ['--offline', '--frozen', '--help', '-mod=vendor'].filter(arg => verbs.local?.test(arg))
     for (const verb of verbs.network) {
       const args = verb.split(' ')
       expect(adapter.classify([...args, 'x']), verb).toBe('network')
@@ -25,5 +25,5 @@ describe('the shared classify skeleton', () => {
     for (const verb of verbs.publish ?? []) expect(adapter.classify([verb]), verb).toBe('publish')
   })
 
-  it('is used by the npm family, cargo, pdm, poetry and pipx', () => expect(declared.map(adapter => adapter.name).sort()).toEqual(['bun', 'cargo', 'npm', 'pdm', 'pipx', 'pnpm', 'poetry']))
+  it('is used by the npm family, cargo, go, pdm, poetry and pipx', () => expect(declared.map(adapter => adapter.name).sort()).toEqual(['bun', 'cargo', 'go', 'npm', 'pdm', 'pipx', 'pnpm', 'poetry']))
 })
