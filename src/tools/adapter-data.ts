@@ -85,4 +85,13 @@ export interface AdapterData {
     /** Every install prunes what package.json does not declare (npm): the caller names those packages again. */
     prunesUndeclared?: boolean
   }
+  /** How a Node project shows it uses this tool, for `resilient run` (src/autoinstall/node-project.ts). */
+  nodeProject?: {
+    /** Its lockfiles in a project folder; checked after those of the tools listed before it in NODE_MANAGERS. */
+    lockfiles: readonly string[]
+    /** The lockfile is this tool's only if this holds (Yarn 2+ and Yarn 1 both write yarn.lock). */
+    ownsLockfile?(dir: string, lockfile: string): boolean
+    /** package.json `"packageManager": "<name>@<version>"` names this tool for these major versions. */
+    packageManager: { name: string; majors?: { from?: number; below?: number } }
+  }
 }

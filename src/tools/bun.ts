@@ -81,6 +81,7 @@ export const bun = {
   },
   // Bun never runs a dependency's lifecycle scripts unless it is listed in trustedDependencies.
   scriptInstall: { add: names => ['bun', 'add', '--', ...names], remove: names => ['bun', 'remove', ...names] },
+  nodeProject: { lockfiles: ['bun.lockb', 'bun.lock'], packageManager: { name: 'bun' } },
   verified: 'real',
   forms: '`bun add\\|install\\|i\\|update ...`',
   testedWith: 'bun 1.4',

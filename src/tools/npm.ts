@@ -107,6 +107,7 @@ export const npm = {
   // --no-save: installed for this run, package.json and the lockfile untouched (npm has the only such switch). npm is
   // never asked to uninstall: `npm uninstall --no-save` prunes every undeclared package with it.
   scriptInstall: { add: names => ['npm', 'install', '--no-save', '--ignore-scripts', '--', ...names], prunesUndeclared: true },
+  nodeProject: { lockfiles: ['package-lock.json', 'npm-shrinkwrap.json'], packageManager: { name: 'npm' } },
   verified: 'real',
   forms: '`npm install\\|i\\|ci\\|add\\|update ...` (all of npm\'s aliases)',
   testedWith: 'npm 11',

@@ -92,6 +92,7 @@ export const pnpm = {
     lookUp: 'pnpm view <name> versions',
   },
   scriptInstall: { add: names => ['pnpm', 'add', '--ignore-scripts', '--', ...names], remove: names => ['pnpm', 'remove', ...names] },
+  nodeProject: { lockfiles: ['pnpm-lock.yaml'], packageManager: { name: 'pnpm' } },
   verified: 'real',
   forms: '`pnpm add\\|install\\|i\\|update\\|fetch ...`',
   testedWith: 'pnpm 10',

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { firstPositional } from './args.js'
 import { findEnv, npmPackageUrl, YARN_REGISTRY } from './npm-family.js'
@@ -101,6 +101,12 @@ export const yarnBerry = {
   },
   // Berry has no --ignore-scripts on add; skip-build skips every package's build scripts.
   scriptInstall: { add: names => ['yarn', 'add', '--mode=skip-build', ...names], remove: names => ['yarn', 'remove', ...names] },
+  // Berry's lockfile is YAML with a __metadata block; Yarn 1's is its own format without one.
+  nodeProject: {
+    lockfiles: ['yarn.lock'],
+    ownsLockfile: (dir, lockfile) => existsSync(join(dir, '.yarnrc.yml')) || /^__metadata:/m.test(readFileSync(lockfile, 'utf8')),
+    packageManager: { name: 'yarn', majors: { from: 2 } },
+  },
   verified: 'real',
   forms: '`yarn`, `yarn add\\|install\\|up ...` (2.x and later)',
   testedWith: 'yarn 4',

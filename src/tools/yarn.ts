@@ -116,6 +116,7 @@ export const yarn = {
   resolveVariant,
   variantCache: { variants: [yarnBerry], inputs: variantInputs },
   scriptInstall: { add: names => ['yarn', 'add', '--ignore-scripts', ...names], remove: names => ['yarn', 'remove', ...names] },
+  nodeProject: { lockfiles: ['yarn.lock'], packageManager: { name: 'yarn', majors: { below: 2 } } },
   verified: 'real',
   forms: '`yarn`, `yarn add\\|install\\|upgrade ...` (1.x, told apart by `yarn --version`)',
   testedWith: 'yarn 1.22',

@@ -16,6 +16,19 @@ function tree(files: Record<string, string>): string {
 }
 
 describe('findNodeProject', () => {
+  it('knows each manager by the lockfiles and packageManager its adapter declares (ToolAdapter.nodeProject)', () => {
+    for (const manager of ['npm', 'pnpm', 'yarn', 'yarn-berry', 'bun'] as const) {
+      const project = TOOLS[manager].nodeProject
+      for (const lockfile of project.lockfiles) {
+        const root = tree({ 'package.json': '{}', [lockfile]: manager === 'yarn-berry' ? '__metadata:\n  version: 8\n' : '# lockfile\n' })
+        expect(findNodeProject(root).manager, `${manager} ${lockfile}`).toBe(manager)
+      }
+      const version = manager === 'yarn-berry' ? '4.1.0' : manager === 'yarn' ? '1.22.22' : '9.0.0'
+      const field = tree({ 'package.json': JSON.stringify({ packageManager: `${project.packageManager.name}@${version}` }) })
+      expect(findNodeProject(field).manager, `${manager} packageManager`).toBe(manager)
+    }
+  })
+
   it.each([
     ['package-lock.json', '{}', 'npm'], ['pnpm-lock.yaml', '', 'pnpm'], ['yarn.lock', '# yarn lockfile v1\n', 'yarn'],
     ['yarn.lock', '__metadata:\n  version: 8\n', 'yarn-berry'], ['bun.lock', '{}', 'bun'],
