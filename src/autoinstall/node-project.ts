@@ -1,5 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join, parse } from 'node:path'
+import { TOOLS } from '../tools/index.js'
+import type { ToolAdapter } from '../tools/types.js'
 
 /** The package managers `resilient run` installs with; yarn-berry is Yarn 2+ (its `add` takes other flags). */
 export type NodeManager = 'npm' | 'pnpm' | 'yarn' | 'yarn-berry' | 'bun'
@@ -27,22 +29,25 @@ function* upwards(start: string): Generator<string> {
   }
 }
 
+// Precedence when a folder holds several lockfiles, or package.json names a tool that two adapters share (yarn):
+// what each tool writes is its adapter's (ToolAdapter.nodeProject).
+const NODE_MANAGERS: readonly NodeManager[] = ['pnpm', 'bun', 'yarn-berry', 'yarn', 'npm']
+
 function managerFromField(field: unknown): NodeManager | undefined {
-  const match = typeof field === 'string' ? /^(npm|pnpm|yarn|bun)@(\d+)/.exec(field) : null
+  const match = typeof field === 'string' ? /^([\w-]+)@(\d+)/.exec(field) : null
   if (!match) return undefined
-  return match[1] === 'yarn' && Number(match[2]) >= 2 ? 'yarn-berry' : match[1] as NodeManager
+  const major = Number(match[2])
+  return NODE_MANAGERS.find(manager => {
+    const { name, majors } = TOOLS[manager].nodeProject.packageManager as { name: string; majors?: { from?: number; below?: number } }
+    return name === match[1] && major >= (majors?.from ?? 0) && major < (majors?.below ?? Infinity)
+  })
 }
 
 function managerFromLockfile(dir: string): NodeManager | undefined {
-  if (existsSync(join(dir, 'pnpm-lock.yaml'))) return 'pnpm'
-  if (existsSync(join(dir, 'bun.lockb')) || existsSync(join(dir, 'bun.lock'))) return 'bun'
-  if (existsSync(join(dir, 'yarn.lock'))) {
-    // Berry's lockfile is YAML with a __metadata block; Yarn 1's is its own format without one.
-    const berry = existsSync(join(dir, '.yarnrc.yml')) || /^__metadata:/m.test(readFileSync(join(dir, 'yarn.lock'), 'utf8'))
-    return berry ? 'yarn-berry' : 'yarn'
-  }
-  if (existsSync(join(dir, 'package-lock.json')) || existsSync(join(dir, 'npm-shrinkwrap.json'))) return 'npm'
-  return undefined
+  return NODE_MANAGERS.find(manager => {
+    const project: NonNullable<ToolAdapter['nodeProject']> = TOOLS[manager].nodeProject
+    return project.lockfiles.some(name => existsSync(join(dir, name)) && (project.ownsLockfile?.(dir, join(dir, name)) ?? true))
+  })
 }
 
 /** The project the script belongs to and its package manager: packageManager field, then lockfiles upwards, then npm. */

@@ -3,7 +3,7 @@ import { chooseNodePackage } from './choose-node.js'
 import { findNodeDeclarations } from './declared-node.js'
 import { detectNodeMissing } from './detect-node.js'
 import { finalError } from './final-error.js'
-import { nodeInstall, nodeRemove } from './install-command.js'
+import { nodeInstall, nodeRemove, prunesUndeclared } from './install-command.js'
 import { aliasPrefixes, findNodeProject, installedPackage, type NodeProject } from './node-project.js'
 import { listNodeModules, removeNodeModules, undeclaredPackages } from './node-modules.js'
 import { scanNodeImports } from './scan-node.js'
@@ -40,7 +40,7 @@ export function nodeTarget(cwd: string, runTool: RunTool): Target {
     plan(wanted) {
       const names = wanted.map(item => item.candidate.package)
       // npm would prune what earlier --no-save installs put there: name them again, at the versions installed.
-      const keep = project.manager === 'npm' ? undeclaredPackages(project.dir).filter(spec => !names.includes(spec.slice(0, spec.lastIndexOf('@')))) : []
+      const keep = prunesUndeclared(project.manager) ? undeclaredPackages(project.dir).filter(spec => !names.includes(spec.slice(0, spec.lastIndexOf('@')))) : []
       return installPlan(nodeInstall(project.manager, [...wanted.map(item => item.requirement), ...keep]), describe(), project.dir)
     },
     snapshot: async () => listNodeModules(project.dir),

@@ -1,6 +1,6 @@
 import { basename } from 'node:path'
 import type { RunPlan } from '../plan/types.js'
-import { redact } from '../redact.js'
+import { printable, redact } from '../redact.js'
 import { formatCommand } from '../retry/format.js'
 
 /** One line per attempt for --dry-run: where it goes, why it has its place, and every host it will contact. */
@@ -15,13 +15,22 @@ export function describeAttempts(plan: RunPlan): string[] {
 }
 
 /**
+ * The files an attempt writes for itself (pixi's mirror config): where the mirror URL is when the command line only
+ * names the file. Their content as it will be written, redacted, as `#` lines under the attempt's description.
+ */
+export function describeFiles(command: RunPlan['attempts'][number]['command']): string[] {
+  return (command.files ?? []).flatMap(file => [`#   ${file.path}:`,
+    ...file.content.trimEnd().split('\n').map(line => line ? `#     ${printable(line, { escapeOnly: true })}` : '#')])
+}
+
+/**
  * `--dry-run`: each planned command on stdout, one per line (scripts read them), each preceded on stderr by the line
  * saying where it goes and which hosts it contacts.
  */
 export function printPlan(plan: RunPlan, out: NodeJS.WritableStream, err: NodeJS.WritableStream, quiet: boolean): void {
   const lines = describeAttempts(plan)
   plan.attempts.slice(0, lines.length).forEach((attempt, index) => {
-    if (!quiet) err.write(`${redact(lines[index]!)}\n`)
+    if (!quiet) err.write(`${redact([lines[index]!, ...describeFiles(attempt.command)].join('\n'))}\n`)
     out.write(`${formatCommand(attempt.command)}\n`)
   })
 }

@@ -63,7 +63,7 @@ export function buildProgram(): Command {
     .addOption(new Option('--no-input', 'never ask questions (implied when stdin is not a terminal or CI is set)'))
     .option('-y, --yes', 'take the safe default instead of asking')
     .option('--no-pty', 'run the tool with pipes even in a terminal (no pseudo-terminal)')
-    .option('--offline', 'make no network attempt: pip only from pypi.wheelhouse, npm only from its cache (docs/config.md)')
+    .option('--offline', 'make no network attempt: each tool only from its cache (pip and uv: pypi.wheelhouse); docs/mirrors.md')
     .addHelpText('after', EXAMPLES + docsLocation())
     .passThroughOptions()
     .enablePositionalOptions()

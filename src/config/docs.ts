@@ -2,6 +2,7 @@ import { MIRRORS, UPSTREAMS } from '../mirrors/index.js'
 import type { Ecosystem } from '../mirrors/types.js'
 import { listConfigFields, type ConfigField } from './fields.js'
 import { PRECEDENCE } from './load.js'
+import { withSection } from '../docs/section.js'
 
 // docs/config.md, .resilientrc.example and the README's config section are rendered from the zod schema by
 // `npm run docs:config` (scripts/config-docs.ts); test/unit/config/docs.test.ts fails when a file is stale.
@@ -100,10 +101,5 @@ export function renderReadmeConfig(): string {
 
 /** Replaces the text between `<!-- config:start -->` and `<!-- config:end -->`. */
 export function withReadmeConfig(readme: string): string {
-  const start = '<!-- config:start -->'
-  const end = '<!-- config:end -->'
-  const from = readme.indexOf(start)
-  const to = readme.indexOf(end)
-  if (from < 0 || to < from) throw new Error('README.md has no <!-- config:start --> … <!-- config:end --> section')
-  return `${readme.slice(0, from + start.length)}\n${renderReadmeConfig()}${readme.slice(to)}`
+  return withSection(readme, 'config', renderReadmeConfig())
 }

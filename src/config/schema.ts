@@ -32,7 +32,7 @@ export const configSchema = z.object({
   fastDetect: z.boolean().default(true).describe("Shorten the tool's own timeouts and retries (pip: 6 s, no retry) so a dead index is detected in seconds; never applied when you set them yourself."),
   mirrors: z.boolean().default(true).describe('Fall back to mirrors at all (`--no-mirrors` sets false).'),
   allowInsecure: z.boolean().default(false).describe('Allow plain-http mirrors other than loopback addresses.'),
-  offline: z.boolean().default(false).describe('Make no network attempt (`--offline`): pip installs only from `pypi.wheelhouse`, npm only from its cache (`--offline`); nothing is retried on a mirror.'),
+  offline: z.boolean().default(false).describe('Make no network attempt (`--offline`): pip and uv install only from `pypi.wheelhouse`, npm and the others only from their cache (each in its own spelling, docs/mirrors.md); poetry, pdm and pipx have none and stop with exit 78; nothing is retried on a mirror.'),
   autoInstall: z.boolean().default(true).describe('`resilient run`: when the script fails on a missing module, offer to install its package into the script\'s own environment and run it again (`--no-auto-install` sets false). See docs/run.md.'),
   maxAutoInstalls: z.number().int().min(0).max(20).default(10).describe('`resilient run`: packages installed at most by the one install of a run (the failing import first, then what the scan found).'),
   replayInputMegabytes: z.number().nonnegative().default(8).describe('How much of a streamed input (stdin from a pipe, `-r <(...)`) is kept so that a retry, or `resilient run`\'s second run, reads the same bytes; past it, no second run is made and resilient says why. See docs/process.md.'),

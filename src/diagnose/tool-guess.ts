@@ -1,3 +1,5 @@
+import { TOOLS } from '../tools/index.js'
+import type { ToolAdapter } from '../tools/types.js'
 import { MAX_INPUT_CHARS } from './normalize.js'
 
 // `resilient why` reads logs without saying which tool wrote them. Each tool leaves marks: its prefixes (npm ERR!,
@@ -11,8 +13,8 @@ interface Mark {
 }
 
 // A command at the start of a line, after a shell prompt (`user@host:~$ `, `PS C:\> `, `❯ `) or a Dockerfile RUN. Only
-// there: the PEP 668 message itself suggests "pipx install xyz".
-const COMMAND = /^(?:.{0,80}?[$>#%❯➜] |[ \t]*(?:Step \d+\/\d+ : )?RUN |Running: |\+ )?(?:sudo )?(?:python[\d.]* -m )?(pip3?|uvx?|poetry|pdm|pipx|conda|mamba|micromamba|pixi|npm|npx|pnpm|yarn|bun|cargo|go)(?:\.exe)? (?:install|add|sync|i|ci|update|upgrade|remove|create|env|lock|run|get|build|fetch|tool|download|wheel|publish|mod|venv|cache|pip)\b/gm
+// there: the PEP 668 message itself suggests "pipx install xyz". The command counts when toolNamed knows it.
+const COMMAND = /^(?:.{0,80}?[$>#%❯➜] |[ \t]*(?:Step \d+\/\d+ : )?RUN |Running: |\+ )?(?:sudo )?(?:python[\d.]* -m )?([\w.-]+) (?:install|add|sync|i|ci|update|upgrade|remove|create|env|lock|run|get|build|fetch|tool|download|wheel|publish|mod|venv|cache|pip)\b/gm
 
 const MARKS: readonly Mark[] = [
   { tool: 'pip', weight: 3, pattern: /Retrying \(Retry\(total=|pip\._(?:vendor|internal)|pip is configured with locations|Downloading\/unpacking/ },
@@ -50,8 +52,8 @@ export function guessTool(text: string): string | null {
   const scores = new Map<string, number>()
   const add = (tool: string, weight: number) => scores.set(tool, (scores.get(tool) ?? 0) + weight)
   for (const match of sample.matchAll(COMMAND)) {
-    const command = match[1]!
-    add(command === 'pip3' ? 'pip' : command === 'uvx' ? 'uv' : command === 'npx' ? 'npm' : command, COMMAND_WEIGHT)
+    const tool = toolNamed(match[1]!)
+    if (tool && !(tool in RUNTIMES)) add(tool, COMMAND_WEIGHT)
   }
   for (const mark of MARKS) if (mark.pattern.test(sample)) add(mark.tool, mark.weight)
   let best: string | null = null
@@ -65,15 +67,19 @@ export function guessTool(text: string): string | null {
   return best
 }
 
-/** Every tool name the rules know, for `resilient why --tool`. */
-export const DIAGNOSED_TOOLS = ['pip', 'uv', 'poetry', 'pipx', 'pdm', 'python', 'conda', 'mamba', 'micromamba', 'pixi',
-  'npm', 'pnpm', 'yarn', 'yarn-berry', 'bun', 'node', 'cargo', 'go'] as const
+/** Runtimes whose own errors the rules know (a script's missing module), with the other names people type for them. */
+const RUNTIMES: Record<string, readonly string[]> = { python: ['py'], node: [] }
 
-const ALIASES: Record<string, string> = { pip3: 'pip', uvx: 'uv', python3: 'python', py: 'python', npx: 'npm', yarnpkg: 'yarn', berry: 'yarn-berry', bunx: 'bun' }
+/** Every tool name the rules know, for `resilient why --tool`: each adapter's, then the runtimes. */
+export const DIAGNOSED_TOOLS: readonly string[] = [...Object.keys(TOOLS), ...Object.keys(RUNTIMES)]
+
+// An adapter answers to its name, its executables (`pip3`, `uvx`, `yarnpkg`) and its nicknames (`npx`, `berry`).
+const answersTo = (adapter: ToolAdapter, name: string) => adapter.executables.test(name) || Boolean(adapter.nicknames?.includes(name))
 
 /** The rules' name for a tool as a person may write it (`pip3`, `npx`, `python3.12`), or undefined if unknown. */
 export function toolNamed(name: string): string | undefined {
-  const lower = name.toLowerCase().replace(/\.exe$/, '').replace(/^(pip|python)\d+(?:\.\d+)?$/, '$1')
-  const canonical = ALIASES[lower] ?? lower
-  return (DIAGNOSED_TOOLS as readonly string[]).includes(canonical) ? canonical : undefined
+  const lower = name.toLowerCase().replace(/\.exe$/, '').replace(/^python\d+(?:\.\d+)?$/, 'python')
+  if (DIAGNOSED_TOOLS.includes(lower)) return lower
+  const adapter = (Object.values(TOOLS) as ToolAdapter[]).find(candidate => answersTo(candidate, lower))
+  return adapter?.name ?? Object.entries(RUNTIMES).find(([, names]) => names.includes(lower))?.[0]
 }

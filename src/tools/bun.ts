@@ -8,10 +8,13 @@ import { npmrcFiles } from './npmrc.js'
 import { findRegistryChoice } from './npm-registry-choice.js'
 import type { IndexChoice, ReadOnlyForms, ToolAdapter, ToolContext } from './types.js'
 import { named, versionAndHelp } from './read-only.js'
+import { registryVariable } from './environment.js'
+import { classifyVerb } from './verbs.js'
 
 const GLOBAL_WITH_VALUE = ['--cwd', '--config', '-c', '--registry', '--cache-dir', '--backend', '--filter', '-F']
 // reference §13 and `bun install --help` (bun 1.4). `bun x`, `bun run` and `bun <file>` run programs: once.
 const NETWORK = new Set(['install', 'i', 'add', 'a', 'update', 'remove', 'rm', 'outdated', 'info'])
+const VERBS = { network: NETWORK, publish: new Set(['publish']), local: /^--offline$/ }
 // Read-only (`bun pm --help`): the installed tree, the bin folder and the cache's path (`pm cache rm` empties it).
 const READ_ONLY = {
   leadingFlags: [],
@@ -54,15 +57,15 @@ function findUserIndex(context: ToolContext): IndexChoice | null {
 export const bun = {
   name: 'bun',
   ecosystem: 'npm',
+  nicknames: ['bunx'],
+  offline: { args: ['--offline'], where: "bun's install cache" },
+  environment: registryVariable('bun', 'BUN_CONFIG_REGISTRY', 'NPM_CONFIG_REGISTRY', 'npm_config_registry'),
   executables: /^bun(\.exe)?$/,
   readOnly: READ_ONLY,
   alternatives: [['bun']],
   defaultIndex: NPM_UPSTREAM,
-  classify(args) {
-    const verb = firstPositional(args, GLOBAL_WITH_VALUE)?.value
-    if (verb === 'publish') return 'publish'
-    return verb !== undefined && NETWORK.has(verb) && !args.includes('--offline') ? 'network' : 'local'
-  },
+  verbs: VERBS,
+  classify: args => classifyVerb(firstPositional(args, GLOBAL_WITH_VALUE)?.value, args, VERBS),
   findUserIndex,
   // "Use a specific registry by default, overriding .npmrc, bunfig.toml and environment variables" (bun install --help).
   applyIndex: (command, url) => addOptions(command, `--registry=${url}`),
@@ -76,6 +79,11 @@ export const bun = {
     cleanCache: 'bun pm cache rm',
     lookUp: 'bun info <name> versions',
   },
+  // Bun never runs a dependency's lifecycle scripts unless it is listed in trustedDependencies.
+  scriptInstall: { add: names => ['bun', 'add', '--', ...names], remove: names => ['bun', 'remove', ...names] },
+  nodeProject: { lockfiles: ['bun.lockb', 'bun.lock'], packageManager: { name: 'bun' } },
   verified: 'real',
+  forms: '`bun add\\|install\\|i\\|update ...`',
+  testedWith: 'bun 1.4',
   mirrorMechanism: '`--registry=<mirror>` added to the command',
 } satisfies ToolAdapter

@@ -3,6 +3,8 @@ import { findOptions, firstPositional } from './args.js'
 import { cargoConfigLayers, findSetting } from './cargo-config.js'
 import type { CommandLine, IndexChoice, ReadOnlyForms, ToolAdapter, ToolContext, ToolKnobs } from './types.js'
 import { named, versionAndHelp } from './read-only.js'
+import { withEnv } from './command-line.js'
+import { classifyVerb } from './verbs.js'
 
 const GLOBAL_WITH_VALUE = ['--config', '-Z', '--color', '-C', '--explain']
 // reference §14.5. `run`, `test` and `bench` execute the user's program, whose own output must not be "retried".
@@ -10,6 +12,8 @@ const GLOBAL_WITH_VALUE = ['--config', '-Z', '--color', '-C', '--explain']
 const NETWORK = new Set(['build', 'b', 'check', 'c', 'doc', 'd', 'fetch', 'update', 'generate-lockfile', 'add', 'remove', 'rm',
   'install', 'info', 'metadata', 'tree', 'vendor', 'package', 'clippy', 'fix', 'rustc', 'rustdoc'])
 const PUBLISH = new Set(['publish', 'login', 'logout', 'owner', 'yank'])
+// --offline, --frozen or `--config net.offline=true`: the local registry cache only.
+const VERBS = { network: NETWORK, publish: PUBLISH, local: /^--offline$|^--frozen$|net\.offline\s*=\s*true/ }
 // Read-only (reference §14.5). `pkgid` may write Cargo.lock, resolving first: it goes through resilient.
 const READ_ONLY = {
   leadingFlags: ['-q', '--quiet', '-v', '-vv', '--verbose'],
@@ -67,16 +71,13 @@ const sameHost = (a: string, b: string) => URL.canParse(a) && URL.canParse(b) &&
 export const cargo = {
   name: 'cargo',
   ecosystem: 'crates',
+  offline: { args: ['--offline'], where: "cargo's local registry cache" },
   executables: /^cargo(\.exe)?$/,
   readOnly: READ_ONLY,
   alternatives: [['cargo']],
   defaultIndex: CRATES_UPSTREAM,
-  classify(args) {
-    const verb = verbOf(args)
-    if (verb !== undefined && PUBLISH.has(verb)) return 'publish'
-    const offline = args.includes('--offline') || args.includes('--frozen') || args.some(arg => /net\.offline\s*=\s*true/.test(arg))
-    return verb !== undefined && NETWORK.has(verb) && !offline ? 'network' : 'local'
-  },
+  verbs: VERBS,
+  classify: args => classifyVerb(verbOf(args), args, VERBS),
   findUserIndex,
   findUserKnobs,
   // Source replacement keeps Cargo.lock's crates.io source ids and checksums; env vars cannot set replace-with.
@@ -87,7 +88,7 @@ export const cargo = {
       '--config', `source.${MIRROR_SOURCE}.registry="sparse+${index}"`)
   },
   // http.timeout is curl's connect timeout and low-speed window (10 B/s): a stalled index, not a slow one.
-  tuneForFastDetection: command => ({ ...command, env: { ...command.env, CARGO_HTTP_TIMEOUT: '8', CARGO_NET_RETRY: '0' } }),
+  tuneForFastDetection: command => withEnv(command, { CARGO_HTTP_TIMEOUT: '8', CARGO_NET_RETRY: '0' }),
   // The sparse index layout: 1/a, 2/ab, 3/a/abc, se/rd/serde (cargo book, registry index "Index files").
   packageUrl(indexUrl, name) {
     const crate = name.toLowerCase()
@@ -104,5 +105,7 @@ export const cargo = {
     lookUp: 'cargo info <name>',
   },
   verified: 'real',
+  forms: '`cargo build\\|fetch\\|install\\|add\\|update ...`',
+  testedWith: 'cargo 1.95',
   mirrorMechanism: "`--config source.crates-io.replace-with=\"resilient-mirror\" --config source.resilient-mirror.registry=\"sparse+<mirror>/\"`",
 } satisfies ToolAdapter

@@ -3,11 +3,12 @@ import { MIRRORS } from '../mirrors/index.js'
 import { hasCredentials } from '../redact.js'
 import { findOptions, firstPositional } from './args.js'
 import { condaRcFiles, findChannelChoice, findPinnedSpecFile, type CondaFlavor } from './conda-channels.js'
-import { withEnv } from './python-index.js'
 import type { AdviceSpec } from './advice.js'
 import type { CommandLine, ReadOnlyCommand, ReadOnlyForms, ToolAdapter, ToolContext, ToolKnobs } from './types.js'
 import { readYamlFile } from './yaml-file.js'
 import { versionAndHelp } from './read-only.js'
+import { networkVariables } from './environment.js'
+import { withEnv } from './command-line.js'
 
 /**
  * conda and the two mamba CLIs (reference §3-4). conda and mamba 1 share conda's CLI and variables; micromamba and
@@ -67,6 +68,7 @@ export interface CondaFamilyOptions {
   applyIndex(command: CommandLine, url: string): CommandLine
   mirrorMechanism: string
   verified: ToolAdapter['verified']
+  forms: string
   readOnly?: ReadOnlyForms
 }
 
@@ -100,6 +102,8 @@ export function condaFamilyAdapter(options: CondaFamilyOptions) {
   return {
     name: options.name,
     ecosystem: 'conda',
+    offline: { args: ['--offline'], where: 'the conda package cache' },
+    environment: networkVariables(options.name, 'CONDA_CHANNELS', 'CONDA_CHANNEL_ALIAS'),
     executables: options.executables,
     readOnly: options.readOnly,
     alternatives: [[options.name]],
@@ -127,6 +131,7 @@ export function condaFamilyAdapter(options: CondaFamilyOptions) {
     tuneForFastDetection: (command: CommandLine) => withEnv(command, options.knobs.fast),
     advice: condaAdvice(options.name === 'mamba-classic' ? 'mamba' : options.name, options.flavor.mamba ? '~/.mambarc' : '~/.condarc'),
     verified: options.verified,
+    forms: options.forms,
     mirrorMechanism: options.mirrorMechanism,
   } satisfies ToolAdapter
 }

@@ -10,5 +10,6 @@ export const conda = condaFamilyAdapter({
   // environment files and `channel::package` specs, and nothing is written (conda has no --channel-alias flag).
   applyIndex: applyCondaIndex,
   verified: 'replay',
+  forms: '`conda install\\|create\\|update\\|env create\\|env update ...`',
   mirrorMechanism: '`CONDA_CHANNEL_ALIAS=<mirror>` (plus `CONDA_DEFAULT_CHANNELS` when the mirror serves `defaults`); channel URLs on conda.anaconda.org in the arguments are pointed at the mirror',
 })

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { hasCredentials, splitCredentials, type SplitUrl } from '../redact.js'
 import type { CommandLine, ScratchDir, ToolAdapter } from './types.js'
+import { withEnv, withFile } from './command-line.js'
 
 /**
  * Credentials of an index never go on a child's command line, where any local user reads them in /proc/<pid>/cmdline
@@ -44,7 +45,7 @@ export function withNetrc(command: CommandLine, credentials: SplitUrl, { scratch
   const path = join(scratch.path, fileName('netrc', hostname))
   const own = readOwn(env.NETRC ?? (env.HOME ? join(env.HOME, '.netrc') : undefined))
   const content = `${own}${own && !own.endsWith('\n') ? '\n' : ''}machine ${hostname} login ${quoted(credentials.username)} password ${quoted(credentials.password)}\n`
-  return { ...command, env: { ...command.env, NETRC: path }, files: [...(command.files ?? []), { path, content }] }
+  return withFile(withEnv(command, { NETRC: path }), { path, content })
 }
 
 /**
@@ -59,7 +60,7 @@ export function withNpmrc(command: CommandLine, credentials: SplitUrl, { scratch
   const own = readOwn(userconfig ?? (env.HOME ? join(env.HOME, '.npmrc') : undefined))
   const auth = Buffer.from(`${credentials.username}:${credentials.password}`).toString('base64')
   const content = `${own}${own && !own.endsWith('\n') ? '\n' : ''}${nerfDart}:_auth=${auth}\n`
-  return { ...command, env: { ...command.env, npm_config_userconfig: path }, files: [...(command.files ?? []), { path, content }] }
+  return withFile(withEnv(command, { npm_config_userconfig: path }), { path, content })
 }
 
 /** Applies `url` as the attempt's index with its credentials kept off argv (without them when the tool has no way). */

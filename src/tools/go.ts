@@ -4,10 +4,14 @@ import { go as GO_MIRRORS, GO_UPSTREAM } from '../mirrors/go.js'
 import { firstPositional } from './args.js'
 import type { IndexChoice, ReadOnlyForms, ToolAdapter, ToolContext } from './types.js'
 import { named } from './read-only.js'
+import { networkVariables } from './environment.js'
+import { withEnv } from './command-line.js'
+import { classifyVerb } from './verbs.js'
 
 // reference §15. `go run` and `go test` execute the user's program; builds may download missing modules.
-const NETWORK = new Set(['get', 'install', 'build'])
-const NETWORK_SUB = { mod: new Set(['download', 'tidy']), work: new Set(['sync']) } as Record<string, Set<string>>
+// `-mod=vendor` builds from the vendor folder only.
+const VERBS = { network: new Set(['get', 'install', 'build', 'mod download', 'mod tidy', 'work sync']), local: /^-mod=vendor$/ }
+const GROUPS = new Set(['mod', 'work'])
 // Read-only: `go env -w`/`-u` write the go env file (go help env); Go's flag package also takes `--w`.
 const READ_ONLY = {
   leadingFlags: [],
@@ -51,22 +55,23 @@ function findUserIndex(context: ToolContext): IndexChoice | null {
 export const go = {
   name: 'go',
   ecosystem: 'go',
+  offline: { args: [], env: { GOPROXY: 'off' }, where: 'the Go module cache' },
+  environment: networkVariables('go', 'GOPROXY', 'GOPRIVATE', 'GOFLAGS'),
   executables: /^go(\.exe)?$/,
   readOnly: READ_ONLY,
   alternatives: [['go']],
   defaultIndex: GO_UPSTREAM,
+  verbs: VERBS,
   classify(args) {
     const verb = firstPositional(args, ['-C'])
-    if (!verb || args.some(arg => /^-mod=vendor$/.test(arg))) return 'local'
-    if (NETWORK.has(verb.value)) return 'network'
-    const sub = firstPositional(args.slice(verb.index + 1))?.value
-    return sub && NETWORK_SUB[verb.value]?.has(sub) ? 'network' : 'local'
+    const sub = verb && GROUPS.has(verb.value) ? firstPositional(args.slice(verb.index + 1))?.value : undefined
+    return classifyVerb(verb && (sub ? `${verb.value} ${sub}` : verb.value), args, VERBS)
   },
   findUserIndex,
   // Go takes its proxy from the environment only (no flag); `go env -w` would persist it. `,direct` keeps go's
   // default meaning: fetch from the origin only what the proxy says does not exist (404/410). GOPRIVATE and
   // GONOPROXY are left alone, so private modules still bypass the mirror.
-  applyIndex: (command, url) => ({ ...command, env: { ...command.env, GOPROXY: `${url.replace(/\/+$/, '')},direct` } }),
+  applyIndex: (command, url) => withEnv(command, { GOPROXY: `${url.replace(/\/+$/, '')},direct` }),
   // The module proxy protocol: <proxy>/<module path>/@v/list, capitals escaped as !lower (go.dev/ref/mod).
   packageUrl: (indexUrl, name) => `${indexUrl.replace(/\/+$/, '')}/${name.replace(/[A-Z]/g, c => `!${c.toLowerCase()}`)}/@v/list`,
   advice: {
@@ -77,5 +82,7 @@ export const go = {
     lookUp: 'go list -m -versions <module>',
   },
   verified: 'real',
+  forms: '`go get\\|install\\|build\\|mod download\\|mod tidy`',
+  testedWith: 'go 1.19',
   mirrorMechanism: '`GOPROXY=<mirror>,direct` in the environment',
 } satisfies ToolAdapter

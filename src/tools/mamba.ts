@@ -12,6 +12,7 @@ export const mambaClassic = condaFamilyAdapter({
   knobs: CONDA_KNOBS,
   applyIndex: applyCondaIndex,
   verified: 'replay',
+  forms: '`mamba install\\|create\\|update ...` (1.x and 2.x, told apart by `mamba --version`)',
   mirrorMechanism: '`CONDA_CHANNEL_ALIAS=<mirror>` (mamba 1.x reads conda\'s settings)',
 })
 
@@ -25,6 +26,7 @@ const mambaMicro = condaFamilyAdapter({
   readOnly: condaReadOnly(),
   applyIndex: applyMambaIndex,
   verified: 'replay',
+  forms: '`mamba install\\|create\\|update ...` (1.x and 2.x, told apart by `mamba --version`)',
   mirrorMechanism: '2.x: `--channel-alias <mirror>`, as micromamba; 1.x: `CONDA_CHANNEL_ALIAS=<mirror>`, as conda',
 })
 

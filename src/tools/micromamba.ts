@@ -9,5 +9,6 @@ export const micromamba = condaFamilyAdapter({
   readOnly: condaReadOnly({ words: ['config', 'list'] }),
   applyIndex: applyMambaIndex,
   verified: 'replay',
+  forms: '`micromamba install\\|create\\|update ...` (1.x and 2.x)',
   mirrorMechanism: '`--channel-alias <mirror>` (plus `MAMBA_DEFAULT_CHANNELS` when the mirror serves `defaults`); channel URLs on conda.anaconda.org in the arguments are pointed at the mirror',
 })

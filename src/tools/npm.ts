@@ -8,6 +8,8 @@ import { withNpmrc } from './credentials.js'
 import { findRegistryChoice } from './npm-registry-choice.js'
 import type { CommandLine, IndexChoice, LockfileSupport, PinnedRegistry, ReadOnlyForms, ToolAdapter, ToolContext, ToolKnobs } from './types.js'
 import { named, versionAndHelp } from './read-only.js'
+import { registryVariable } from './environment.js'
+import { classifyVerb } from './verbs.js'
 
 // Options that take a value and may stand before the command (`npm --registry X install`).
 const GLOBAL_WITH_VALUE = ['--registry', '--reg', '--userconfig', '--globalconfig', '--cache', '--prefix', '-C', '--loglevel',
@@ -21,6 +23,7 @@ const NETWORK = new Set(['install', 'i', 'in', 'ins', 'inst', 'insta', 'instal',
 // A mirror must never see credentials or uploads (reference §0.3).
 const PUBLISH = new Set(['publish', 'unpublish', 'login', 'logout', 'adduser', 'add-user', 'owner', 'author', 'dist-tag',
   'dist-tags', 'deprecate', 'undeprecate', 'access', 'token', 'team', 'org', 'star', 'unstar', 'stars', 'whoami', 'trust', 'profile', 'hook'])
+const VERBS = { network: NETWORK, publish: PUBLISH, local: /^--offline$/ }
 const KNOB_OPTION = { long: NPM_FETCH_KNOBS.map(knob => `--${knob}`), takesValue: true }
 
 // Read-only (reference §9.5): listing, explaining and reading config; `config set` and every script run go through.
@@ -69,18 +72,16 @@ function redirect(command: CommandLine, _registryUrl: string, pinned: readonly P
 export const npm = {
   name: 'npm',
   ecosystem: 'npm',
+  nicknames: ['npx'],
+  offline: { args: ['--offline'], where: 'the npm cache' },
+  environment: registryVariable('npm', 'npm_config_registry', 'NPM_CONFIG_REGISTRY'),
   executables: /^npm(\.cmd)?$/,
   readOnly: READ_ONLY,
   alternatives: [['npm']],
   defaultIndex: NPM_UPSTREAM,
-  classify(args) {
-    const verb = firstPositional(args, GLOBAL_WITH_VALUE)?.value
-    if (verb === undefined) return 'local'
-    if (PUBLISH.has(verb)) return 'publish'
-    // --offline installs from the cache only: no index is involved, so no mirror can help.
-    if (!NETWORK.has(verb) || args.includes('--offline')) return 'local'
-    return 'network'
-  },
+  // --offline installs from the cache only: no index is involved, so no mirror can help.
+  verbs: VERBS,
+  classify: args => classifyVerb(firstPositional(args, GLOBAL_WITH_VALUE)?.value, args, VERBS),
   findUserIndex,
   findUserKnobs,
   // npmmirror answers the audit endpoint with 501 after ~70 s (cnpm/cnpmcore#673): no audit on any mirror.
@@ -103,6 +104,12 @@ export const npm = {
     cleanCache: 'npm cache clean --force',
     lookUp: 'npm view <name> versions',
   },
+  // --no-save: installed for this run, package.json and the lockfile untouched (npm has the only such switch). npm is
+  // never asked to uninstall: `npm uninstall --no-save` prunes every undeclared package with it.
+  scriptInstall: { add: names => ['npm', 'install', '--no-save', '--ignore-scripts', '--', ...names], prunesUndeclared: true },
+  nodeProject: { lockfiles: ['package-lock.json', 'npm-shrinkwrap.json'], packageManager: { name: 'npm' } },
   verified: 'real',
+  forms: '`npm install\\|i\\|ci\\|add\\|update ...` (all of npm\'s aliases)',
+  testedWith: 'npm 11',
   mirrorMechanism: '`--registry=<mirror> --no-audit` added to the command (and `--replace-registry-host` when package-lock.json pins a public registry)',
 } satisfies ToolAdapter

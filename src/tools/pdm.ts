@@ -2,12 +2,16 @@ import { join } from 'node:path'
 import { PYPI_UPSTREAM } from '../mirrors/pypi.js'
 import { firstPositional } from './args.js'
 import { findUserIndex, findUserKnobs, GENERAL_WITH_VALUE, lockPinsUrls, projectRoot } from './pdm-config.js'
-import { pep503PackageUrl, withEnv } from './python-index.js'
+import { pep503PackageUrl } from './python-index.js'
 import type { ReadOnlyForms, ToolAdapter } from './types.js'
 import { named, versionAndHelp } from './read-only.js'
+import { networkVariables } from './environment.js'
+import { withEnv } from './command-line.js'
+import { classifyVerb } from './verbs.js'
 
 // reference §8 and pdm cli/commands. `pdm run` runs the user's script, `pdm init` asks questions: both run once.
 const NETWORK = new Set(['add', 'remove', 'install', 'sync', 'lock', 'update', 'outdated', 'search', 'build', 'self update'])
+const VERBS = { network: NETWORK, publish: new Set(['publish']), local: /^(-h|--help|-V|--version)$/ }
 
 // Read-only: versions and listings that need no project environment (pdm creates a venv for commands that do).
 const READ_ONLY = {
@@ -24,17 +28,14 @@ function verbOf(args: readonly string[]): string {
 export const pdm = {
   name: 'pdm',
   ecosystem: 'pypi',
+  environment: networkVariables('pdm', 'PDM_PYPI_URL'),
   executables: /^pdm(\.exe)?$/,
   readOnly: READ_ONLY,
   moduleLaunch: { interpreters: /^python(\d(\.\d+)?)?(\.exe)?$/, module: 'pdm' },
   alternatives: [['pdm'], ['python3', '-m', 'pdm']],
   defaultIndex: PYPI_UPSTREAM,
-  classify(args) {
-    if (args.some(arg => /^(-h|--help|-V|--version)$/.test(arg))) return 'local'
-    const verb = verbOf(args)
-    if (verb === 'publish') return 'publish'
-    return NETWORK.has(verb) ? 'network' : 'local'
-  },
+  verbs: VERBS,
+  classify: args => classifyVerb(verbOf(args), args, VERBS),
   findUserIndex,
   noMirrorReason(context) {
     const root = projectRoot(context)
@@ -59,5 +60,7 @@ export const pdm = {
     cleanCache: 'pdm cache clear',
   },
   verified: 'real',
-  mirrorMechanism: '`PDM_PYPI_URL=<mirror>` (not when a `[[tool.pdm.source]]` is named `pypi`: it beats the variable)',
+  forms: '`pdm add\\|install\\|sync\\|lock\\|update ...`, `python -m pdm`',
+  testedWith: 'pdm 2.2',
+  mirrorMechanism: '`PDM_PYPI_URL=<mirror>` (not when a `[[tool.pdm.source]]` is named `pypi`: it beats the variable); none when pdm.lock pins URLs (said so)',
 } satisfies ToolAdapter

@@ -1,5 +1,7 @@
 import { findOptions, firstPositional, type OptionSpec } from './args.js'
-import { readPipConfig, readRequirementIndexOptions } from './pip-config.js'
+import { readPipConfig } from './pip-config.js'
+import { PIP_INDEX_FLAGS } from './python-index-flags.js'
+import { readRequirementIndexOptions, requirementFilesIndex } from './requirement-files.js'
 import type { IndexChoice, ToolContext } from './types.js'
 
 /**
@@ -7,11 +9,6 @@ import type { IndexChoice, ToolContext } from './types.js'
  * unique prefixes of long names (`--ind`, `--index`), `=` and separate values, attached short values (`-iURL`) and
  * short clusters (`-qi URL`, `-qiURL`, `-vvi URL`: the letters before `i` are flags).
  */
-// Short options of install/download/wheel/index/list that take a value: in a cluster, what follows one is its value.
-const VALUE_LETTERS = 'ifcreCtdw'
-export const PIP_INDEX_URL: OptionSpec = { long: ['--index-url', '--pypi-url'], short: ['-i'], minPrefix: 5, takesValue: true, clusterValueLetters: VALUE_LETTERS }
-export const PIP_NO_INDEX: OptionSpec = { long: ['--no-index'], minPrefix: 6, takesValue: false }
-export const PIP_REQUIREMENT: OptionSpec = { long: ['--requirement', '--constraint'], short: ['-r', '-c'], minPrefix: 9, takesValue: true, clusterValueLetters: VALUE_LETTERS }
 const ISOLATED: OptionSpec = { long: ['--isolated'], minPrefix: 4, takesValue: false }
 
 // General options that take a value and may stand before the subcommand (pip --help).
@@ -38,12 +35,11 @@ export function pipEnv(env: NodeJS.ProcessEnv, names: readonly string[]): { name
 const FALSE = /^(0|false|no|off)$/i
 
 export function findPipIndex({ args, env, cwd, home, executable }: ToolContext): IndexChoice | null {
-  if (findOptions(args, PIP_NO_INDEX)[0]) return { url: 'none', origin: '--no-index' }
-  const fromArgs = findOptions(args, PIP_INDEX_URL).at(-1)
+  if (findOptions(args, PIP_INDEX_FLAGS.noIndex)[0]) return { url: 'none', origin: '--no-index' }
+  const fromArgs = findOptions(args, PIP_INDEX_FLAGS.index).at(-1)
   // A requirement file's --index-url replaces the index list, whatever the command line says (pip req_file.py).
-  const fromFiles = findOptions(args, PIP_REQUIREMENT).flatMap(option => option.value ? readRequirementIndexOptions(option.value, cwd) : [])
-  const fileIndex = fromFiles.filter(line => ['-i', '--index-url', '--no-index'].includes(line.option)).at(-1)
-  if (fileIndex) return { url: fileIndex.option === '--no-index' ? 'none' : fileIndex.value ?? '', origin: fileIndex.origin, locked: true }
+  const fileIndex = requirementFilesIndex(findOptions(args, PIP_INDEX_FLAGS.nested).flatMap(option => option.value ? readRequirementIndexOptions(option.value, cwd, PIP_INDEX_FLAGS) : []))
+  if (fileIndex) return { ...fileIndex, locked: true }
   if (fromArgs?.value !== undefined) return { url: fromArgs.value, origin: fromArgs.name }
   // --isolated skips PIP_* variables and the user's files; the global and site files still count.
   const isolated = findOptions(args, ISOLATED).length > 0

@@ -1,11 +1,14 @@
 import { PYPI_UPSTREAM } from '../mirrors/pypi.js'
 import { findOptions } from './args.js'
 import { withNetrc } from './credentials.js'
-import { readPipConfig, streamedRequirementsChooseIndex } from './pip-config.js'
+import { readPipConfig } from './pip-config.js'
+import { streamedRequirementsChooseIndex } from './requirement-files.js'
 import { findPipIndex, pipSubcommand } from './pip-index.js'
-import { firstSet, PIP_FAST, PIP_KNOBS, withEnv } from './python-index.js'
-import type { CommandLine, ReadOnlyForms, ToolAdapter, ToolContext, ToolKnobs } from './types.js'
+import { firstSet, pep503PackageUrl, PIP_FAST, PIP_KNOBS, WHEELHOUSE_ONLY } from './python-index.js'
+import type { ReadOnlyForms, ToolAdapter, ToolContext, ToolKnobs } from './types.js'
 import { named, shortCluster, versionAndHelp } from './read-only.js'
+import { PIP_ENVIRONMENT } from './environment.js'
+import { withArgs as append, withEnv, withFlag } from './command-line.js'
 
 const TIMEOUT = { long: ['--timeout', '--default-timeout', '--retries'], minPrefix: 6, takesValue: true }
 const subcommand = pipSubcommand
@@ -33,13 +36,11 @@ function findUserKnobs({ args, env, home }: ToolContext): ToolKnobs {
   return { userSet: false }
 }
 
-function append(command: CommandLine, ...extra: string[]): CommandLine {
-  return { ...command, argv: [...command.argv, ...extra] }
-}
-
 export const pip = {
   name: 'pip',
   ecosystem: 'pypi',
+  offline: WHEELHOUSE_ONLY,
+  environment: PIP_ENVIRONMENT,
   executables: /^pip(3(\.\d+)?)?(\.exe)?$/,
   readOnly: READ_ONLY,
   moduleLaunch: { interpreters: /^python(\d(\.\d+)?)?(\.exe)?$/, module: 'pip' },
@@ -62,15 +63,14 @@ export const pip = {
   // Environment, not flags: PEP 517 build-isolation subprocesses inherit env but not --timeout (pip build_env.py).
   tuneForFastDetection: command => withEnv(command, PIP_FAST),
   passCredentials: withNetrc,
-  bypassCache: command => command.argv.includes('--no-cache-dir') ? command : append(command, '--no-cache-dir'),
+  bypassCache: command => withFlag(command, '--no-cache-dir'),
   personFixes: {
     trustHost: (command, host) => append(command, '--trusted-host', host),
     // A netrc, never `--index-url https://user:token@…` on argv: pip reads it for a URL without userinfo.
     withCredentials: (command, indexUrl, username, password, secrets) => withNetrc(command, { url: indexUrl, username, password }, secrets),
     userInstall: command => append(command, '--user'),
   },
-  // PEP 503: names are normalised to lower case with runs of -_. as one dash.
-  packageUrl: (indexUrl, name) => `${indexUrl.replace(/\/+$/, '')}/${name.toLowerCase().replace(/[-_.]+/g, '-')}/`,
+  packageUrl: pep503PackageUrl,
   advice: {
     moreTime: 'pip install --timeout 60 --retries 5 <package>',
     mirror: 'pip install --index-url <mirror-url> <package>',
@@ -81,5 +81,7 @@ export const pip = {
     lookUp: 'pip index versions <name>',
   },
   verified: 'real',
-  mirrorMechanism: '`--index-url <mirror>` appended to the command',
+  forms: '`pip`, `pip3`, `pip3.X`, `python -m pip`, `python3 -m pip`, `pythonX.Y -m pip`',
+  testedWith: 'pip 23.2',
+  mirrorMechanism: '`--index-url <mirror>` appended to the command (`--no-cache-dir` after a hash mismatch)',
 } satisfies ToolAdapter

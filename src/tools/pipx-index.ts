@@ -1,17 +1,15 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { findOptions, firstPositional, type OptionSpec } from './args.js'
+import { PIP_INDEX_FLAGS, PIPX_INDEX_FLAG } from './python-index-flags.js'
 import type { IndexChoice, ToolContext } from './types.js'
 
 /**
  * Where pipx hands pip an index on pip's command line (reference §7, pipx main.py, pipx_metadata_file.py): there it
  * beats any variable, and pipx records it for later upgrades.
  */
-// argparse takes unique prefixes (allow_abbrev): `--ind` is --index-url, `--pi` is --pip-args.
-const INDEX_URL: OptionSpec = { long: ['--index-url'], short: ['-i'], minPrefix: 5, takesValue: true }
+// argparse takes unique prefixes (allow_abbrev): `--pi` is --pip-args.
 const PIP_ARGS: OptionSpec = { long: ['--pip-args'], minPrefix: 4, takesValue: true }
-// pip's own spellings inside --pip-args and pipx_metadata.json (optparse prefixes, hidden --pypi-url).
-const PIP_INDEX: OptionSpec = { long: ['--index-url', '--pypi-url'], short: ['-i'], minPrefix: 5, takesValue: true }
 const RUN_WITH_VALUE = ['--spec', '--python', '--pip-args', '--index-url', '-i', '--backend', '--cooldown']
 
 /** pipx's own arguments: for `run`, those before the app (what follows belongs to the app). */
@@ -31,8 +29,9 @@ function splitPipArgs(value: string): string[] {
 }
 
 function pipIndexIn(args: readonly string[], origin: string): IndexChoice | undefined {
-  if (args.includes('--no-index')) return { url: 'none', origin }
-  const found = findOptions(args, PIP_INDEX).at(-1)
+  // pip's own spellings inside --pip-args and pipx_metadata.json.
+  if (findOptions(args, PIP_INDEX_FLAGS.noIndex).length) return { url: 'none', origin }
+  const found = findOptions(args, PIP_INDEX_FLAGS.index).at(-1)
   return found?.value ? { url: found.value, origin } : undefined
 }
 
@@ -58,7 +57,7 @@ function storedIndex({ env, home }: ToolContext, verb: string, packages: string[
 /** An index pipx hands to pip on its command line, where it beats any variable. */
 export function commandLineIndex(context: ToolContext): IndexChoice | undefined {
   const { verb, own, packages } = pipxArgs(context.args)
-  const flag = findOptions(own, INDEX_URL).at(-1)
+  const flag = findOptions(own, PIPX_INDEX_FLAG).at(-1)
   if (flag?.value) return { url: flag.value, origin: flag.name }
   const pipArgs = findOptions(own, PIP_ARGS).map(option => pipIndexIn(splitPipArgs(option.value ?? ''), option.name)).filter(Boolean).at(-1)
   return pipArgs ?? storedIndex(context, verb, packages)

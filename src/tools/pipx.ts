@@ -1,13 +1,16 @@
 import { PYPI_UPSTREAM } from '../mirrors/pypi.js'
 import { readPipConfig } from './pip-config.js'
 import { commandLineIndex, pipxArgs } from './pipx-index.js'
-import { firstSet, pep503PackageUrl, PIP_FAST, PIP_KNOBS, UV_FAST, UV_KNOBS, withEnv } from './python-index.js'
+import { firstSet, pep503PackageUrl, PIP_FAST, PIP_KNOBS, UV_FAST, UV_KNOBS } from './python-index.js'
 import type { IndexChoice, ReadOnlyForms, ToolAdapter, ToolContext, ToolKnobs } from './types.js'
 import { named, versionAndHelp } from './read-only.js'
+import { withEnv } from './command-line.js'
+import { classifyVerb } from './verbs.js'
 
 // reference §7 and pipx main.py. `run` starts the app like uvx; `runpip` passes anything to pip: it runs once.
 const NETWORK = new Set(['install', 'install-all', 'inject', 'upgrade', 'upgrade-all', 'upgrade-shared', 'reinstall',
-  'reinstall-all', 'run', 'repair'])
+  'reinstall-all', 'run', 'repair', 'list --outdated'])
+const VERBS = { network: NETWORK, local: /^(-h|--help|--version)$/ }
 // Read-only (reference §7.4). argparse takes any unique prefix of `--outdated`.
 const READ_ONLY = {
   leadingFlags: [],
@@ -42,11 +45,11 @@ export const pipx = {
   moduleLaunch: { interpreters: /^python(\d(\.\d+)?)?(\.exe)?$/, module: 'pipx' },
   alternatives: [['pipx'], ['python3', '-m', 'pipx']],
   defaultIndex: PYPI_UPSTREAM,
+  verbs: VERBS,
   classify(args) {
+    // pipx's own arguments only: what follows the app of `pipx run` is the app's (`pipx run black --help`).
     const { verb, own } = pipxArgs(args)
-    if (own.some(arg => /^(-h|--help|--version)$/.test(arg))) return 'local'
-    if (verb === 'list') return own.includes('--outdated') ? 'network' : 'local'
-    return NETWORK.has(verb) ? 'network' : 'local'
+    return classifyVerb(verb === 'list' && own.includes('--outdated') ? 'list --outdated' : verb, own, VERBS)
   },
   findUserIndex,
   noMirrorReason(context) {
@@ -69,5 +72,7 @@ export const pipx = {
     lookUp: 'pip index versions <name>',
   },
   verified: 'real',
+  forms: '`pipx install\\|upgrade\\|reinstall\\|inject\\|run ...`, `python -m pipx`',
+  testedWith: 'pipx 1.1',
   mirrorMechanism: '`PIP_INDEX_URL=<mirror>` and `UV_INDEX_URL=<mirror>` (pip or uv backend); not recorded in pipx_metadata.json',
 } satisfies ToolAdapter

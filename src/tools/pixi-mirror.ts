@@ -4,8 +4,8 @@ import { join } from 'node:path'
 import { findOptions } from './args.js'
 import { CONFIG_FILE, mirrorConfigText, NO_CONFIG, readGlobalConfig } from './pixi-config.js'
 import { envFlag } from './project-files.js'
-import { withEnv } from './python-index.js'
 import type { CommandLine, ScratchDir } from './types.js'
+import { withEnv } from './command-line.js'
 
 /** What the mirror config file needs from the user's setup; resolveVariant binds it once per run. */
 export interface PixiSetup {

@@ -6,9 +6,10 @@ import { findOptions, firstPositional } from './args.js'
 import { channelOption, pickChannelChoice } from './conda-channels.js'
 import { pixiChannelCandidates } from './pixi-config.js'
 import { applyPixiIndex, type PixiSetup } from './pixi-mirror.js'
-import { firstSet, UV_FAST, UV_KNOBS, withEnv } from './python-index.js'
+import { firstSet, UV_FAST, UV_KNOBS } from './python-index.js'
 import type { ReadOnlyForms, ScratchDir, ToolAdapter } from './types.js'
 import { named, versionAndHelp } from './read-only.js'
+import { withEnv } from './command-line.js'
 
 export type { PixiSetup } from './pixi-mirror.js'
 
@@ -44,6 +45,7 @@ export function pixiWith(setup?: PixiSetup) {
   return {
     name: 'pixi',
     ecosystem: 'conda',
+    offline: { args: ['--offline'], where: "pixi's package cache" },
     executables: /^pixi(\.exe)?$/,
     readOnly: READ_ONLY,
     alternatives: [['pixi']],
@@ -80,7 +82,8 @@ export function pixiWith(setup?: PixiSetup) {
       cleanCache: 'pixi clean cache',
     },
     verified: 'replay',
-    mirrorMechanism: 'a temporary config file (your pixi config plus `[mirrors]` for conda.anaconda.org) given as `PIXI_CONFIG_FILE`, or in place of your `--config-file`; removed after the attempt',
+    forms: '`pixi add\\|install\\|update\\|lock ...`, `pixi global install`, `pixi init` (run once)',
+    mirrorMechanism: 'a temporary config file (your pixi config plus `[mirrors]` for conda.anaconda.org) given as `PIXI_CONFIG_FILE`, or in place of your `--config-file`; removed after the attempt; none for `pixi global`/`exec` or pixi < 0.70 (said so)',
   } satisfies ToolAdapter
 }
 

@@ -9,12 +9,15 @@ import { npmrcFiles, readNpmrcSetting } from './npmrc.js'
 import type { IndexChoice, ReadOnlyForms, ToolAdapter, ToolContext, ToolKnobs } from './types.js'
 import { readYamlFile } from './yaml-file.js'
 import { named, versionAndHelp } from './read-only.js'
+import { registryVariable } from './environment.js'
+import { classifyVerb } from './verbs.js'
 
 const GLOBAL_WITH_VALUE = ['--registry', '--reg', '--dir', '-C', '--filter', '-F', '--reporter', '--loglevel', '--store-dir',
   '--workspace-dir', ...NPM_FETCH_KNOBS.map(knob => `--${knob}`)]
 // reference §10: installs and updates talk to the registry; `dlx` and `exec` run programs, so they run once.
 const NETWORK = new Set(['install', 'i', 'add', 'update', 'up', 'upgrade', 'fetch', 'import', 'dedupe', 'outdated', 'view', 'info'])
 const PUBLISH = new Set(['publish', 'login', 'logout', 'adduser', 'dist-tag', 'deprecate', 'unpublish', 'owner', 'whoami', 'token', 'access'])
+const VERBS = { network: NETWORK, publish: PUBLISH, local: /^--offline$/ }
 const KNOB_OPTION = { long: NPM_FETCH_KNOBS.map(knob => `--${knob}`), takesValue: true }
 // Read-only (reference §10): listing, explaining, paths and reading config.
 const READ_ONLY = {
@@ -63,16 +66,14 @@ function findUserKnobs(context: ToolContext): ToolKnobs {
 export const pnpm = {
   name: 'pnpm',
   ecosystem: 'npm',
+  offline: { args: ['--offline'], where: 'the pnpm store' },
+  environment: registryVariable('pnpm', 'pnpm_config_registry', 'npm_config_registry'),
   executables: /^pnpm(\.cmd|\.cjs)?$/,
   readOnly: READ_ONLY,
   alternatives: [['pnpm']],
   defaultIndex: NPM_UPSTREAM,
-  classify(args) {
-    const verb = firstPositional(args, GLOBAL_WITH_VALUE)?.value
-    if (verb !== undefined && PUBLISH.has(verb)) return 'publish'
-    if (verb === undefined || !NETWORK.has(verb) || args.includes('--offline')) return 'local'
-    return 'network'
-  },
+  verbs: VERBS,
+  classify: args => classifyVerb(firstPositional(args, GLOBAL_WITH_VALUE)?.value, args, VERBS),
   findUserIndex,
   findUserKnobs,
   // A flag, not env: pnpm 11 ignores npm_config_registry, and pnpm_config_registry means nothing to pnpm ≤10.
@@ -90,6 +91,10 @@ export const pnpm = {
     cleanCache: 'pnpm store prune',
     lookUp: 'pnpm view <name> versions',
   },
+  scriptInstall: { add: names => ['pnpm', 'add', '--ignore-scripts', '--', ...names], remove: names => ['pnpm', 'remove', ...names] },
+  nodeProject: { lockfiles: ['pnpm-lock.yaml'], packageManager: { name: 'pnpm' } },
   verified: 'real',
+  forms: '`pnpm add\\|install\\|i\\|update\\|fetch ...`',
+  testedWith: 'pnpm 10',
   mirrorMechanism: '`--registry=<mirror>` added to the command',
 } satisfies ToolAdapter

@@ -2,13 +2,16 @@ import { dirname, join, resolve } from 'node:path'
 import { PYPI_UPSTREAM } from '../mirrors/pypi.js'
 import { findOptions, firstPositional } from './args.js'
 import { nearestFile, readTomlFile, tablesAt, valueAt } from './project-files.js'
-import { pep503PackageUrl, withEnv } from './python-index.js'
+import { pep503PackageUrl } from './python-index.js'
 import type { IndexChoice, ReadOnlyForms, ToolAdapter, ToolContext, ToolKnobs } from './types.js'
 import { named, versionAndHelp } from './read-only.js'
+import { withEnv, withFlag } from './command-line.js'
+import { classifyVerb } from './verbs.js'
 
 // reference §6.5. Two-word commands: `self add`, `source show`, `cache clear`, `env info`, `python install`.
 const NETWORK = new Set(['install', 'sync', 'add', 'remove', 'update', 'lock', 'search', 'self add', 'self update',
-  'self install', 'self sync', 'self lock'])
+  'self install', 'self sync', 'self lock', 'show --outdated'])
+const VERBS = { network: NETWORK, publish: new Set(['publish']), local: /^(-h|--help|-V|--version)$/ }
 const GROUPS = new Set(['self', 'source', 'cache', 'env', 'python', 'debug', 'config'])
 const GENERAL_WITH_VALUE = ['-C', '--directory', '-P', '--project']
 const KNOBS = ['POETRY_REQUESTS_TIMEOUT', 'POETRY_REQUESTS_MAX_RETRIES']
@@ -65,13 +68,12 @@ export const poetry = {
   moduleLaunch: { interpreters: /^python(\d(\.\d+)?)?(\.exe)?$/, module: 'poetry' },
   alternatives: [['poetry'], ['python3', '-m', 'poetry']],
   defaultIndex: PYPI_UPSTREAM,
+  verbs: VERBS,
   classify(args) {
-    if (args.some(arg => /^(-h|--help|-V|--version)$/.test(arg))) return 'local'
     const verb = verbOf(args)
-    if (verb === 'publish') return 'publish'
     // `poetry show --outdated/--latest` asks the index; plain `show` reads the lock.
-    if (verb === 'show') return args.some(arg => /^(-o|-l|--outdated|--latest)$/.test(arg)) ? 'network' : 'local'
-    return NETWORK.has(verb) ? 'network' : 'local'
+    const outdated = verb === 'show' && args.some(arg => /^(-o|-l|--outdated|--latest)$/.test(arg))
+    return classifyVerb(outdated ? 'show --outdated' : verb, args, VERBS)
   },
   findUserIndex,
   // PyPI's URL is fixed in poetry ("Omit the url when specifying PyPI"); a source would be written into pyproject.toml
@@ -81,7 +83,7 @@ export const poetry = {
   findUserKnobs,
   // Read since poetry 1.5 (utils/constants.py); older versions keep 15 s. Its 5 retries on errors are hard-coded.
   tuneForFastDetection: command => withEnv(command, { POETRY_REQUESTS_TIMEOUT: '10' }),
-  bypassCache: command => command.argv.includes('--no-cache') ? command : { ...command, argv: [...command.argv, '--no-cache'] },
+  bypassCache: command => withFlag(command, '--no-cache'),
   packageUrl: pep503PackageUrl,
   advice: {
     moreTime: 'POETRY_REQUESTS_TIMEOUT=120 poetry <command>',
@@ -91,6 +93,8 @@ export const poetry = {
     cleanCache: 'poetry cache clear --all pypi',
   },
   verified: 'real',
+  forms: '`poetry add\\|install\\|lock\\|update ...`, `python -m poetry`',
+  testedWith: 'poetry 1.3',
   mirrorMechanism: 'none: poetry cannot be pointed at a mirror for one run; resilient retries the same index with `POETRY_REQUESTS_TIMEOUT=10`',
 } satisfies ToolAdapter
 

@@ -1,15 +1,8 @@
-import type { CommandLine } from './types.js'
-
 /** What the PyPI-family adapters (uv, pipx, pdm, poetry, pixi's PyPI side) share. */
 
 /** PEP 503: names are normalised to lower case with runs of -_. as one dash. */
 export function pep503PackageUrl(indexUrl: string, name: string): string {
   return `${indexUrl.replace(/\/+$/, '')}/${name.toLowerCase().replace(/[-_.]+/g, '-')}/`
-}
-
-/** Adds variables for one attempt; a variable the adapter set earlier in the chain is replaced. */
-export function withEnv(command: CommandLine, extra: Record<string, string>): CommandLine {
-  return { ...command, env: { ...command.env, ...extra } }
 }
 
 /**
@@ -28,3 +21,6 @@ export const PIP_FAST = { PIP_TIMEOUT: '6', PIP_RETRIES: '0' }
 export function firstSet(env: NodeJS.ProcessEnv, names: readonly string[]): string | undefined {
   return names.find(name => env[name] !== undefined && env[name] !== '')
 }
+
+/** pip's and uv's offline form: `--no-index --find-links <wheelhouse>` (pip install --help, uv pip install --help). */
+export const WHEELHOUSE_ONLY = { args: ['--no-index'], wheelhouse: { flag: '--find-links' }, where: 'the wheelhouse' } as const

@@ -1,6 +1,7 @@
 import type { Ecosystem } from '../mirrors/types.js'
 import type { LockfileRewrite } from '../plan/types.js'
 import type { SplitUrl } from '../secrets/url.js'
+import type { AdapterData, ReadOnlyForms, ToolKnobs } from './adapter-data.js'
 import type { AdviceSpec } from './advice.js'
 import type { SecretsContext } from './credentials.js'
 
@@ -97,44 +98,11 @@ export interface LockfileSupport {
   consequence: string
 }
 
-/** Timeouts and retries that the tool itself would use; only tuned when the user set none. */
-export interface ToolKnobs {
-  /** A user setting for the tool's own timeout or retries exists (flag, env or config file). */
-  userSet: boolean
-  origin?: string
-}
-
-/** One read-only command of a tool (ToolAdapter.readOnly). */
-export interface ReadOnlyCommand {
-  /** The words after any leading flags, matched exactly and in order: `['list']`, `['config', 'get']`, `['--version']`. */
-  words: readonly string[]
-  /** Nothing may follow the words (`pip --version` is read-only; what `pip --version x` does is not our business). */
-  exact?: boolean
-  /**
-   * sh `case` patterns (`*`, `?`, `[...]`, `[!...]`) of any later argument that makes the command talk to an index or
-   * write: `--o*` for pip's `list --outdated` and every optparse prefix of it. A match sends the call through resilient.
-   */
-  deny?: readonly string[]
-}
-
-/**
- * Invocations that neither talk to an index nor change anything. A shim runs the real tool for them directly,
- * without starting Node (src/shims/read-only-script.ts); anything else goes through resilient. When in doubt, leave
- * a form out: a missing form costs a Node start, a wrong one loses resilient's help.
- */
-export interface ReadOnlyForms {
-  /** Options that take no value and change nothing, allowed before the words: pip `--isolated`, `-q`. */
-  leadingFlags: readonly string[]
-  commands: readonly ReadOnlyCommand[]
-  /** Only for these executable names, when not for all of the adapter's (`uv pip list` is not `uvx pip list`). */
-  executables?: RegExp
-}
-
 /**
  * Everything resilient knows about one package manager. Shared code branches on these fields, never on a tool name.
  * One file per tool under src/tools/, listed once in TOOLS.
  */
-export interface ToolAdapter {
+export interface ToolAdapter extends AdapterData {
   /** The id users see and configure (`pip`, `yarn-berry`). */
   name: string
   /** Which mirror catalog and config section (`pypi`, `npm`, ...) serves this tool. */
@@ -225,3 +193,5 @@ export interface ToolAdapter {
     inputs(context: ToolContext): { files: string[]; env: string[] }
   }
 }
+
+export type { EnvironmentSetting, OfflineForm, ReadOnlyCommand, ReadOnlyForms, ToolKnobs } from './adapter-data.js'

@@ -1,5 +1,6 @@
 import { join, resolve } from 'node:path'
-import { readRequirementIndexOptions } from './pip-config.js'
+import { UV_REQUIREMENT_FLAGS } from './python-index-flags.js'
+import { readRequirementIndexOptions, requirementFilesIndex } from './requirement-files.js'
 import { envFlag, nearestFile, readTomlFile, stringAt, tablesAt, valueAt } from './project-files.js'
 import type { ToolContext } from './types.js'
 import { findUvOptions, UV_OPTIONS, type UvCommand } from './uv-options.js'
@@ -57,10 +58,8 @@ function fromConfig(files: ConfigFile[], pipCommand: boolean): UvDefaultIndex | 
 
 /** Requirement files given to `uv pip` may name an index (`--index-url` lines): the user's choice too. */
 function fromRequirementFiles(own: readonly string[], cwd: string): UvDefaultIndex | undefined {
-  const lines = findUvOptions(own, UV_OPTIONS.requirements).flatMap(option => option.value ? readRequirementIndexOptions(option.value, cwd) : [])
-  const line = lines.filter(entry => ['-i', '--index-url', '--no-index'].includes(entry.option)).at(-1)
-  if (!line) return undefined
-  return line.option === '--no-index' ? { url: 'none', origin: line.origin, kind: 'none' } : { url: line.value ?? '', origin: line.origin, kind: 'index-url' }
+  const chosen = requirementFilesIndex(findUvOptions(own, UV_OPTIONS.requirements).flatMap(option => option.value ? readRequirementIndexOptions(option.value, cwd, UV_REQUIREMENT_FLAGS) : []))
+  return chosen && { ...chosen, kind: chosen.url === 'none' ? 'none' : 'index-url' }
 }
 
 export function findUvDefaultIndex(context: ToolContext, command: UvCommand): UvDefaultIndex | undefined {

@@ -1,12 +1,14 @@
 import { basename } from 'node:path'
 import { PYPI_UPSTREAM } from '../mirrors/pypi.js'
 import { envFlag } from './project-files.js'
-import { streamedRequirementsChooseIndex } from './pip-config.js'
-import { firstSet, pep503PackageUrl, UV_FAST, UV_KNOBS, withEnv } from './python-index.js'
+import { streamedRequirementsChooseIndex } from './requirement-files.js'
+import { firstSet, pep503PackageUrl, UV_FAST, UV_KNOBS, WHEELHOUSE_ONLY } from './python-index.js'
 import type { CommandLine, ReadOnlyForms, ToolAdapter, ToolContext } from './types.js'
 import { findLockedRegistry, findUvDefaultIndex } from './uv-config.js'
 import { argsStart, findUvOptions, parseUvCommand, replaceValue, UV_OPTIONS } from './uv-options.js'
 import { named, versionAndHelp } from './read-only.js'
+import { networkVariables } from './environment.js'
+import { withEnv } from './command-line.js'
 
 // reference §2.5. `uv run` without --with runs the user's program, which must not run twice: it runs once.
 const NETWORK = new Set(['pip install', 'pip sync', 'pip compile', 'add', 'remove', 'lock', 'sync', 'tree', 'export',
@@ -28,6 +30,8 @@ function uvAdapter(name: string, prefix: string[]) {
   return {
     name,
     ecosystem: 'pypi',
+    offline: WHEELHOUSE_ONLY,
+    environment: networkVariables('uv', 'UV_DEFAULT_INDEX', 'UV_INDEX', 'UV_INDEX_URL', 'UV_EXTRA_INDEX_URL', 'UV_HTTP_TIMEOUT', 'UV_HTTP_RETRIES'),
     executables: /^uvx?(\.exe)?$/,
     readOnly: READ_ONLY,
     moduleLaunch: { interpreters: /^python(\d(\.\d+)?)?(\.exe)?$/, module: 'uv' },
@@ -85,7 +89,8 @@ function uvAdapter(name: string, prefix: string[]) {
       cleanCache: 'uv cache clean',
     },
     verified: 'replay',
-    mirrorMechanism: '`UV_DEFAULT_INDEX=<mirror>` (`uv add`: `UV_INDEX_URL`, which uv does not write into pyproject.toml); an index given on the command line gets the mirror in its place',
+    forms: '`uv pip install\\|sync\\|compile`, `uv add\\|sync\\|lock`, `uv tool install`, `uvx`, `uv run --with`, `python -m uv`',
+    mirrorMechanism: '`UV_DEFAULT_INDEX=<mirror>` (`uv add`: `UV_INDEX_URL`, which uv does not write into pyproject.toml); an index given on the command line gets the mirror in its place; none with `--frozen` (uv.lock\'s URLs: said so)',
   } satisfies ToolAdapter
 }
 

@@ -1,9 +1,11 @@
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { firstPositional } from './args.js'
 import { findEnv, npmPackageUrl, YARN_REGISTRY } from './npm-family.js'
 import type { IndexChoice, ToolAdapter, ToolContext, ToolKnobs } from './types.js'
 import { readYamlFile } from './yaml-file.js'
+import { registryVariable } from './environment.js'
+import { withEnv } from './command-line.js'
 
 // reference §12. `dlx` runs a program and `set version` downloads yarn itself from elsewhere: both run once.
 const NETWORK = new Set(['install', 'add', 'up', 'upgrade', 'dedupe'])
@@ -51,6 +53,9 @@ function findUserKnobs(context: ToolContext): ToolKnobs {
 export const yarnBerry = {
   name: 'yarn-berry',
   ecosystem: 'npm',
+  nicknames: ['berry'],
+  offline: { args: [], env: { YARN_ENABLE_OFFLINE_MODE: '1' }, where: 'the yarn cache' },
+  environment: registryVariable('yarn 2+', 'YARN_NPM_REGISTRY_SERVER'),
   // Never matched by name: `yarn` resolves to this adapter when `yarn --version` says 2 or later.
   executables: /(?!)/,
   alternatives: [['yarn']],
@@ -83,7 +88,7 @@ export const yarnBerry = {
     return { ...command, env }
   },
   // httpTimeout is a socket idle timeout (got's timeout.socket); the 3 retries of a dead registry are resilient's job.
-  tuneForFastDetection: command => ({ ...command, env: { ...command.env, [KNOBS.httpTimeout]: '8000', [KNOBS.httpRetry]: '0' } }),
+  tuneForFastDetection: command => withEnv(command, { [KNOBS.httpTimeout]: '8000', [KNOBS.httpRetry]: '0' }),
   packageUrl: npmPackageUrl,
   advice: {
     moreTime: 'YARN_HTTP_TIMEOUT=120000 yarn install',
@@ -94,6 +99,16 @@ export const yarnBerry = {
     cleanCache: 'yarn cache clean --all',
     lookUp: 'yarn npm info <name> --fields versions',
   },
+  // Berry has no --ignore-scripts on add; skip-build skips every package's build scripts.
+  scriptInstall: { add: names => ['yarn', 'add', '--mode=skip-build', ...names], remove: names => ['yarn', 'remove', ...names] },
+  // Berry's lockfile is YAML with a __metadata block; Yarn 1's is its own format without one.
+  nodeProject: {
+    lockfiles: ['yarn.lock'],
+    ownsLockfile: (dir, lockfile) => existsSync(join(dir, '.yarnrc.yml')) || /^__metadata:/m.test(readFileSync(lockfile, 'utf8')),
+    packageManager: { name: 'yarn', majors: { from: 2 } },
+  },
   verified: 'real',
+  forms: '`yarn`, `yarn add\\|install\\|up ...` (2.x and later)',
+  testedWith: 'yarn 4',
   mirrorMechanism: '`YARN_NPM_REGISTRY_SERVER=<mirror>` in the environment (berry has no registry flag)',
 } satisfies ToolAdapter

@@ -10,6 +10,7 @@ import type { IndexChoice, ReadOnlyForms, ToolAdapter, ToolContext, ToolKnobs } 
 import { yarnBerry } from './yarn-berry.js'
 import { yarnrcSetting } from './yarnrc.js'
 import { named, versionAndHelp } from './read-only.js'
+import { registryVariable } from './environment.js'
 
 // Global commander options with a value (yarn 1 src/cli/index.js); commander takes no abbreviations.
 const GLOBAL_WITH_VALUE = ['--registry', '--network-timeout', '--cwd', '--modules-folder', '--cache-folder', '--mutex',
@@ -72,6 +73,8 @@ function variantInputs({ cwd, env, home }: ToolContext): { files: string[]; env:
 export const yarn = {
   name: 'yarn',
   ecosystem: 'npm',
+  offline: { args: ['--offline'], where: 'the yarn cache' },
+  environment: registryVariable('yarn 1', 'YARN_REGISTRY', 'npm_config_registry'),
   executables: /^(yarn|yarnpkg)(\.cmd|\.js)?$/,
   readOnly: READ_ONLY,
   alternatives: [['yarn'], ['yarnpkg']],
@@ -112,6 +115,10 @@ export const yarn = {
   },
   resolveVariant,
   variantCache: { variants: [yarnBerry], inputs: variantInputs },
+  scriptInstall: { add: names => ['yarn', 'add', '--ignore-scripts', ...names], remove: names => ['yarn', 'remove', ...names] },
+  nodeProject: { lockfiles: ['yarn.lock'], packageManager: { name: 'yarn', majors: { below: 2 } } },
   verified: 'real',
+  forms: '`yarn`, `yarn add\\|install\\|upgrade ...` (1.x, told apart by `yarn --version`)',
+  testedWith: 'yarn 1.22',
   mirrorMechanism: '`--registry <mirror>` added to the command; for that attempt only, yarn.lock URLs of public registries point at the mirror (restored byte for byte after it)',
 } satisfies ToolAdapter

@@ -1,6 +1,6 @@
-import { mkdtempSync, symlinkSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { delimiter, join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { MIRRORS } from '../../src/mirrors/index.js'
 import { TOOLS } from '../../src/tools/index.js'
@@ -47,5 +47,22 @@ describe('--dry-run plans for every tool, installed or not', () => {
 
   it('every adapter is covered here', () => {
     expect(Object.keys(TOOLS).filter(name => name !== 'yarn-berry').sort()).toEqual([...Object.keys(COMMANDS), ...NO_MIRROR].sort())
+  })
+})
+
+describe('--dry-run shows what a generated config file says, not only where it is', () => {
+  it('pixi: the mirror config with the mirror URL and the user\'s own settings, credentials redacted', async () => {
+    const env = isolatedEnv({ PATH: [join(import.meta.dirname, 'bin'), pathWithOnlyNode()].join(delimiter) })
+    mkdirSync(join(env.HOME!, '.pixi'), { recursive: true })
+    writeFileSync(join(env.HOME!, '.pixi', 'config.toml'), '[pypi-config]\nindex-url = "https://bob:Hunter2secret@pypi.corp.example/simple"\n')
+    const result = await runCli(['--dry-run', '--max-attempts', '2', 'pixi', 'add', 'numpy'], { env })
+    expect(result.exitCode, result.all).toBe(0)
+    const mirror = MIRRORS.conda[0]!.url.replace(/\/?$/, '/')
+    const config = result.stderr.slice(result.stderr.indexOf('# attempt 2 of 2'))
+    expect(config).toMatch(/^# {3}\/.*\/pixi-[^/]*\.toml:$/m)
+    expect(config).toContain(`#     "https://conda.anaconda.org/" = [ "${mirror}" ]`)
+    expect(config).toContain('#     index-url = "https://****@pypi.corp.example/simple"')
+    expect(result.all).not.toContain('Hunter2secret')
+    expect(result.stdout.trim().split('\n')).toHaveLength(2)
   })
 })

@@ -81,7 +81,7 @@ export async function runTool(argv: string[], options: GlobalOptions, session: T
   // A read-only verb (`pip --version` through a shim in a cloned repository) loads no project config at all.
   const loaded = await loadConfig({ cwd, env, flags: configFlags(options), project: networked })
   const { config } = loaded
-  const offline = config.offline && networked ? planOffline(invocation.adapter.ecosystem, loaded, cwd, env) : undefined
+  const offline = config.offline && networked ? planOffline(invocation.adapter, loaded, cwd, env) : undefined
   registerSecrets(findSecrets(JSON.stringify(config)))
   const reporter = session.reporter ?? chooseReporter(env, new TerminalReporter({ stream: process.stderr, quiet: Boolean(options.quiet), verbose: Boolean(options.verbose || options.debug), interactive: Boolean(process.stderr.isTTY) && !isCI, githubActions: env.GITHUB_ACTIONS === 'true' }), process.stderr)
   for (const notice of loaded.notices) reporter.warn(notice)

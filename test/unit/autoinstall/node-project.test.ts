@@ -2,7 +2,8 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { nodeInstall, nodeRemove, pipInstall } from '../../../src/autoinstall/install-command.js'
+import { nodeInstall, nodeRemove, pipInstall, prunesUndeclared } from '../../../src/autoinstall/install-command.js'
+import { TOOLS } from '../../../src/tools/index.js'
 import { aliasPrefixes, findNodeProject, installedPackage } from '../../../src/autoinstall/node-project.js'
 
 function tree(files: Record<string, string>): string {
@@ -15,6 +16,19 @@ function tree(files: Record<string, string>): string {
 }
 
 describe('findNodeProject', () => {
+  it('knows each manager by the lockfiles and packageManager its adapter declares (ToolAdapter.nodeProject)', () => {
+    for (const manager of ['npm', 'pnpm', 'yarn', 'yarn-berry', 'bun'] as const) {
+      const project = TOOLS[manager].nodeProject
+      for (const lockfile of project.lockfiles) {
+        const root = tree({ 'package.json': '{}', [lockfile]: manager === 'yarn-berry' ? '__metadata:\n  version: 8\n' : '# lockfile\n' })
+        expect(findNodeProject(root).manager, `${manager} ${lockfile}`).toBe(manager)
+      }
+      const version = manager === 'yarn-berry' ? '4.1.0' : manager === 'yarn' ? '1.22.22' : '9.0.0'
+      const field = tree({ 'package.json': JSON.stringify({ packageManager: `${project.packageManager.name}@${version}` }) })
+      expect(findNodeProject(field).manager, `${manager} packageManager`).toBe(manager)
+    }
+  })
+
   it.each([
     ['package-lock.json', '{}', 'npm'], ['pnpm-lock.yaml', '', 'pnpm'], ['yarn.lock', '# yarn lockfile v1\n', 'yarn'],
     ['yarn.lock', '__metadata:\n  version: 8\n', 'yarn-berry'], ['bun.lock', '{}', 'bun'],
@@ -62,5 +76,13 @@ describe('install commands', () => {
   it('never asks npm to uninstall (it would prune every undeclared package with it)', () => {
     expect(nodeRemove('npm', ['lodash'])).toBeUndefined()
     expect(nodeRemove('pnpm', ['lodash'])).toEqual(['pnpm', 'remove', 'lodash'])
+  })
+
+  it('come from the adapters (ToolAdapter.scriptInstall): only npm prunes undeclared packages, only npm has no remove', () => {
+    for (const manager of ['npm', 'pnpm', 'yarn', 'yarn-berry', 'bun'] as const) {
+      expect(nodeInstall(manager, ['x'])).toEqual(TOOLS[manager].scriptInstall.add(['x']))
+      expect(prunesUndeclared(manager), manager).toBe(manager === 'npm')
+      expect(nodeRemove(manager, ['x']) === undefined, manager).toBe(manager === 'npm')
+    }
   })
 })

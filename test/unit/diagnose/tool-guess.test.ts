@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { guessTool } from '../../../src/diagnose/tool-guess.js'
+import { guessTool, toolNamed } from '../../../src/diagnose/tool-guess.js'
+import { TOOLS } from '../../../src/tools/index.js'
 import { fixture } from './rule-cases.js'
 
 const _ = (name: string, expected: string | null) => () => expect(guessTool(fixture(name).output)).toBe(expected)
@@ -21,4 +22,19 @@ describe('guessTool', () => {
   it('knows bun', _('bun/captured-dns', 'bun'))
   it('is not fooled by the PEP 668 advice to use pipx', _('pip/py-092-externally-managed', 'pip'))
   it('says nothing when nothing tells', () => expect(guessTool('something went wrong')).toBeNull())
+})
+
+describe('toolNamed', () => {
+  it('takes every spelling from the adapters: executables, nicknames, names', () => {
+    const cases = { pip3: 'pip', 'pip3.12': 'pip', uvx: 'uv', npx: 'npm', 'npm.cmd': 'npm', 'pnpm.cjs': 'pnpm', yarnpkg: 'yarn',
+      berry: 'yarn-berry', bunx: 'bun', 'conda.bat': 'conda', 'Micromamba.exe': 'micromamba', python3: 'python', py: 'python', node: 'node' }
+    for (const [typed, tool] of Object.entries(cases)) expect(toolNamed(typed), typed).toBe(tool)
+    for (const name of Object.keys(TOOLS)) expect(toolNamed(name), name).toBe(name)
+    expect(toolNamed('make')).toBeUndefined()
+  })
+
+  it('counts a command line in a log by any spelling an adapter answers to', () => {
+    expect(guessTool('$ npm.cmd install left-pad\nsomething failed')).toBe('npm')
+    expect(guessTool('$ make install\nsomething failed')).toBeNull()
+  })
 })

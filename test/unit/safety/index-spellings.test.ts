@@ -98,6 +98,13 @@ describe('pip: every spelling optparse accepts for the index', () => {
     `install --index ${PRIVATE_PYPI} x`, `install --ind=${PRIVATE_PYPI} x`, `install --pypi-url ${PRIVATE_PYPI} x`, `install --pypi=${PRIVATE_PYPI} x`,
     `download -qi ${PRIVATE_PYPI} x`, `wheel -i ${PRIVATE_PYPI} x`,
   ])('%s', args => expectPrivate(plan(pip, args, { env: env() })))
+  // pip parses a requirements file's option lines with optparse too (pip req_file.py build_parser): same spellings.
+  it.each([`--index ${PRIVATE_PYPI}`, `--ind=${PRIVATE_PYPI}`, `-i${PRIVATE_PYPI}`, `--pypi-url ${PRIVATE_PYPI}`, `-i ${PRIVATE_PYPI} # ours`])('a requirements file line %s', line => {
+    const cwd = folderWith({ 'req.txt': `${line}\nx\n`, 'top.txt': '--requirement=req.txt\n' })
+    const result = plan(pip, 'install -rtop.txt', { env: env(), cwd })
+    expect(result.userIndex).toMatchObject({ url: PRIVATE_PYPI, locked: true, origin: `${join(cwd, 'req.txt')}:1` })
+    expectPrivate(result)
+  })
   it('does not read the value of another option as -i (`-rreq-i.txt` is -r)', () => {
     const cwd = folderWith({ 'req-i.txt': 'x\n' })
     expect(plan(pip, 'install -rreq-i.txt', { env: env(), cwd }).plan.fallbacks.length).toBeGreaterThan(0)
@@ -160,3 +167,10 @@ describe('clusters of clap (uv) and argparse (conda)', () => {
   it.each(['install -yc https://conda.corp.test/chan numpy', 'install -qyc https://conda.corp.test/chan numpy'])('conda %s', args =>
     expectPrivate(plan(conda, args, { env: { CONDARC: '/nonexistent' } }), 'conda.corp.test'))
 })
+
+describe('pipx: pip\'s own spellings inside --pip-args', () => {
+  it.each([`install --pip-args=--ind=${PRIVATE_PYPI} x`, `install --pip-args=-qi${PRIVATE_PYPI} x`, `install --ind ${PRIVATE_PYPI} x`])('%s', args =>
+    expectPrivate(plan(TOOLS.pipx, args, { env: { PIP_CONFIG_FILE: '/nonexistent/pip.conf' } })))
+  it('--pip-args=--no-ind is no index at all', () => expect(plan(TOOLS.pipx, 'install --pip-args=--no-ind x', { env: { PIP_CONFIG_FILE: '/nonexistent/pip.conf' } }).userIndex?.url).toBe('none'))
+})
+

@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { readRequirementIndexOptions, streamedRequirementsChooseIndex } from '../../../src/tools/pip-config.js'
+import { readRequirementIndexOptions, streamedRequirementsChooseIndex } from '../../../src/tools/requirement-files.js'
 import { readRegularFile } from '../../../src/tools/regular-file.js'
 import { readYamlFile } from '../../../src/tools/yaml-file.js'
 
@@ -17,7 +17,7 @@ describe('files named on the command line', () => {
     expect(readRegularFile(join(dir, 'reqs'))).toBeUndefined()
     expect(readRequirementIndexOptions(join(dir, 'reqs'), dir)).toEqual([])
     expect(readYamlFile(join(dir, 'reqs'))).toBeUndefined()
-    expect(readRequirementIndexOptions('plain.txt', dir)).toEqual([{ option: '--index-url', value: 'https://corp.test/simple', origin: `${join(dir, 'plain.txt')}:1` }])
+    expect(readRequirementIndexOptions('plain.txt', dir)).toEqual([{ option: '--index-url', value: 'https://corp.test/simple', none: false, origin: `${join(dir, 'plain.txt')}:1` }])
   }, 10_000)
 
   it('a streamed requirements file that chose its own index forbids a retry on a mirror', () => {

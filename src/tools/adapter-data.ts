@@ -1,0 +1,97 @@
+import type { VerbTable } from './verbs.js'
+
+/**
+ * The parts of an adapter that are plain data: shared code (offline mode, doctor, `resilient why`, the README's table
+ * of tools) reads them instead of branching on a tool's name.
+ */
+
+/** Timeouts and retries that the tool itself would use; only tuned when the user set none. */
+export interface ToolKnobs {
+  /** A user setting for the tool's own timeout or retries exists (flag, env or config file). */
+  userSet: boolean
+  origin?: string
+}
+
+/** One read-only command of a tool (ToolAdapter.readOnly). */
+export interface ReadOnlyCommand {
+  /** The words after any leading flags, matched exactly and in order: `['list']`, `['config', 'get']`, `['--version']`. */
+  words: readonly string[]
+  /** Nothing may follow the words (`pip --version` is read-only; what `pip --version x` does is not our business). */
+  exact?: boolean
+  /**
+   * sh `case` patterns (`*`, `?`, `[...]`, `[!...]`) of any later argument that makes the command talk to an index or
+   * write: `--o*` for pip's `list --outdated` and every optparse prefix of it. A match sends the call through resilient.
+   */
+  deny?: readonly string[]
+}
+
+/**
+ * Invocations that neither talk to an index nor change anything. A shim runs the real tool for them directly,
+ * without starting Node (src/shims/read-only-script.ts); anything else goes through resilient. When in doubt, leave
+ * a form out: a missing form costs a Node start, a wrong one loses resilient's help.
+ */
+export interface ReadOnlyForms {
+  /** Options that take no value and change nothing, allowed before the words: pip `--isolated`, `-q`. */
+  leadingFlags: readonly string[]
+  commands: readonly ReadOnlyCommand[]
+  /** Only for these executable names, when not for all of the adapter's (`uv pip list` is not `uvx pip list`). */
+  executables?: RegExp
+}
+
+/**
+ * How one command of the tool runs with no network, in the tool's own spelling. `wheelhouse`: it installs only from
+ * a local directory of packages (`pypi.wheelhouse` in resilient's config), named by that flag after `args`.
+ */
+export interface OfflineForm {
+  args: readonly string[]
+  env?: Readonly<Record<string, string>>
+  /** Where the tool looks instead of an index, for messages: `the npm cache`. */
+  where: string
+  wheelhouse?: { flag: string }
+}
+
+/** An environment variable that changes what the tool does under resilient, as `resilient doctor` explains it. */
+export interface EnvironmentSetting {
+  names: readonly string[]
+  note: string
+  /** When the value defeats a feature: what goes wrong and the fix (doctor reports it as a warning). */
+  warn?(name: string, value: string): { message: string; fix: string } | undefined
+}
+
+export interface AdapterData {
+  /** Which verbs talk to an index, which upload, what keeps a command local; read by classify (src/tools/verbs.ts). */
+  verbs?: VerbTable
+  /**
+   * Other names a person or a log uses for this tool that do not start it as the adapter knows it (`npx` for npm's
+   * output, `berry` for yarn 2+): `resilient why --tool npx`, and a command line in a pasted log.
+   */
+  nicknames?: readonly string[]
+  /** How a network command runs offline (`resilient --offline`); absent: the tool has no such flag or setting. */
+  offline?: OfflineForm
+  /** Variables of this tool that `resilient doctor` explains when they are set. */
+  environment?: readonly EnvironmentSetting[]
+  /** The invocations it handles, in the words of the README's table of tools (src/tools/docs.ts). */
+  forms: string
+  /** With `verified: 'real'`: the tool and version the e2e tests run in CI (`pip 23.2`). */
+  testedWith?: string
+  /**
+   * How `resilient run` installs a missing module with this tool (src/autoinstall): one command for every package,
+   * running no package code (no lifecycle scripts). Names come after `--` where the tool accepts it.
+   */
+  scriptInstall?: {
+    add(names: readonly string[]): string[]
+    /** The tool's own removal command; absent: resilient removes what the run added itself. */
+    remove?(names: readonly string[]): string[]
+    /** Every install prunes what package.json does not declare (npm): the caller names those packages again. */
+    prunesUndeclared?: boolean
+  }
+  /** How a Node project shows it uses this tool, for `resilient run` (src/autoinstall/node-project.ts). */
+  nodeProject?: {
+    /** Its lockfiles in a project folder; checked after those of the tools listed before it in NODE_MANAGERS. */
+    lockfiles: readonly string[]
+    /** The lockfile is this tool's only if this holds (Yarn 2+ and Yarn 1 both write yarn.lock). */
+    ownsLockfile?(dir: string, lockfile: string): boolean
+    /** package.json `"packageManager": "<name>@<version>"` names this tool for these major versions. */
+    packageManager: { name: string; majors?: { from?: number; below?: number } }
+  }
+}
