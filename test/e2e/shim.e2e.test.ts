@@ -2,16 +2,15 @@ import { execa } from 'execa'
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterEach, beforeAll, expect, it } from 'vitest'
 import { logsDirectory } from '../../src/logs/paths.js'
-import { which } from '../../src/tools/which.js'
 import { buildWheel, startPypiServer, type BuiltWheel, type PypiServer } from '../helpers/fake-pypi.js'
 import { isolatedEnv } from '../helpers/isolated-env.js'
 import { runCli } from '../helpers/run-cli.js'
 import { filesIn, projectWithConfig } from './helpers.js'
+import { command, describeNeeding } from '../helpers/requirements.js'
 
 // Plain `pip ...` typed by a person, with resilient's shim directory first on PATH.
-const hasPip = Boolean(which('pip', process.env))
 let wheels: BuiltWheel[]
 const servers: PypiServer[] = []
 
@@ -30,7 +29,7 @@ async function installShims(tools: string[], extra: Record<string, string> = {})
   return { dir, result, env: { ...env, PATH: `${dir}:${env.PATH}` } }
 }
 
-describe.skipIf(!hasPip)('shims', () => {
+describeNeeding(command('pip'), 'shims', () => {
   it('install prints the exact profile line on stdout and explains on stderr', async () => {
     const { dir, result } = await installShims(['pip'])
     expect(result.stdout).toBe(`export PATH="${dir}":"$PATH"`)
@@ -126,8 +125,6 @@ case ":$PATH:" in *":${shimDir}:"*) echo "inner sees the shim dir" ;; *) echo "i
 
 // The read-only fast path with the real tools: same bytes and status as the plain tool, and resilient never starts
 // (strace lists every program the shim and the tool started).
-const hasNpm = Boolean(which('npm', process.env))
-const hasStrace = Boolean(which('strace', process.env))
 const READ_ONLY_CALLS = [
   ['pip', '--version'], ['pip', 'list'], ['pip', 'freeze'], ['pip', '--isolated', 'list', '--format', 'json'], ['pip', 'show', 'no-such-package'],
   ['pip', 'config', 'get', 'global.index-url'], ['npm', '--version'], ['npm', 'ls'], ['npm', 'ls', '--json'], ['npm', 'config', 'get', 'registry'],
@@ -141,7 +138,7 @@ async function traced(argv: string[], options: { cwd: string; env: Record<string
   return { result, started }
 }
 
-describe.skipIf(!hasPip || !hasNpm || !hasStrace)('the read-only fast path of a shim', () => {
+describeNeeding([command('pip'), command('npm'), command('strace')], 'the read-only fast path of a shim', () => {
   it.each(READ_ONLY_CALLS)('%s %s: exactly the plain tool\'s output and exit code, and no resilient process', async (...argv: string[]) => {
     const { dir, env } = await installShims(['pip', 'npm'])
     const plainEnv = { ...env, PATH: env.PATH!.slice(dir.length + 1) }
