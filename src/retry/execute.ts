@@ -5,7 +5,7 @@ import type { ChildResult } from '../exec/run-child.js'
 import type { AttemptRecord, Host, PlannedAttempt, RunPlan, RunResult, Source } from '../plan/types.js'
 import { adviceFor } from '../tools/advice.js'
 import type { CommandLine } from '../tools/types.js'
-import { labelOf } from '../url.js'
+import { indexUrlOf, labelOf } from '../url.js'
 import { formatCommand } from './format.js'
 import { decideNext } from './policy.js'
 import type { Fix, Reporter } from './types.js'
@@ -58,7 +58,7 @@ function stalledDiagnosis(reason: string): Diagnosis {
 }
 
 /** `mirrors.aliyun.com`, `127.0.0.1:8080`: where the next attempt goes, for the count-down. */
-const hostOfSource = (source: Source) => labelOf(source.indexUrl ?? source.url ?? source.label)
+const hostOfSource = (source: Source) => labelOf(indexUrlOf(source) ?? source.label)
 
 /** A signal while no tool ran: resilient ends as that signal would have ended it (re-raised by the CLI). */
 function interruptedBetweenAttempts(signal: InterruptSignal): Omit<RunResult, 'durationMs' | 'attempts'> {

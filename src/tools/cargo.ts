@@ -3,6 +3,7 @@ import { findOptions, firstPositional } from './args.js'
 import { cargoConfigLayers, findSetting } from './cargo-config.js'
 import type { CommandLine, IndexChoice, ReadOnlyForms, ToolAdapter, ToolContext, ToolKnobs } from './types.js'
 import { named, versionAndHelp } from './read-only.js'
+import { sameIndex } from '../url.js'
 
 const GLOBAL_WITH_VALUE = ['--config', '-Z', '--color', '-C', '--explain']
 // reference §14.5. `run`, `test` and `bench` execute the user's program, whose own output must not be "retried".
@@ -62,8 +63,6 @@ function addGlobalOptions(command: CommandLine, ...options: string[]): CommandLi
   return { ...command, argv: [...command.argv.slice(0, at), ...options, ...command.argv.slice(at)] }
 }
 
-const sameHost = (a: string, b: string) => URL.canParse(a) && URL.canParse(b) && new URL(a).host === new URL(b).host
-
 export const cargo = {
   name: 'cargo',
   ecosystem: 'crates',
@@ -81,7 +80,7 @@ export const cargo = {
   findUserKnobs,
   // Source replacement keeps Cargo.lock's crates.io source ids and checksums; env vars cannot set replace-with.
   applyIndex(command, url) {
-    if (sameHost(url, CRATES_UPSTREAM)) return command
+    if (sameIndex(url, CRATES_UPSTREAM)) return command
     const index = `${url.replace(/^sparse\+/, '').replace(/\/?$/, '/')}`
     return addGlobalOptions(command, '--config', `source.crates-io.replace-with="${MIRROR_SOURCE}"`,
       '--config', `source.${MIRROR_SOURCE}.registry="sparse+${index}"`)

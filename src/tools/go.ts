@@ -4,6 +4,7 @@ import { go as GO_MIRRORS, GO_UPSTREAM } from '../mirrors/go.js'
 import { firstPositional } from './args.js'
 import type { IndexChoice, ReadOnlyForms, ToolAdapter, ToolContext } from './types.js'
 import { named } from './read-only.js'
+import { hostAndPortOf } from '../url.js'
 
 // reference §15. `go run` and `go test` execute the user's program; builds may download missing modules.
 const NETWORK = new Set(['get', 'install', 'build'])
@@ -31,7 +32,7 @@ export function goSetting(name: string, { env, home }: ToolContext): { value: st
   }
 }
 
-const PUBLIC = [GO_UPSTREAM, ...GO_MIRRORS.map(mirror => mirror.url)].map(url => new URL(url).host)
+const PUBLIC = [GO_UPSTREAM, ...GO_MIRRORS.map(mirror => mirror.url)].map(url => hostAndPortOf(url))
 
 function findUserIndex(context: ToolContext): IndexChoice | null {
   const flags = goSetting('GOFLAGS', context)
@@ -44,7 +45,7 @@ function findUserIndex(context: ToolContext): IndexChoice | null {
   if (!urls.length) return { url: 'direct', origin: `GOPROXY=${proxy.value} (${proxy.origin})` }
   // One private proxy anywhere in the list makes the whole list the user's: a public mirror must never stand in
   // for it, nor be put after it (golang/go#37367: falling through leaks private module paths).
-  const privateUrl = urls.find(url => !URL.canParse(url) || !PUBLIC.includes(new URL(url).host))
+  const privateUrl = urls.find(url => !PUBLIC.includes(hostAndPortOf(url)))
   return { url: privateUrl ?? urls[0]!, origin: proxy.origin }
 }
 

@@ -1,6 +1,6 @@
 import { NPM_UPSTREAM } from '../mirrors/npm.js'
 import { findOptions, firstPositional } from './args.js'
-import { hostOf } from '../url.js'
+import { hostOf, sameIndex } from '../url.js'
 import { NPM_LOCKFILE } from './lockfile-formats.js'
 import { addOptions, FAST_FETCH_TIMEOUT_MS, findEnv, NPM_FETCH_KNOBS, npmPackageUrl, REGISTRY_OPTION } from './npm-family.js'
 import { npmrcFiles, readNpmrcSetting } from './npmrc.js'
@@ -84,7 +84,7 @@ export const npm = {
   findUserIndex,
   findUserKnobs,
   // npmmirror answers the audit endpoint with 501 after ~70 s (cnpm/cnpmcore#673): no audit on any mirror.
-  applyIndex: (command, url) => addOptions(command, `--registry=${url}`, ...(new URL(url).host === new URL(NPM_UPSTREAM).host ? [] : ['--no-audit'])),
+  applyIndex: (command, url) => addOptions(command, `--registry=${url}`, ...(sameIndex(url, NPM_UPSTREAM) ? [] : ['--no-audit'])),
   tuneForFastDetection: command => addOptions(command, `--fetch-timeout=${FAST_FETCH_TIMEOUT_MS}`, '--fetch-retries=0'),
   passCredentials: withNpmrc,
   packageUrl: npmPackageUrl,
