@@ -2,7 +2,7 @@ import type { NodeManager } from './node-project.js'
 
 // What an auto-install runs, per package manager: one command for every package of the run. It runs no package
 // code: wheels only for pip (an sdist's setup.py or build backend would execute at install time), no lifecycle
-// scripts for the Node managers (auto-install-safety.md §5.4). The person can still install a package that needs
+// scripts for the Node managers (a package's postinstall is arbitrary code: `--ignore-scripts`). The person can still install a package that needs
 // them, by hand. Names come after `--` where the manager accepts it, so that none can be read as an option
 // (npm, pnpm and bun checked; names are validated before anyway: node-specifier.ts, choose-python.ts).
 
@@ -40,9 +40,4 @@ export function nodeInstall(manager: NodeManager, names: string[]): string[] {
 /** The manager's own removal command, or undefined when resilient removes the files itself (npm). */
 export function nodeRemove(manager: NodeManager, names: string[]): string[] | undefined {
   return NODE_REMOVE[manager]?.(names)
-}
-
-/** Whether the manager writes package.json on install (everything but npm --no-save), for the final message. */
-export function savesToManifest(manager: NodeManager): boolean {
-  return manager !== 'npm'
 }

@@ -13,7 +13,7 @@ export function parseEcosystem(name: string): Ecosystem {
   throw new UsageError(`"${name}" is not an ecosystem resilient knows.`, `Use one of: ${ECOSYSTEMS.join(', ')} (or a tool name such as pip).`)
 }
 
-// The shapes of index URLs, for a URL that is in no catalog (documented per tool in ../shared/reference).
+// The shapes of index URLs, for a URL that is in no catalog: PEP 503's /simple, the usual words in a host or path.
 const SHAPES: [Ecosystem, RegExp][] = [
   ['pypi', /\/simple\/?$|pypi/i],
   ['npm', /npm|registry/i],
