@@ -26,6 +26,11 @@ export function hostAndPortOf(url: string): string | undefined {
   return parseIndexUrl(url)?.host.toLowerCase()
 }
 
+/** The bare name of a `host:port` label (`[::1]:8080` → `::1`), to compare with a host a tool's message names. */
+export function nameOfHostLabel(label: string): string {
+  return label.replace(/:\d+$/, '').replace(/^\[|\]$/g, '').toLowerCase()
+}
+
 /** The index a source talks to: the URL it applies, else the user's own index it leaves in place. */
 export function indexUrlOf(source: { url?: string | undefined; indexUrl?: string | undefined }): string | undefined {
   return source.indexUrl ?? source.url

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { hostAndPortOf, hostOf, indexKey, indexUrlOf, isLoopback, isWebUrl, labelOf, parseIndexUrl, sameIndex, sameRegistry } from '../../src/url.js'
+import { hostAndPortOf, hostOf, indexKey, indexUrlOf, isLoopback, isWebUrl, labelOf, nameOfHostLabel, parseIndexUrl, sameIndex, sameRegistry } from '../../src/url.js'
 
 describe('hostOf and hostAndPortOf', () => {
   it.each([
@@ -100,4 +100,8 @@ describe('indexUrlOf', () => {
     expect(indexUrlOf({ url: 'https://mirror/simple', indexUrl: 'https://mirror/simple' })).toBe('https://mirror/simple')
     expect(indexUrlOf({ url: 'https://mirror/simple' })).toBe('https://mirror/simple')
   })
+})
+
+describe('nameOfHostLabel', () => {
+  it.each([['[::1]:8080', '::1'], ['PyPI.org', 'pypi.org'], ['127.0.0.1:3141', '127.0.0.1']])('%s → %s', (label, name) => expect(nameOfHostLabel(label)).toBe(name))
 })

@@ -1,0 +1,24 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { join, relative } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
+
+// Rules of the house that a reader can check by looking: they are checked here so that they stay true.
+const ROOT = fileURLToPath(new URL('../..', import.meta.url))
+const filesUnder = (dir: string): string[] => readdirSync(join(ROOT, dir), { withFileTypes: true, recursive: true })
+  .filter(entry => entry.isFile() && /\.ts$/.test(entry.name)).map(entry => relative(ROOT, join(entry.parentPath, entry.name))).sort()
+const SRC = filesUnder('src')
+const linesOf = (path: string) => readFileSync(join(ROOT, path), 'utf8').split('\n')
+
+describe('the house rules', () => {
+  it('no comment cites a document that is not in this repository (reference §N, ../shared)', () => {
+    const citing = [...SRC, ...filesUnder('test/unit'), ...filesUnder('test/e2e'), ...filesUnder('test/helpers')]
+      .flatMap(path => linesOf(path).flatMap((line, index) => /§|\.\.\/shared\/reference|package-managers\.md|auto-install-safety\.md/.test(line) && !path.endsWith('house-rules.test.ts') ? [`${path}:${index + 1}`] : []))
+    expect(citing).toEqual([])
+  })
+
+  it('one home for URL knowledge: hostOf, sameIndex and friends are defined in src/url.ts only', () => {
+    const defined = SRC.flatMap(path => linesOf(path).flatMap(line => /(?:function|const)\s+(hostOf|hostAndPortOf|labelOf|sameIndex|sameRegistry|sameUrl|sameHost|hostnameOf|portlessHost)\b/.exec(line) ? [`${path}: ${line.trim().slice(0, 60)}`] : []))
+    expect(defined.filter(line => !line.startsWith('src/url.ts:'))).toEqual([])
+  })
+})
