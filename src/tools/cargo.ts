@@ -6,12 +6,12 @@ import { named, versionAndHelp } from './read-only.js'
 import { sameIndex } from '../url.js'
 
 const GLOBAL_WITH_VALUE = ['--config', '-Z', '--color', '-C', '--explain']
-// reference §14.5. `run`, `test` and `bench` execute the user's program, whose own output must not be "retried".
+// `cargo --help`. `run`, `test` and `bench` execute the user's program, whose own output must not be "retried".
 // `search` uses the crates.io web API, which sparse mirrors do not serve.
 const NETWORK = new Set(['build', 'b', 'check', 'c', 'doc', 'd', 'fetch', 'update', 'generate-lockfile', 'add', 'remove', 'rm',
   'install', 'info', 'metadata', 'tree', 'vendor', 'package', 'clippy', 'fix', 'rustc', 'rustdoc'])
 const PUBLISH = new Set(['publish', 'login', 'logout', 'owner', 'yank'])
-// Read-only (reference §14.5). `pkgid` may write Cargo.lock, resolving first: it goes through resilient.
+// Read-only (`cargo --help`). `pkgid` may write Cargo.lock, resolving first: it goes through resilient.
 const READ_ONLY = {
   leadingFlags: ['-q', '--quiet', '-v', '-vv', '--verbose'],
   commands: [...versionAndHelp('--version', '-V', '--help', '-h', '--list'), ...named(['version', 'help', 'locate-project'])],

@@ -8,7 +8,7 @@ import { readYamlFile } from './yaml-file.js'
 import { hostAndPortOf } from '../url.js'
 
 /**
- * Where a conda-family user chose channels (reference §3.1-3.2, §4.1-4.2): `-c` in any accepted spelling,
+ * Where a conda-family user chose channels (conda cli/helpers.py and base/context.py, micromamba common_options.cpp): `-c` in any accepted spelling,
  * `channel::package` specs, environment files, CONDA_/MAMBA_ variables and every rc file conda or mamba reads.
  * A channel given by name resolves through the channel alias, so only URLs and paths are choices of an index.
  */

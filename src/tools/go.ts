@@ -6,7 +6,7 @@ import type { IndexChoice, ReadOnlyForms, ToolAdapter, ToolContext } from './typ
 import { named } from './read-only.js'
 import { hostAndPortOf } from '../url.js'
 
-// reference §15. `go run` and `go test` execute the user's program; builds may download missing modules.
+// `go help` and go.dev/ref/mod. `go run` and `go test` execute the user's program; builds may download missing modules.
 const NETWORK = new Set(['get', 'install', 'build'])
 const NETWORK_SUB = { mod: new Set(['download', 'tidy']), work: new Set(['sync']) } as Record<string, Set<string>>
 // Read-only: `go env -w`/`-u` write the go env file (go help env); Go's flag package also takes `--w`.

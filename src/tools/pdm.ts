@@ -6,7 +6,7 @@ import { pep503PackageUrl, withEnv } from './python-index.js'
 import type { ReadOnlyForms, ToolAdapter } from './types.js'
 import { named, versionAndHelp } from './read-only.js'
 
-// reference §8 and pdm cli/commands. `pdm run` runs the user's script, `pdm init` asks questions: both run once.
+// pdm's src/pdm/cli/commands. `pdm run` runs the user's script, `pdm init` asks questions: both run once.
 const NETWORK = new Set(['add', 'remove', 'install', 'sync', 'lock', 'update', 'outdated', 'search', 'build', 'self update'])
 
 // Read-only: versions and listings that need no project environment (pdm creates a venv for commands that do).

@@ -6,7 +6,7 @@ import { pep503PackageUrl, withEnv } from './python-index.js'
 import type { IndexChoice, ReadOnlyForms, ToolAdapter, ToolContext, ToolKnobs } from './types.js'
 import { named, versionAndHelp } from './read-only.js'
 
-// reference §6.5. Two-word commands: `self add`, `source show`, `cache clear`, `env info`, `python install`.
+// poetry's docs/cli.md. Two-word commands: `self add`, `source show`, `cache clear`, `env info`, `python install`.
 const NETWORK = new Set(['install', 'sync', 'add', 'remove', 'update', 'lock', 'search', 'self add', 'self update',
   'self install', 'self sync', 'self lock'])
 const GROUPS = new Set(['self', 'source', 'cache', 'env', 'python', 'debug', 'config'])
