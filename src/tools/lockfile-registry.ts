@@ -1,3 +1,4 @@
+import { replaceOwnFile } from '../files/locked-file.js'
 import { registryPrefixOf } from '../url.js'
 import { readLockfile } from './locked-registries.js'
 import { withTrailingSlash } from './npm-family.js'
@@ -77,9 +78,7 @@ export function guardLockfile(format: LockfileFormat, cwd: string): LockfileGuar
         copied = end
       }
       const text = pieces.join('') + after.text.slice(copied)
-      // Temp file + rename: a reader never sees half a lockfile; the file's mode is kept.
-      const { default: writeFileAtomic } = await import('write-file-atomic')
-      await writeFileAtomic(after.file, text, { encoding: 'utf8' })
+      await replaceOwnFile(after.file, text)
       // Counted once per package: lockfileVersion 2 records each URL twice (`packages` and `dependencies`).
       return { file: after.file, replaced: new Set(edits.map(edit => edit.url)).size }
     },

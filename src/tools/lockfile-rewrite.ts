@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises'
+import { replaceOwnFile } from '../files/locked-file.js'
 import type { LockfileRewrite } from '../plan/types.js'
 import type { LockfileFormat } from './types.js'
 
@@ -14,11 +15,6 @@ function splice(text: string, edits: Edit[]): string {
   return pieces.join('') + text.slice(copied)
 }
 
-async function write(file: string, data: string | Buffer): Promise<void> {
-  // Temp file + rename, mode kept: a reader (or a Ctrl-C) never leaves half a lockfile.
-  const { default: writeFileAtomic } = await import('write-file-atomic')
-  await writeFileAtomic(file, data)
-}
 
 /**
  * yarn 1 downloads a locked package from its `resolved` URL whatever --registry says (yarnpkg/yarn#3330). For one
@@ -39,16 +35,16 @@ export async function withLockfileRewrite<T>(rewrite: LockfileRewrite | undefine
   })
   if (!original || !edits.length) return run()
   const rewritten = splice(original.toString('utf8'), edits)
-  await write(rewrite!.file, rewritten)
+  await replaceOwnFile(rewrite!.file, rewritten)
   try {
     return await run()
   } finally {
     const after = await readFile(rewrite!.file).catch(() => undefined)
-    if (!after || after.equals(Buffer.from(rewritten, 'utf8'))) await write(rewrite!.file, original)
+    if (!after || after.equals(Buffer.from(rewritten, 'utf8'))) await replaceOwnFile(rewrite!.file, original)
     else {
       const text = after.toString('utf8')
       const back = ((await format!.findUrls(text)) ?? []).flatMap(({ url, start }) => moved.has(url) ? [{ start, end: start + url.length, replacement: moved.get(url)! }] : [])
-      if (back.length) await write(rewrite!.file, splice(text, back))
+      if (back.length) await replaceOwnFile(rewrite!.file, splice(text, back))
     }
   }
 }

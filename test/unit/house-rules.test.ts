@@ -21,4 +21,12 @@ describe('the house rules', () => {
     const defined = SRC.flatMap(path => linesOf(path).flatMap(line => /(?:function|const)\s+(hostOf|hostAndPortOf|labelOf|sameIndex|sameRegistry|sameUrl|sameHost|hostnameOf|portlessHost)\b/.exec(line) ? [`${path}: ${line.trim().slice(0, 60)}`] : []))
     expect(defined.filter(line => !line.startsWith('src/url.ts:'))).toEqual([])
   })
+
+  it('one home for locking and atomic writes: only src/files/locked-file.ts uses proper-lockfile or write-file-atomic', () => {
+    const users = SRC.filter(path => /from '(proper-lockfile|write-file-atomic)'|import\('(proper-lockfile|write-file-atomic)'\)/.test(readFileSync(join(ROOT, path), 'utf8')))
+    expect(users).toEqual(['src/files/locked-file.ts'])
+    // State, logs and config never hand-roll a temp file and a rename.
+    const handRolled = SRC.filter(path => /^src\/(state|logs|config)\//.test(path) && /renameSync|\.tmp`/.test(readFileSync(join(ROOT, path), 'utf8')))
+    expect(handRolled).toEqual([])
+  })
 })
