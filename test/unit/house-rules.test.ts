@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs'
-import { join, relative } from 'node:path'
+import { dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 
@@ -29,4 +29,22 @@ describe('the house rules', () => {
     const handRolled = SRC.filter(path => /^src\/(state|logs|config)\//.test(path) && /renameSync|\.tmp`/.test(readFileSync(join(ROOT, path), 'utf8')))
     expect(handRolled).toEqual([])
   })
+
+  it('no import circle in src/ (value imports; `import type` is erased): exec/pty.ts and exec/run-child.ts included', () => {
+    const graph = new Map(SRC.map(path => [path, [...readFileSync(join(ROOT, path), 'utf8').matchAll(/^import (?!type )[^;]*?from '(\.{1,2}\/[^']+)\.js'/gm)]
+      .map(match => relative(ROOT, join(ROOT, dirname(path), `${match[1]}.ts`)))]))
+    const circles: string[] = []
+    const state = new Map<string, 'open' | 'done'>()
+    const visit = (path: string, trail: string[]): void => {
+      if (state.get(path) === 'done') return
+      if (state.get(path) === 'open') return void circles.push([...trail.slice(trail.indexOf(path)), path].join(' > '))
+      state.set(path, 'open')
+      for (const next of graph.get(path) ?? []) visit(next, [...trail, path])
+      state.set(path, 'done')
+    }
+    for (const path of SRC) visit(path, [])
+    expect(graph.get('src/exec/run-child.ts')?.length).toBeGreaterThan(3)
+    expect(circles).toEqual([])
+  })
 })
+
