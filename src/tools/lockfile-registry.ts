@@ -2,6 +2,7 @@ import { replaceOwnFile } from '../files/locked-file.js'
 import { registryPrefixOf } from '../url.js'
 import { readLockfile } from './locked-registries.js'
 import { withTrailingSlash } from './npm-family.js'
+import { spliceText } from './splice-text.js'
 import type { LockedRegistries, LockfileFormat, LockfileGuard } from './types.js'
 
 /**
@@ -71,13 +72,7 @@ export function guardLockfile(format: LockfileFormat, cwd: string): LockfileGuar
         return [{ url, start, end: start + url.length, replacement: oldByPath.get(path) ?? `${target}${path}` }]
       })
       if (!edits.length) return undefined
-      const pieces: string[] = []
-      let copied = 0
-      for (const { start, end, replacement } of edits.sort((a, b) => a.start - b.start)) {
-        pieces.push(after.text.slice(copied, start), replacement)
-        copied = end
-      }
-      const text = pieces.join('') + after.text.slice(copied)
+      const text = spliceText(after.text, edits)
       await replaceOwnFile(after.file, text)
       // Counted once per package: lockfileVersion 2 records each URL twice (`packages` and `dependencies`).
       return { file: after.file, replaced: new Set(edits.map(edit => edit.url)).size }
