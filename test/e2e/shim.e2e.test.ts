@@ -130,10 +130,11 @@ const READ_ONLY_CALLS = [
   ['pip', 'config', 'get', 'global.index-url'], ['npm', '--version'], ['npm', 'ls'], ['npm', 'ls', '--json'], ['npm', 'config', 'get', 'registry'],
 ]
 
-/** Runs `argv` under strace; returns its result and every program it started successfully (argv as strace prints it). */
+/** Runs `argv` under strace; returns its result and every program it started successfully (argv as strace prints it,
+ * whole: -s 4096, since strace cuts strings at 32 characters and a checkout's path to bin/resilient.js is longer). */
 async function traced(argv: string[], options: { cwd: string; env: Record<string, string> }) {
   const trace = join(mkdtempSync(join(tmpdir(), 'resilient-trace-')), 'execve')
-  const result = await execa('strace', ['-f', '-qq', '-e', 'trace=execve', '-o', trace, ...argv], { ...options, extendEnv: false, reject: false, stdin: 'ignore' })
+  const result = await execa('strace', ['-f', '-qq', '-s', '4096', '-e', 'trace=execve', '-o', trace, ...argv], { ...options, extendEnv: false, reject: false, stdin: 'ignore' })
   const started = readFileSync(trace, 'utf8').split('\n').filter(line => /execve\(.*\) = 0$/.test(line))
   return { result, started }
 }
