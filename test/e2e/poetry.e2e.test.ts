@@ -1,29 +1,18 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterEach, beforeAll, expect, it } from 'vitest'
-import { buildWheel, startPypiServer, type BuiltWheel, type Fault, type PypiServer } from '../helpers/fake-pypi.js'
+import { expect, it } from 'vitest'
+import { buildWheel } from '../helpers/fake-pypi.js'
+import type { Fault, FaultChoice } from '../../src/testing/fault-server.js'
 import { isolatedEnv } from '../helpers/isolated-env.js'
 import { runCli, runWithReport } from '../helpers/run-cli.js'
-import { projectWithConfig } from './helpers.js'
+import { projectWithConfig, pypiServers } from './helpers.js'
 import { command, describeNeeding } from '../helpers/requirements.js'
 
 // Real poetry (Debian's python3-poetry) through the built CLI, against PEP 503 servers on 127.0.0.1. poetry has no
 // way to use a mirror for one run, so resilient retries the project's own source.
 
-let wheels: BuiltWheel[]
-const servers: PypiServer[] = []
-beforeAll(() => {
-  wheels = [buildWheel('demo-pkg', '1.0')]
-})
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map(server => server.close()))
-})
-
-async function server(fault?: Parameters<typeof startPypiServer>[0]['fault']): Promise<PypiServer> {
-  const started = await startPypiServer({ wheels, fault })
-  servers.push(started)
-  return started
-}
+const servers = pypiServers({ wheels: [buildWheel('demo-pkg', '1.0')] })
+const server = (fault?: FaultChoice) => servers({ fault })
 
 /** A poetry project whose only source is `index` (a primary source: PyPI is not used). */
 function project(index: string, config: unknown): string {

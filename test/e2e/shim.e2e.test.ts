@@ -2,24 +2,16 @@ import { execa } from 'execa'
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, beforeAll, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 import { logsDirectory } from '../../src/logs/paths.js'
-import { buildWheel, startPypiServer, type BuiltWheel, type PypiServer } from '../helpers/fake-pypi.js'
+import { buildWheel } from '../helpers/fake-pypi.js'
 import { isolatedEnv } from '../helpers/isolated-env.js'
 import { runCli } from '../helpers/run-cli.js'
-import { filesIn, projectWithConfig } from './helpers.js'
+import { filesIn, projectWithConfig, pypiServers } from './helpers.js'
 import { command, describeNeeding } from '../helpers/requirements.js'
 
 // Plain `pip ...` typed by a person, with resilient's shim directory first on PATH.
-let wheels: BuiltWheel[]
-const servers: PypiServer[] = []
-
-beforeAll(() => {
-  wheels = [buildWheel('demo-pkg', '1.0')]
-})
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map(server => server.close()))
-})
+const server = pypiServers({ wheels: [buildWheel('demo-pkg', '1.0')] })
 
 async function installShims(tools: string[], extra: Record<string, string> = {}) {
   const env = isolatedEnv({ SHELL: '/bin/bash', ...extra })
@@ -49,9 +41,8 @@ describeNeeding(command('pip'), 'shims', () => {
   })
 
   it('a plain `pip download` against a black-holed index recovers on a mirror', async () => {
-    const primary = await startPypiServer({ wheels, fault: { kind: 'blackhole' } })
-    const mirror = await startPypiServer({ wheels })
-    servers.push(primary, mirror)
+    const primary = await server({ fault: { kind: 'blackhole' } })
+    const mirror = await server()
     const cwd = projectWithConfig({ pypi: { index: primary.url, mirrors: [mirror.url] } })
     const { env } = await installShims(['pip'])
     const dest = mkdtempSync(join(tmpdir(), 'resilient-dl-'))
