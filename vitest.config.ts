@@ -1,8 +1,11 @@
+import { isCI } from 'ci-info'
 import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
   test: {
     setupFiles: ['test/setup.ts'],
+    // Read here, in the runner: test/setup.ts removes CI from the workers' environment (test/helpers/requirements.ts).
+    provide: { onCI: isCI },
     testTimeout: 60_000,
     hookTimeout: 60_000,
     maxWorkers: 2,

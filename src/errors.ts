@@ -1,3 +1,5 @@
+import { constants } from 'node:os'
+
 /** Exit codes resilient itself uses; any other code is the child's own. Documented in docs/exit-codes.md. */
 export const EXIT = {
   usage: 64,
@@ -12,8 +14,9 @@ export const EXIT = {
   config: 78,
   notExecutable: 126,
   notFound: 127,
-  interrupted: 130,
-  terminated: 143,
+  /** Ended by Ctrl-C or SIGTERM: 128 + the signal's number, as a shell reports it (130 and 143 on Linux and macOS). */
+  interrupted: 128 + constants.signals.SIGINT,
+  terminated: 128 + constants.signals.SIGTERM,
 } as const
 
 /** A failure of resilient itself (never of the child): a message, what to do next, and the exit code. */

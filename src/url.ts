@@ -1,22 +1,44 @@
 import { urlWithoutSecrets } from './secrets/url.js'
-/** The one place that parses, compares and prints index URLs. Never throws: a value that is not a URL is said so. */
 
+/**
+ * The one place that parses, compares and prints index URLs. Never throws: a value that is not a URL is said so.
+ * Hosts are compared as WHATWG URL normalises them: lower case, default ports dropped, IPv6 in brackets (`[::1]`).
+ */
+
+/** An index URL parsed, cargo's `sparse+https://` too; undefined when it is not a URL. */
+export function parseIndexUrl(url: string): URL | undefined {
+  const inner = url.replace(/^sparse\+/i, '')
+  return URL.canParse(inner) ? new URL(inner) : undefined
+}
+
+/** `http(s)://` or cargo's `sparse+https://`: an index on a server, not a path, `file:` URL or `none`. */
+export function isWebUrl(url: string): boolean {
+  return /^(sparse\+)?https?:\/\//i.test(url)
+}
+
+/** The host name alone, lower case (`pypi.org`, `[::1]`). */
 export function hostOf(url: string): string | undefined {
-  try {
-    return new URL(url).hostname.toLowerCase()
-  } catch {
-    return undefined
-  }
+  return parseIndexUrl(url)?.hostname.toLowerCase()
+}
+
+/** Host and port, the port only when it is not the scheme's default: `pypi.org`, `127.0.0.1:8080`. */
+export function hostAndPortOf(url: string): string | undefined {
+  return parseIndexUrl(url)?.host.toLowerCase()
+}
+
+/** The bare name of a `host:port` label (`[::1]:8080` → `::1`), to compare with a host a tool's message names. */
+export function nameOfHostLabel(label: string): string {
+  return label.replace(/:\d+$/, '').replace(/^\[|\]$/g, '').toLowerCase()
+}
+
+/** The index a source talks to: the URL it applies, else the user's own index it leaves in place. */
+export function indexUrlOf(source: { url?: string | undefined; indexUrl?: string | undefined }): string | undefined {
+  return source.indexUrl ?? source.url
 }
 
 /** `pypi.org`, or `127.0.0.1:8080` when the port says which of several servers on one host it is. */
 export function labelOf(url: string): string {
-  try {
-    const parsed = new URL(url)
-    return parsed.port ? `${parsed.hostname}:${parsed.port}` : parsed.hostname
-  } catch {
-    return url
-  }
+  return hostAndPortOf(url) ?? url
 }
 
 export function isLoopback(url: string): boolean {
@@ -29,18 +51,10 @@ export function isLocalPath(url: string): boolean {
   return url === 'none' || url.startsWith('file:') || !/^[a-z][a-z0-9+.-]*:\/\//i.test(url)
 }
 
-function hostAndPort(url: string): string | undefined {
-  try {
-    const parsed = new URL(url)
-    return `${parsed.hostname.toLowerCase()}:${parsed.port}`
-  } catch {
-    return undefined
-  }
-}
-
 /** Same server: host and port (a mirror's legacy and current paths count as one; two local test servers do not). */
 export function sameIndex(a: string, b: string): boolean {
-  return hostAndPort(a) !== undefined && hostAndPort(a) === hostAndPort(b)
+  const host = hostAndPortOf(a)
+  return host !== undefined && host !== '' && host === hostAndPortOf(b)
 }
 
 /**

@@ -32,7 +32,7 @@ export interface ConsentSettings {
 const UNREVIEWED = 'it is not in resilient\'s reviewed list, so it is installed only after you confirm it in a terminal (--yes covers reviewed names only)'
 
 /**
- * Who may say yes, asked once for the whole install (auto-install-safety.md §5.1, §5.3). Reviewed names install
+ * Who may say yes, asked once for the whole install (docs/run.md). Reviewed names install
  * after a prompt, or with --yes; unreviewed ones only after a yes typed in a terminal. A Python that is not a
  * virtual environment is changed only when the person says so explicitly (--allow-global, or that choice in the
  * prompt), never on --yes alone, and never against PEP 668.

@@ -3,7 +3,7 @@ import type { Detection } from './types.js'
 
 // Message formats: CPython Lib/importlib/_bootstrap.py (3.6–3.13), Python 2's `No module named x`, pytest's `E   `
 // prefix. Only the final uncaught exception counts: a traceback a script printed and handled (logging.exception),
-// or an optional import tried first (`try: import ujson`), must not make resilient install anything (§4.3).
+// or an optional import tried first (`try: import ujson`), must not make resilient install anything.
 const EXCEPTION_LINE = /^(?:E\s+)?([A-Za-z_][\w.]*(?:Error|Exception|Exit|Interrupt))(?::\s?(.*))?$/
 const NO_MODULE = /^No module named '?([\w.]+)'?(?:; '([\w.]+)' is not a package)?$/
 const NAMESPACE_NAME = /^cannot import name '(\w+)' from '([\w.]+)' \(unknown location\)$/

@@ -28,8 +28,3 @@ export function prunesUndeclared(manager: NodeManager): boolean {
   const install: NonNullable<ToolAdapter['scriptInstall']> = TOOLS[manager].scriptInstall
   return install.prunesUndeclared === true
 }
-
-/** Whether the manager writes package.json on install (everything but npm --no-save), for the final message. */
-export function savesToManifest(manager: NodeManager): boolean {
-  return manager !== 'npm'
-}

@@ -1,6 +1,6 @@
 // The reviewed import → PyPI project table: only these install without showing evidence first (docs/run.md).
 // Each entry was checked by hand against a PyPI name-list snapshot (2026-11: the project exists, is maintained and
-// ranks among the most downloaded) and against the traps in ../shared/reference/auto-install-safety.md §3.2: where
+// ranks among the most downloaded) and against known import-name traps: where
 // the import name is itself a PyPI project, that project is a dummy, a deprecated shim or unrelated, so installing
 // the import name would be wrong. Keys are import names; a dotted key matches that name and everything below it,
 // the longest key winning (`google.protobuf` before `google`). Do NOT fill this from pipreqs' mapping: its long tail

@@ -1,4 +1,4 @@
-// Top-level names whose absence pip cannot fix, checked before any mapping (auto-install-safety.md §1.5, §4.1, §6).
+// Top-level names whose absence pip cannot fix, checked before any mapping.
 // pipreqs maps several of them to PyPI shims (tkinter → future, builtins → pies2overrides), which is how Replit's
 // guesser looped on `import builtins` (replit/upm#40).
 

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import * as z from 'zod'
 import { redactDeep } from '../redact.js'
-import { withFileLock, writeFileAtomically } from '../state/locked-file.js'
+import { withFileLock, writeFileAtomically } from '../files/locked-file.js'
 import { stateDir } from '../state/paths.js'
 
 // What `resilient run` installed on its own, kept so the person can review it later (`resilient doctor` shows it):

@@ -1,5 +1,5 @@
 // Names resilient never installs, whatever the person answers, each with what to do instead. Sources: a PyPI and
-// npm name-list snapshot (2026-11) and ../shared/reference/auto-install-safety.md §3.
+// npm name-list snapshot (2026-11), and the squatted or misleading names each entry's own text explains.
 
 export interface Refusal {
   reason: string

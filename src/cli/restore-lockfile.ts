@@ -1,7 +1,7 @@
 import { relative } from 'node:path'
 import type { RunPlan, RunResult } from '../plan/types.js'
 import type { LockfileGuard } from '../tools/types.js'
-import { sameIndex } from '../url.js'
+import { indexUrlOf, sameIndex } from '../url.js'
 
 export interface RestoreInput {
   result: RunResult
@@ -17,7 +17,7 @@ export interface RestoreInput {
  * A mirror is for one invocation only.
  */
 export async function restoreLockfile(guard: LockfileGuard, { result, plan, cwd, note, warn }: RestoreInput): Promise<void> {
-  const primaryUrl = plan.primary.indexUrl ?? plan.primary.url ?? plan.invocation.adapter.defaultIndex
+  const primaryUrl = indexUrlOf(plan.primary) ?? plan.invocation.adapter.defaultIndex
   // Every mirror of the run: one whose attempt failed late may already have written URLs the next attempt kept.
   // The person's own index, even a catalog mirror, is what they chose: never "restored".
   const mirrorUrls = [...new Set(result.attempts.flatMap(({ source }) => source.kind === 'mirror' && source.url && !sameIndex(source.url, primaryUrl) ? [source.url] : []))]

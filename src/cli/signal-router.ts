@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import type { Interrupts } from '../exec/interrupts.js'
-import { canReraise, HANDLED_SIGNALS, signalNumber } from '../exec/signals.js'
+import { canReraise, exitCodeForSignal, HANDLED_SIGNALS } from '../exec/signals.js'
 
 /** How resilient ends: an exit code, or the signal the tool died of, re-raised on resilient itself. */
 export interface ExitStatus {
@@ -65,7 +65,7 @@ function raiseWithDefaultAction(signal: NodeJS.Signals): void {
  * Ends resilient as `signal` would have, so that a shell loop stops on Ctrl-C as it does for the tool alone. For a
  * signal that dumps core (a core file of Node itself would help no one) or one the caller ignored, exits 128+n.
  */
-export function exitBySignal(signal: NodeJS.Signals, code = 128 + signalNumber(signal)): void {
+export function exitBySignal(signal: NodeJS.Signals, code = exitCodeForSignal(signal)): void {
   process.exitCode = code
   if (canReraise(signal) && !ignored.has(signal)) raiseWithDefaultAction(signal)
 }

@@ -1,15 +1,10 @@
 import { MIRRORS, UPSTREAMS } from '../mirrors/index.js'
 import type { Ecosystem } from '../mirrors/types.js'
+import { hostOf, isWebUrl } from '../url.js'
 
 type Plain = Record<string, unknown>
 
-function hostOf(url: string): string | undefined {
-  try {
-    return /^(sparse\+)?https?:\/\//i.test(url) ? new URL(url.replace(/^sparse\+/i, '')).hostname.toLowerCase() : undefined
-  } catch {
-    return undefined
-  }
-}
+const webHostOf = (url: string): string | undefined => isWebUrl(url) ? hostOf(url) : undefined
 
 function urlsOf(section: unknown): string[] {
   const { index, mirrors, custom } = (section ?? {}) as { index?: unknown; mirrors?: unknown; custom?: unknown }
@@ -26,9 +21,9 @@ const isLoopback = (host: string) => host === 'localhost' || host === '[::1]' ||
  */
 export function redirectingHosts(project: Plain, user: Plain | undefined): string[] {
   const ecosystems = Object.keys(MIRRORS) as Ecosystem[]
-  const known = new Set(ecosystems.flatMap(ecosystem => [UPSTREAMS[ecosystem], ...MIRRORS[ecosystem].map(mirror => mirror.url)]).map(hostOf))
-  for (const ecosystem of ecosystems) for (const url of urlsOf(user?.[ecosystem])) known.add(hostOf(url))
-  const hosts = ecosystems.flatMap(ecosystem => urlsOf(project[ecosystem])).map(hostOf)
+  const known = new Set(ecosystems.flatMap(ecosystem => [UPSTREAMS[ecosystem], ...MIRRORS[ecosystem].map(mirror => mirror.url)]).map(webHostOf))
+  for (const ecosystem of ecosystems) for (const url of urlsOf(user?.[ecosystem])) known.add(webHostOf(url))
+  const hosts = ecosystems.flatMap(ecosystem => urlsOf(project[ecosystem])).map(webHostOf)
     .filter((host): host is string => host !== undefined && !known.has(host) && !isLoopback(host))
   return [...new Set(hosts)]
 }

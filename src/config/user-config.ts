@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { ConfigError } from '../errors.js'
-import { withFileLock, writeFileAtomically } from '../state/locked-file.js'
+import { withFileLock, writeFileAtomically } from '../files/locked-file.js'
 import { validate } from './load.js'
 
 export type UserConfig = Record<string, unknown>

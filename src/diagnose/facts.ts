@@ -2,15 +2,12 @@ import { MIRRORS, UPSTREAMS } from '../mirrors/index.js'
 import { errnoName } from './errno.js'
 import { hostFacts, retryAfterSeconds } from './evidence.js'
 import type { Category, Facts, HostRole, NormalizedFailure } from './types.js'
+import { hostOf } from '../url.js'
 
-function hostnameOf(url: string): string {
-  return new URL(url).hostname
-}
-
-const MIRROR_HOSTS = new Set(Object.values(MIRRORS).flatMap(list => list.map(mirror => hostnameOf(mirror.url))))
+const MIRROR_HOSTS = new Set(Object.values(MIRRORS).flatMap(list => list.map(mirror => hostOf(mirror.url))))
 // Public mirrors left out of the catalog (retired, or redirecting to another mirror) still appear in users' logs.
 const OTHER_PUBLIC_MIRRORS = /(?:^|\.)(?:tsinghua\.edu\.cn|ustc\.edu\.cn|sjtu\.edu\.cn|bfsu\.edu\.cn|nju\.edu\.cn|aliyun\.com|huaweicloud\.com|tencent\.com|tencentyun\.com|douban\.com|npmmirror\.com|taobao\.org|goproxy\.cn|goproxy\.io|rsproxy\.cn)$/
-const UPSTREAM_HOSTS = new Set([...Object.values(UPSTREAMS).map(hostnameOf), 'pypi.python.org', 'registry.yarnpkg.com',
+const UPSTREAM_HOSTS = new Set([...Object.values(UPSTREAMS).map(url => hostOf(url)), 'pypi.python.org', 'registry.yarnpkg.com',
   'registry.npmjs.com', 'repo.anaconda.com', 'repo.continuum.io', 'conda.anaconda.org', 'crates.io', 'sum.golang.org'])
 // Where indexes send downloads: a failure there is not the index's page failing.
 const FILE_HOSTS = /^(?:files\.pythonhosted\.org|static\.crates\.io|github\.com|(?:objects|raw|release-assets)\.githubusercontent\.com|storage\.googleapis\.com)$|\.(?:r2\.cloudflarestorage\.com|s3\.amazonaws\.com|blob\.core\.windows\.net)$/
@@ -24,11 +21,8 @@ function indexHosts(failure: NormalizedFailure): Set<string> {
     (failure.command ?? []).join(' ')]
   for (const source of sources) {
     for (const url of source.match(/https?:\/\/[^\s,'"]+/g) ?? []) {
-      try {
-        hosts.add(hostnameOf(url))
-      } catch {
-        // not a URL
-      }
+      const host = hostOf(url)
+      if (host) hosts.add(host)
     }
   }
   return hosts

@@ -5,9 +5,7 @@ import { normalizeFailure } from './normalize.js'
 import { DEFAULT_REMEDIES, isRetryableWith, nextStepFor } from './remedies.js'
 import { RULES } from './rules/index.js'
 import { networkEvidence } from './network-evidence.js'
-import type { Diagnosis, Failure, NormalizedFailure, Remedy, Rule, RuleMatch } from './types.js'
-
-export type RuleErrorHandler = (rule: Rule, error: unknown) => void
+import type { Diagnosis, Failure, NormalizedFailure, Remedy, Rule, RuleErrorHandler, RuleMatch } from './types.js'
 
 function appliesTo(rule: Rule, tool: string | null): boolean {
   return rule.tools === 'any' || !tool || rule.tools.includes(tool)
@@ -19,7 +17,7 @@ function firstMatch(view: NormalizedFailure, rules: readonly Rule[], onRuleError
     try {
       match = rule.match(view)
     } catch (error) {
-      // A broken rule must not break the run (thefuck's rule_failed): skip it, report under --debug.
+      // A broken rule must not break the run (thefuck's rule_failed): skip it; the loop reports it under --verbose.
       onRuleError?.(rule, error)
       continue
     }
@@ -64,7 +62,6 @@ export function diagnose(failure: Failure, rules: readonly Rule[] = RULES, onRul
       facts,
       remedy,
       retryable: isRetryableWith(rule.category, remedy, facts),
-      hint: remedy.kind === 'give-up' ? remedy.hint : undefined,
       nextStep: nextStepFor(rule.category, remedy),
     }
   }
@@ -87,7 +84,7 @@ function unrecognised(normalized: NormalizedFailure): Diagnosis {
   const lastLines = normalized.lines.filter(line => line.trim()).slice(-3).map(evidenceLine)
   const remedy = DEFAULT_REMEDIES.other
   return { category: 'other', ruleId: 'unclassified', summary: 'The failure does not match any known cause', evidence: lastLines,
-    facts: {}, remedy, retryable: false, hint: remedy.kind === 'give-up' ? remedy.hint : undefined, nextStep: nextStepFor('other', remedy) }
+    facts: {}, remedy, retryable: false, nextStep: nextStepFor('other', remedy) }
 }
 
 export { DIAGNOSED_TOOLS, guessTool, toolNamed } from './tool-guess.js'

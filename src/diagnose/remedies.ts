@@ -42,11 +42,6 @@ export function nextStepFor(category: Category, remedy: Remedy): string {
   return RETRY_STEPS[category] ?? 'Run the command through resilient (resilient <tool> <args>): it retries on its own.'
 }
 
-/** Categories for which another attempt can succeed without the person doing anything. */
-export function isRetryable(category: Category): boolean {
-  return DEFAULT_REMEDIES[category].kind !== 'give-up'
-}
-
 /**
  * Retryable, with what the facts add: a 401/403 helps on another mirror only when the host is public (a private
  * index wants credentials); a missing package may appear upstream only when a mirror answered.

@@ -1,4 +1,4 @@
-/** Root-cause labels, the same as ../shared/corpus/README.md. */
+/** Root-cause labels: the labels of the failure corpus too (its cases are kept in test/fixtures/output). */
 export const CATEGORIES = ['timeout', 'connection', 'dns', 'ssl', 'proxy', 'http_auth', 'rate_limited', 'server_error',
   'package_not_found', 'hash_mismatch', 'resolution_conflict', 'build_failure', 'python_version', 'permission',
   'externally_managed', 'disk_full', 'lock_busy', 'module_not_found', 'other'] as const
@@ -96,8 +96,12 @@ export interface Diagnosis {
   remedy: Remedy
   /** Another attempt (after waiting, or on another mirror) can succeed without the person doing anything. */
   retryable: boolean
-  /** The next step for the person when no retry helps. */
-  hint?: string
-  /** The next step for the person in every case: what resilient would do, or what they must do. */
-  nextStep?: string
+  /**
+   * The next step for the person, in every case: what they must do when no retry helps (the give-up remedy's hint),
+   * otherwise what resilient does about it. The only such field: a run's own `hint` (RunResult) is chosen from it.
+   */
+  nextStep: string
 }
+
+/** Told of a rule whose `match` threw: the rule is skipped, the run goes on. */
+export type RuleErrorHandler = (rule: Rule, error: unknown) => void

@@ -10,7 +10,7 @@ import { launchContext } from './launch-context.js'
 import type { ProgressSummary } from './progress-monitor.js'
 import { Leftovers } from './leftovers.js'
 import type { ReplayableInput } from './replayable-input.js'
-import { signalNumber, withIgnoredSignals } from './signals.js'
+import { exitCodeForSignal, signalNumber, withIgnoredSignals } from './signals.js'
 import { resolveProgram, spawnFailure } from './program.js'
 import { TailBuffer } from './tail-buffer.js'
 import { startWatchdog } from './watchdog.js'
@@ -63,8 +63,7 @@ export interface RunChildOptions {
 
 export function exitCodeOf(code: number | null | undefined, signal: string | null | undefined): number {
   if (typeof code === 'number') return code
-  const number = signal ? signalNumber(signal as NodeJS.Signals) : 0
-  return number ? 128 + number : 1
+  return signal && signalNumber(signal as NodeJS.Signals) ? exitCodeForSignal(signal as NodeJS.Signals) : 1
 }
 
 /** Runs one attempt as the plain tool would run (docs/process.md), keeping a bounded tail of its output. Never throws. */

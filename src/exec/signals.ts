@@ -37,6 +37,11 @@ export function signalNumber(signal: NodeJS.Signals): number {
   return constants.signals[signal] ?? 0
 }
 
+/** The status a shell gives a process that `signal` ended: 128 + its number on this platform (130 for SIGINT). */
+export function exitCodeForSignal(signal: NodeJS.Signals): number {
+  return 128 + signalNumber(signal)
+}
+
 export function signalName(number: number): NodeJS.Signals | undefined {
   return (Object.entries(constants.signals) as [NodeJS.Signals, number][]).find(([, value]) => value === number)?.[0]
 }

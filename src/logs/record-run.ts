@@ -20,10 +20,10 @@ export interface RecordRunInput {
  * Writes the run's log into the state directory. A log that cannot be written must never fail the install: the
  * reason is returned for a one-line warning instead.
  */
-export function recordRun(input: RecordRunInput): { file?: string; error?: string } {
+export async function recordRun(input: RecordRunInput): Promise<{ file?: string; error?: string }> {
   try {
     const log = createRunLog({ ...input, finishedAt: new Date(), resilientVersion: RESILIENT_VERSION })
-    return { file: writeRunLog(logsDirectory(input.env), log, input.keep) }
+    return { file: await writeRunLog(logsDirectory(input.env), log, input.keep) }
   } catch (error) {
     return { error: `could not write the run log to ${logsDirectory(input.env)}: ${(error as Error).message}` }
   }

@@ -1,5 +1,5 @@
-import { readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
-import { ensurePrivateDir } from '../state/locked-file.js'
+import { readdirSync, readFileSync, rmSync } from 'node:fs'
+import { writeFileAtomically } from '../files/locked-file.js'
 import { join } from 'node:path'
 import { isRunLog, type RunLog } from './run-log.js'
 
@@ -14,14 +14,11 @@ export function logFileName(log: Pick<RunLog, 'startedAt' | 'tool'>, pid: number
  * Writes one run log (atomically, readable by its owner only: commands and paths are private even when redacted)
  * and deletes the oldest beyond `keep`. Returns the file written, or undefined when `keep` is 0.
  */
-export function writeRunLog(dir: string, log: RunLog, keep: number, pid = process.pid): string | undefined {
+export async function writeRunLog(dir: string, log: RunLog, keep: number, pid = process.pid): Promise<string | undefined> {
   if (keep <= 0) return undefined
-  ensurePrivateDir(dir)
   const file = join(dir, logFileName(log, pid))
-  const temporary = `${file}.${pid}.tmp`
-  // `wx`: a file planted at the temporary name is never written through; mode 0600 whatever the umask.
-  writeFileSync(temporary, `${JSON.stringify(log, null, 2)}\n`, { mode: 0o600, flag: 'wx' })
-  renameSync(temporary, file)
+  // The shared writer: a 0700 directory (nobody can plant a file in it), a 0600 file, temp file + fsync + rename.
+  await writeFileAtomically(file, `${JSON.stringify(log, null, 2)}\n`)
   rotateRunLogs(dir, keep)
   return file
 }

@@ -1,6 +1,7 @@
 import type { Mirror } from './types.js'
 
-// Sources: ../shared/reference/package-managers.md §17.2. The URL is a channel *alias* base: a named channel
+// Sources: chsrc's Anaconda recipe (RubyMetric/chsrc src/recipe/ware/Anaconda/Anaconda.c) and conda's
+// docs/source/user-guide/configuration/mirroring.rst. The URL is a channel *alias* base: a named channel
 // `conda-forge` resolves to `<url>/conda-forge`. Left out: USTC (its defaults mirror closed in 2019,
 // ustclug/mirrorrequest#228), Aliyun (third-party evidence only).
 export const conda = [

@@ -1,6 +1,7 @@
 import type { Mirror } from './types.js'
 
-// Sources: ../shared/reference/package-managers.md §17.4. Sparse index URLs; cargo needs the trailing slash.
+// Sources: chsrc's Cargo recipe (RubyMetric/chsrc src/recipe/lang/Rust/Cargo.c) and the Cargo book's
+// reference/source-replacement.html. Sparse index URLs; cargo needs the trailing slash.
 // Left out: NJU and HUST (disabled in chsrc on 2025-06-17, sync failing), MirrorZ (a redirector).
 export const crates = [
   { id: 'rsproxy', url: 'https://rsproxy.cn/index/', region: 'cn', checkedOn: '2026-07-23' },

@@ -2,6 +2,7 @@ import { UsageError } from '../errors.js'
 import { TOOLS } from '../tools/index.js'
 import { ECOSYSTEMS, MIRRORS, UPSTREAMS } from './index.js'
 import type { Ecosystem } from './types.js'
+import { hostAndPortOf, sameRegistry } from '../url.js'
 
 /** An ecosystem from its name or from a tool that uses it (`pypi`, `pip`, `npm`). */
 export function parseEcosystem(name: string): Ecosystem {
@@ -12,9 +13,7 @@ export function parseEcosystem(name: string): Ecosystem {
   throw new UsageError(`"${name}" is not an ecosystem resilient knows.`, `Use one of: ${ECOSYSTEMS.join(', ')} (or a tool name such as pip).`)
 }
 
-const hostOf = (url: string) => new URL(url).host.toLowerCase()
-
-// The shapes of index URLs, for a URL that is in no catalog (documented per tool in ../shared/reference).
+// The shapes of index URLs, for a URL that is in no catalog: PEP 503's /simple, the usual words in a host or path.
 const SHAPES: [Ecosystem, RegExp][] = [
   ['pypi', /\/simple\/?$|pypi/i],
   ['npm', /npm|registry/i],
@@ -25,11 +24,11 @@ const SHAPES: [Ecosystem, RegExp][] = [
 
 /** The ecosystem an index URL serves: a catalog or upstream host first, then the URL's shape. */
 export function guessEcosystem(url: string): Ecosystem | undefined {
-  const host = hostOf(url)
+  const host = hostAndPortOf(url)
   const exact = ECOSYSTEMS.filter(ecosystem => [UPSTREAMS[ecosystem], ...MIRRORS[ecosystem].map(mirror => mirror.url)]
-    .some(known => known.replace(/\/+$/, '') === url.replace(/\/+$/, '')))
+    .some(known => sameRegistry(known, url)))
   if (exact.length === 1) return exact[0]
-  const byHost = ECOSYSTEMS.filter(ecosystem => MIRRORS[ecosystem].some(mirror => hostOf(mirror.url) === host) || hostOf(UPSTREAMS[ecosystem]) === host)
+  const byHost = ECOSYSTEMS.filter(ecosystem => host !== undefined && [UPSTREAMS[ecosystem], ...MIRRORS[ecosystem].map(mirror => mirror.url)].some(known => hostAndPortOf(known) === host))
   if (byHost.length === 1) return byHost[0]
   return SHAPES.find(([, shape]) => shape.test(url))?.[0]
 }

@@ -1,6 +1,7 @@
 import type { Mirror } from './types.js'
 
-// Sources: ../shared/reference/package-managers.md §17.3 (chsrc and nrm catalogs). Left out on purpose:
+// Sources: chsrc's JavaScript recipe (RubyMetric/chsrc src/recipe/lang/JavaScript/common.h) and nrm's
+// src/constants.ts. Left out on purpose:
 // the old Taobao registry host (dead: renamed to npmmirror, DNS stopped 2024-04-15, cnpm/mirrors#284), cnpm.tuna (offline since 2016),
 // skimdb (a CouchDB replication endpoint, not an install mirror), r.cnpmjs.org (status unverified).
 // npmmirror has no audit endpoint: the npm adapter adds --no-audit on every mirror.

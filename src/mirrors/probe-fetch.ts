@@ -1,3 +1,5 @@
+import { isLoopback } from '../url.js'
+
 type Fetch = typeof globalThis.fetch
 
 /**
@@ -43,5 +45,5 @@ async function socksAgent(proxyUrl: string) {
  * the path reads them (loopback excepted: nothing leaves the machine).
  */
 export function maySendCredentials(url: string): boolean {
-  return !/^http:/i.test(url) || /^(localhost|127\.\d+\.\d+\.\d+|\[::1\])$/.test(new URL(url).hostname)
+  return !/^http:/i.test(url) || isLoopback(url)
 }

@@ -1,7 +1,7 @@
 import type { Mirror } from './types.js'
 
-// Sources: ../shared/reference/package-managers.md §17.1 (chsrc catalog 2026-07-23, operator help pages and
-// issue threads cited there). Mirrors that sync independently of TUNA come early: university mirrors that pull
+// Sources: chsrc's Python recipe (RubyMetric/chsrc src/recipe/lang/Python/common.h, 2026-07-23), the operators'
+// help pages and issue threads. Mirrors that sync independently of TUNA come early: university mirrors that pull
 // from TUNA lag with it (CherryHQ/cherry-studio#19102). Left out: JLU (down since 2025-04), Douban (no current
 // evidence), MirrorZ/CERNET (302 to a random member), USTC (a cache that redirects uncached packages to TUNA).
 export const pypi = [

@@ -2,7 +2,7 @@ import type { Config } from '../config/schema.js'
 import { UPSTREAM_FILE_HOSTS, UPSTREAMS } from '../mirrors/index.js'
 import { applyIndexKeepingSecrets, type SecretsContext } from '../tools/credentials.js'
 import type { CommandLine, LockedRegistries, PinnedRegistry, ToolAdapter } from '../tools/types.js'
-import { indexKey, labelOf, sameIndex, sameRegistry } from '../url.js'
+import { indexKey, indexUrlOf, labelOf, sameIndex, sameRegistry } from '../url.js'
 import type { Host, PlannedAttempt, Source } from './types.js'
 
 /** What every attempt of one plan shares. */
@@ -21,7 +21,7 @@ export interface AttemptContext {
   secrets?: SecretsContext
 }
 
-function hostOf(url: string, key: string, role: Host['role']): Host {
+function hostEntry(url: string, key: string, role: Host['role']): Host {
   return { host: labelOf(url), key, role }
 }
 
@@ -30,8 +30,8 @@ function indexHosts(adapter: ToolAdapter, indexUrl: string | undefined): Host[] 
   if (!indexUrl || !/^https?:\/\//i.test(indexUrl)) return []
   const key = indexKey(indexUrl)
   const upstream = sameIndex(indexUrl, UPSTREAMS[adapter.ecosystem])
-  const files = upstream ? UPSTREAM_FILE_HOSTS[adapter.ecosystem].map(host => hostOf(`https://${host}/`, key, 'file-host')) : []
-  return [hostOf(indexUrl, key, 'index'), ...files]
+  const files = upstream ? UPSTREAM_FILE_HOSTS[adapter.ecosystem].map(host => hostEntry(`https://${host}/`, key, 'file-host')) : []
+  return [hostEntry(indexUrl, key, 'index'), ...files]
 }
 
 /**
@@ -44,7 +44,7 @@ export function planAttempt(context: AttemptContext, { source, reason, requested
   let command = context.base
   if (source.url) command = applyIndexKeepingSecrets(adapter, command, source.url, source, context.secrets)
   if (config.fastDetect && !context.userKnobs && adapter.tuneForFastDetection) command = adapter.tuneForFastDetection(command)
-  const indexUrl = source.kind === 'local' ? undefined : source.url ?? source.indexUrl ?? adapter.defaultIndex
+  const indexUrl = source.kind === 'local' ? undefined : indexUrlOf(source) ?? adapter.defaultIndex
   const support = adapter.lockfile
   const pinned: PinnedRegistry[] = !support || !locked || !indexUrl ? []
     : locked.registries.filter(entry => !sameRegistry(entry.prefix, indexUrl)).map(entry => ({ ...entry, replaceable: context.replaceable(entry.prefix) }))
@@ -56,6 +56,6 @@ export function planAttempt(context: AttemptContext, { source, reason, requested
     followed = redirected.followed
     lockfileRewrite = redirected.rewrite
   }
-  const lockHosts = pinned.filter(entry => !followed.includes(entry.prefix)).map(entry => hostOf(entry.prefix, indexKey(entry.prefix), 'lockfile'))
+  const lockHosts = pinned.filter(entry => !followed.includes(entry.prefix)).map(entry => hostEntry(entry.prefix, indexKey(entry.prefix), 'lockfile'))
   return { source, command, cwd: context.cwd, hosts: [...indexHosts(adapter, indexUrl), ...lockHosts], reason, ...(requested && { requested }), ...(lockfileRewrite && { lockfileRewrite }) }
 }

@@ -1,16 +1,6 @@
 import type { Diagnosis } from '../diagnose/types.js'
 import type { Host } from './types.js'
-
-const hostnameOf = (host: string) => host.replace(/:\d+$/, '').replace(/^\[|\]$/g, '').toLowerCase()
-
-function portlessHost(url: string | undefined): string | undefined {
-  if (!url) return undefined
-  try {
-    return new URL(url).host.toLowerCase()
-  } catch {
-    return undefined
-  }
-}
+import { hostAndPortOf, nameOfHostLabel } from '../url.js'
 
 /**
  * The contacted host a failure is about: the one the diagnosis names (by `host:port` from its URL where it has one,
@@ -21,13 +11,13 @@ export function blamedHost(diagnosis: Diagnosis, hosts: readonly Host[]): Host |
   const { facts } = diagnosis
   if (facts.viaProxy || facts.hostRole === 'proxy') return undefined
   const keyed = (found: readonly Host[]) => new Set(found.map(host => host.key)).size === 1 ? found[0] : undefined
-  const fromUrl = portlessHost(facts.url)
-  const urlFits = fromUrl && (!facts.host || hostnameOf(fromUrl) === hostnameOf(facts.host))
+  const fromUrl = facts.url ? hostAndPortOf(facts.url) : undefined
+  const urlFits = fromUrl && (!facts.host || nameOfHostLabel(fromUrl) === nameOfHostLabel(facts.host))
   const exact = facts.host?.includes(':') ? facts.host.toLowerCase() : urlFits ? fromUrl : undefined
   if (exact) {
     const found = hosts.filter(host => host.host.toLowerCase() === exact)
     if (found.length) return keyed(found)
   }
-  if (facts.host) return keyed(hosts.filter(host => hostnameOf(host.host) === hostnameOf(facts.host!)))
+  if (facts.host) return keyed(hosts.filter(host => nameOfHostLabel(host.host) === nameOfHostLabel(facts.host!)))
   return keyed(hosts)
 }

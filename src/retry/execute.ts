@@ -1,11 +1,11 @@
-import { constants } from 'node:os'
-import type { Diagnosis, Failure } from '../diagnose/types.js'
+import type { Diagnosis, Failure, RuleErrorHandler } from '../diagnose/types.js'
 import type { InterruptSignal } from '../exec/interrupts.js'
+import { exitCodeForSignal } from '../exec/signals.js'
 import type { ChildResult } from '../exec/run-child.js'
 import type { AttemptRecord, Host, PlannedAttempt, RunPlan, RunResult, Source } from '../plan/types.js'
 import { adviceFor } from '../tools/advice.js'
 import type { CommandLine } from '../tools/types.js'
-import { labelOf } from '../url.js'
+import { indexUrlOf, labelOf } from '../url.js'
 import { formatCommand } from './format.js'
 import { decideNext } from './policy.js'
 import type { Fix, Reporter } from './types.js'
@@ -36,8 +36,8 @@ export interface ExecuteDeps {
   /** The user's interrupt, if any arrived (checked after every wait: a Ctrl-C during a pause stops the run). */
   interrupted?: () => InterruptSignal | undefined
   watch?: (attempt: PlannedAttempt, number: number) => AttemptWatch | undefined
-  /** Defaults to the rules of src/diagnose, loaded on the first failure only. */
-  diagnose?: (failure: Failure) => Diagnosis
+  /** Defaults to the rules of src/diagnose, loaded on the first failure only; a rule that throws goes to `onRuleError`. */
+  diagnose?: (failure: Failure, onRuleError: RuleErrorHandler) => Diagnosis
   random?: () => number
 }
 
@@ -54,15 +54,25 @@ export function commandFor(plan: RunPlan, attempt: PlannedAttempt, bypassCache: 
 }
 
 function stalledDiagnosis(reason: string): Diagnosis {
-  return { category: 'timeout', ruleId: 'resilient-stall', summary: reason, evidence: [reason], facts: {}, remedy: { kind: 'switch-mirror' }, retryable: true }
+  return { category: 'timeout', ruleId: 'resilient-stall', summary: reason, evidence: [reason], facts: {}, remedy: { kind: 'switch-mirror' }, retryable: true,
+    nextStep: 'resilient stops a stalled download and tries another source; if every source stalls, check this machine\'s network or proxy.' }
 }
 
 /** `mirrors.aliyun.com`, `127.0.0.1:8080`: where the next attempt goes, for the count-down. */
-const hostOfSource = (source: Source) => labelOf(source.indexUrl ?? source.url ?? source.label)
+const hostOfSource = (source: Source) => labelOf(indexUrlOf(source) ?? source.label)
+
+async function loadRules(): Promise<NonNullable<ExecuteDeps['diagnose']>> {
+  const { diagnose } = await import('../diagnose/index.js')
+  return (failure, onRuleError) => diagnose(failure, undefined, onRuleError)
+}
+
+/** A broken rule is skipped; --verbose says which, so that it gets fixed rather than silently missing. */
+const reportRuleError = (reporter: Reporter): RuleErrorHandler => (rule, error) =>
+  reporter.verbose?.(`diagnosis rule ${rule.id} failed and was skipped: ${error instanceof Error ? error.message : String(error)}`)
 
 /** A signal while no tool ran: resilient ends as that signal would have ended it (re-raised by the CLI). */
 function interruptedBetweenAttempts(signal: InterruptSignal): Omit<RunResult, 'durationMs' | 'attempts'> {
-  return { outcome: 'interrupted', exitCode: 128 + (constants.signals[signal] ?? 2), signal }
+  return { outcome: 'interrupted', exitCode: exitCodeForSignal(signal), signal }
 }
 
 /** Runs the plan: each attempt, its diagnosis, one booking, then the next step the policy picks, until done. */
@@ -101,9 +111,9 @@ export async function executeRun(plan: RunPlan, deps: ExecuteDeps): Promise<RunR
     if (!networked || result.brokenPipe) return finish({ outcome: 'ran-once', exitCode: result.exitCode, signal: result.signal })
     if (result.spawnError) return finish({ outcome: 'failed', exitCode: result.exitCode, stopReason: result.spawnError })
 
-    const diagnose = deps.diagnose ?? (await import('../diagnose/index.js')).diagnose
+    const diagnose = deps.diagnose ?? await loadRules()
     let diagnosis = result.abortedBecause ? stalledDiagnosis(result.abortedBecause)
-      : diagnose({ tool: invocation.tool, output: result.output, exitCode: result.exitCode, command: command.argv, proxies: plan.proxies })
+      : diagnose({ tool: invocation.tool, output: result.output, exitCode: result.exitCode, command: command.argv, proxies: plan.proxies }, reportRuleError(deps.reporter))
     if (diagnosis.category === 'package_not_found' && deps.probe) diagnosis = (await deps.probe(current.source, diagnosis)) ?? diagnosis
     record.diagnosis = diagnosis
     deps.book?.({ ok: false, diagnosis, source: current.source }, current.hosts)
@@ -123,7 +133,7 @@ export async function executeRun(plan: RunPlan, deps: ExecuteDeps): Promise<RunR
     if (decision.action === 'attempt' && result.cannotRepeat) decision = { action: 'stop', reason: `no retry: ${result.cannotRepeat}` }
     if (decision.action === 'stop') {
       // The advice is the tool's own (ToolAdapter.advice) for the cause; a stop that calls for its own hint wins.
-      const hint = decision.hint ?? adviceFor(invocation.adapter, diagnosis, !plan.noSwitchReason) ?? diagnosis.hint ?? diagnosis.nextStep
+      const hint = decision.hint ?? adviceFor(invocation.adapter, diagnosis, !plan.noSwitchReason) ?? diagnosis.nextStep
       return finish({ outcome: 'gave-up', exitCode: result.exitCode, finalDiagnosis: diagnosis, stopReason: decision.reason, hint })
     }
     if (decision.waitMs > 0) {

@@ -3,6 +3,7 @@ import type { RunPlan } from '../plan/types.js'
 import type { ExecuteDeps } from './execute.js'
 import { HEDGE_DEFAULTS, mayHedge, watchHedge, type ChildActivity, type HedgeSettings } from './hedge.js'
 import { usesProxy } from './probe.js'
+import { indexUrlOf } from '../url.js'
 
 export interface HedgeWatchOptions {
   env: NodeJS.ProcessEnv
@@ -19,7 +20,7 @@ export interface HedgeWatchOptions {
  */
 export function createHedgeWatch(plan: RunPlan, { env, activity, fetch = globalThis.fetch, settings = HEDGE_DEFAULTS }: HedgeWatchOptions): ExecuteDeps['watch'] {
   return (attempt, number) => {
-    const index = attempt.source.indexUrl ?? attempt.source.url
+    const index = indexUrlOf(attempt.source)
     const hasNextSource = number < plan.limits.maxAttempts && plan.attempts.some(other => other.source.id !== attempt.source.id)
     if (!index || !mayHedge({ source: attempt.source, hasNextSource, networked: plan.networked }) || usesProxy(index, env)) return undefined
     const request = probeRequest(plan.invocation.adapter.ecosystem, index)

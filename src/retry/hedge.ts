@@ -1,4 +1,5 @@
 import type { Source } from './types.js'
+import { indexUrlOf } from '../url.js'
 
 /**
  * Hedged detection of a dead index (issue 15). A black-holed index costs the tool's shortened timeout (pip: 6 s) plus
@@ -23,7 +24,7 @@ export type ProbeState = 'pending' | 'answered' | 'no-answer'
 export function mayHedge({ source, hasNextSource, networked }: { source: Source; hasNextSource: boolean; networked: boolean }): boolean {
   if (!networked || !hasNextSource) return false
   if (source.kind === 'private' || source.kind === 'local') return false
-  return /^https?:/i.test(source.indexUrl ?? source.url ?? '')
+  return /^https?:/i.test(indexUrlOf(source) ?? '')
 }
 
 /** What the attempt's tree has done on the network (ProgressWatch.activity), times from the same clock as `now`. */

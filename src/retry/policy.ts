@@ -2,7 +2,7 @@ import type { Diagnosis } from '../diagnose/types.js'
 import { blamedHost } from '../plan/blame.js'
 import { learnedNext, learnedText } from '../plan/rank.js'
 import type { AttemptRecord, PlannedAttempt, RunPlan, Source } from '../plan/types.js'
-import { sameIndex } from '../url.js'
+import { indexUrlOf, labelOf, sameIndex } from '../url.js'
 import { backoffMs } from './backoff.js'
 
 /** What the loop does next: `queue` is every attempt still planned, the next one first. */
@@ -28,9 +28,8 @@ const CREDENTIALS_HINT = 'The index needs credentials. Give them for this index 
 const NETWORK_DOWN_HINT = 'Check this machine\'s connection: is it online, does a VPN or captive portal need you, does DNS work (getent hosts <index host>; /etc/resolv.conf)? Behind a corporate network, set HTTPS_PROXY. To install without a network, see offline mode (resilient --offline).'
 const ANSWERED = new Set(['rate_limited', 'server_error'])
 
-const indexOf = (source: Source) => source.indexUrl ?? source.url
 function sameSource(a: Source, b: Source): boolean {
-  const [x, y] = [indexOf(a), indexOf(b)]
+  const [x, y] = [indexUrlOf(a), indexUrlOf(b)]
   return a.id === b.id || Boolean(x && y && sameIndex(x, y))
 }
 
@@ -78,7 +77,7 @@ export function decideNext(input: DecisionInput): Decision {
   }
   const again = (reason: string, waitMs = backoffMs(tries, capMs, random)): Decision => decide({ action: 'attempt', queue: [attempt, ...queue], waitMs, bypassCache, reason })
   const next = (why: string): Decision => {
-    const learned = learnedNext(plan, queue, diagnosis.category, blamed && new URL(blamed.key).host)
+    const learned = learnedNext(plan, queue, diagnosis.category, blamed && labelOf(blamed.key))
     const chosen = learned?.attempt ?? queue[0]!
     const reason = `${why}: switching to ${chosen.source.label}${learned ? ` (${learnedText(learned.fix)})` : ''}`
     return decide({ action: 'attempt', queue: [chosen, ...queue.filter(other => other !== chosen)], waitMs: 0, bypassCache, reason })

@@ -18,7 +18,7 @@ function reclassified(diagnosis: Diagnosis, category: Diagnosis['category'], sum
   const remedy = DEFAULT_REMEDIES[category]
   const merged = { ...diagnosis.facts, ...facts, hostRole: undefined }
   return { ...diagnosis, category, ruleId: 'resilient-index-probe', summary, evidence: [evidence, ...diagnosis.evidence].slice(0, 4),
-    facts: merged, remedy, retryable: category === 'http_auth' || isRetryableWith(category, remedy, merged), hint: undefined, nextStep: nextStepFor(category, remedy) }
+    facts: merged, remedy, retryable: category === 'http_auth' || isRetryableWith(category, remedy, merged), nextStep: nextStepFor(category, remedy) }
 }
 
 /**

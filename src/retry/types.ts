@@ -24,5 +24,7 @@ export interface Reporter {
   /** A pause before the next attempt; `endsAt` (on the loop's clock) lets a spinner count down; `next` is where to. */
   waiting(event: { seconds: number; reason: string; endsAt: number; next?: string }): Promise<void> | void
   note(message: string): void
+  /** Shown with --verbose only. */
+  verbose?(message: string): void
   finished(result: RunResult, event: { switchedTo?: Source }): void
 }

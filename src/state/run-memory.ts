@@ -7,6 +7,7 @@ import { currentNetwork, type NetworkIdentity } from './network.js'
 import { stateFile } from './paths.js'
 import { emptyState, type State } from './schema.js'
 import { readState, updateState } from './store.js'
+import { labelOf } from '../url.js'
 
 export interface RunMemoryOptions {
   env: NodeJS.ProcessEnv
@@ -20,7 +21,6 @@ export interface RunMemoryOptions {
   network?: NetworkIdentity
 }
 
-const hostOfKey = (key: string) => { try { return new URL(key).host } catch { return key } }
 
 /**
  * What resilient remembers across runs, as one run uses it: a snapshot read once before the plan is ranked, and
@@ -75,7 +75,7 @@ export class RunMemory {
     const fixes = winner ? [...new Map(this.failures.filter(failure => failure.key !== winner.key).map(failure => [`${failure.key} ${failure.category}`, failure])).values()] : []
     if (winner && fixes.length) {
       const sourceId = outcome.source.kind === 'mirror' ? outcome.source.id : outcome.source.label
-      this.change(state => fixes.forEach(failure => addFix(state, { tool: this.options.tool, category: failure.category!, failingHost: hostOfKey(failure.key),
+      this.change(state => fixes.forEach(failure => addFix(state, { tool: this.options.tool, category: failure.category!, failingHost: labelOf(failure.key),
         url: winner.key, sourceId, remedy: 'switch-mirror', at })))
     }
     return bookings

@@ -1,5 +1,5 @@
 import { readFile, rename } from 'node:fs/promises'
-import { withFileLock, writeFileAtomically } from './locked-file.js'
+import { withFileLock, writeFileAtomically } from '../files/locked-file.js'
 import { emptyState, FIXES_KEPT, MIRRORS_KEPT, NETWORKS_KEPT, NOTICES_KEPT, stateSchema, type State } from './schema.js'
 
 export type Warn = (message: string) => void

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http'
-import { startFaultServer, trickle, type Fault, type FaultChoice } from './fault-server.js'
+import { startFaultServer, trickle, type Fault, type FaultChoice, type FaultServer } from './fault-server.js'
 import { buildTarball, type BuiltTarball, type NpmPackageSpec } from './npm-tarball.js'
 
 export type { Fault } from './fault-server.js'
@@ -17,16 +17,9 @@ export interface NpmRegistryOptions {
   missing?: string[]
 }
 
-export interface NpmRegistry {
+export interface NpmRegistry extends Omit<FaultServer, 'baseUrl'> {
   /** The registry URL with a trailing slash: `http://127.0.0.1:<port>/`. */
   url: string
-  port: number
-  /** Paths requested, in order (decoded: `/@scope/name`). */
-  requests: string[]
-  /** Every Authorization header received. */
-  authorizations: string[]
-  setFault(fault: FaultChoice | undefined): void
-  close(): Promise<void>
 }
 
 function packument(base: string, name: string, tarballs: BuiltTarball[]) {

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http'
-import { startFaultServer, trickle, type Fault, type FaultChoice } from './fault-server.js'
+import { startFaultServer, trickle, type Fault, type FaultChoice, type FaultServer } from './fault-server.js'
 import { normalizeName, type BuiltWheel } from './wheel.js'
 
 export { trickle, type Fault } from './fault-server.js'
@@ -12,16 +12,9 @@ export interface PypiServerOptions {
   missing?: string[]
 }
 
-export interface PypiServer {
+export interface PypiServer extends Omit<FaultServer, 'baseUrl'> {
   /** The index URL pip takes: `http://127.0.0.1:<port>/simple`. */
   url: string
-  port: number
-  /** Paths requested, in order. */
-  requests: string[]
-  /** Every Authorization header received. */
-  authorizations: string[]
-  setFault(fault: FaultChoice | undefined): void
-  close(): Promise<void>
 }
 
 function escapeHtml(text: string): string {

@@ -12,7 +12,7 @@ import { registryVariable } from './environment.js'
 import { classifyVerb } from './verbs.js'
 
 const GLOBAL_WITH_VALUE = ['--cwd', '--config', '-c', '--registry', '--cache-dir', '--backend', '--filter', '-F']
-// reference §13 and `bun install --help` (bun 1.4). `bun x`, `bun run` and `bun <file>` run programs: once.
+// `bun install --help` (bun 1.4). `bun x`, `bun run` and `bun <file>` run programs: once.
 const NETWORK = new Set(['install', 'i', 'add', 'a', 'update', 'remove', 'rm', 'outdated', 'info'])
 const VERBS = { network: NETWORK, publish: new Set(['publish']), local: /^--offline$/ }
 // Read-only (`bun pm --help`): the installed tree, the bin folder and the cache's path (`pm cache rm` empties it).
@@ -44,7 +44,7 @@ function bunfigRegistry({ args, cwd, env, home }: ToolContext): { value: string;
 }
 
 function findUserIndex(context: ToolContext): IndexChoice | null {
-  // The three names bun's own tests iterate (reference §13); a token for the default registry makes it private.
+  // The three names bun's own tests iterate (npm_config_registry, NPM_CONFIG_REGISTRY, BUN_CONFIG_REGISTRY); a token for the default registry makes it private.
   const token = findEnv(context.env, ['BUN_CONFIG_TOKEN', 'NPM_CONFIG_TOKEN'])
   const bunfig = bunfigRegistry(context)
   const choice = findRegistryChoice(context, { options: [REGISTRY], env: ['BUN_CONFIG_REGISTRY', 'npm_config_registry'], npmrc: npmrcFiles({ ...context, executable: undefined }),

@@ -5,16 +5,17 @@ import type { CommandLine, IndexChoice, ReadOnlyForms, ToolAdapter, ToolContext,
 import { named, versionAndHelp } from './read-only.js'
 import { withEnv } from './command-line.js'
 import { classifyVerb } from './verbs.js'
+import { sameIndex } from '../url.js'
 
 const GLOBAL_WITH_VALUE = ['--config', '-Z', '--color', '-C', '--explain']
-// reference §14.5. `run`, `test` and `bench` execute the user's program, whose own output must not be "retried".
+// `cargo --help`. `run`, `test` and `bench` execute the user's program, whose own output must not be "retried".
 // `search` uses the crates.io web API, which sparse mirrors do not serve.
 const NETWORK = new Set(['build', 'b', 'check', 'c', 'doc', 'd', 'fetch', 'update', 'generate-lockfile', 'add', 'remove', 'rm',
   'install', 'info', 'metadata', 'tree', 'vendor', 'package', 'clippy', 'fix', 'rustc', 'rustdoc'])
 const PUBLISH = new Set(['publish', 'login', 'logout', 'owner', 'yank'])
 // --offline, --frozen or `--config net.offline=true`: the local registry cache only.
 const VERBS = { network: NETWORK, publish: PUBLISH, local: /^--offline$|^--frozen$|net\.offline\s*=\s*true/ }
-// Read-only (reference §14.5). `pkgid` may write Cargo.lock, resolving first: it goes through resilient.
+// Read-only (`cargo --help`). `pkgid` may write Cargo.lock, resolving first: it goes through resilient.
 const READ_ONLY = {
   leadingFlags: ['-q', '--quiet', '-v', '-vv', '--verbose'],
   commands: [...versionAndHelp('--version', '-V', '--help', '-h', '--list'), ...named(['version', 'help', 'locate-project'])],
@@ -66,8 +67,6 @@ function addGlobalOptions(command: CommandLine, ...options: string[]): CommandLi
   return { ...command, argv: [...command.argv.slice(0, at), ...options, ...command.argv.slice(at)] }
 }
 
-const sameHost = (a: string, b: string) => URL.canParse(a) && URL.canParse(b) && new URL(a).host === new URL(b).host
-
 export const cargo = {
   name: 'cargo',
   ecosystem: 'crates',
@@ -82,7 +81,7 @@ export const cargo = {
   findUserKnobs,
   // Source replacement keeps Cargo.lock's crates.io source ids and checksums; env vars cannot set replace-with.
   applyIndex(command, url) {
-    if (sameHost(url, CRATES_UPSTREAM)) return command
+    if (sameIndex(url, CRATES_UPSTREAM)) return command
     const index = `${url.replace(/^sparse\+/, '').replace(/\/?$/, '/')}`
     return addGlobalOptions(command, '--config', `source.crates-io.replace-with="${MIRROR_SOURCE}"`,
       '--config', `source.${MIRROR_SOURCE}.registry="sparse+${index}"`)

@@ -5,9 +5,10 @@ import { hasCredentials, urlWithoutSecrets } from '../redact.js'
 import { findOptions, type OptionSpec } from './args.js'
 import type { IndexChoice, ToolContext } from './types.js'
 import { readYamlFile } from './yaml-file.js'
+import { hostAndPortOf } from '../url.js'
 
 /**
- * Where a conda-family user chose channels (reference §3.1-3.2, §4.1-4.2): `-c` in any accepted spelling,
+ * Where a conda-family user chose channels (conda cli/helpers.py and base/context.py, micromamba common_options.cpp): `-c` in any accepted spelling,
  * `channel::package` specs, environment files, CONDA_/MAMBA_ variables and every rc file conda or mamba reads.
  * A channel given by name resolves through the channel alias, so only URLs and paths are choices of an index.
  */
@@ -109,21 +110,13 @@ export function pickChannelChoice(found: readonly ChannelCandidate[]): IndexChoi
   const withToken = found.find(candidate => hasCredentials(candidate.url))
   if (withToken) return { url: withToken.url, origin: withToken.origin, privateBecause: `the channel ${urlWithoutSecrets(withToken.url)} (${withToken.origin}) carries credentials` }
   const all = found.filter(candidate => (/:\/\//.test(candidate.url) || LOCAL.test(candidate.url)) && !PUBLIC.test(candidate.url))
-  const known = (url: string) => MIRRORS.conda.some(mirror => new URL(mirror.url).host === hostOf(url))
+  const known = (url: string) => MIRRORS.conda.some(mirror => hostAndPortOf(mirror.url) === hostAndPortOf(url))
   const chosen = all.find(candidate => !known(candidate.url)) ?? all[0]
   return chosen ? { url: chosen.url, origin: chosen.origin } : null
 }
 
 export function findChannelChoice(context: ToolContext, flavor: CondaFlavor, verb: string): IndexChoice | null {
   return pickChannelChoice(candidates(context, flavor, verb))
-}
-
-function hostOf(url: string): string | undefined {
-  try {
-    return new URL(url).host
-  } catch {
-    return undefined
-  }
 }
 
 /** An explicit spec (`@EXPLICIT`) or conda-lock file pins package URLs: no channel setting redirects them. */

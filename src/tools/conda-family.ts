@@ -11,7 +11,7 @@ import { networkVariables } from './environment.js'
 import { withEnv } from './command-line.js'
 
 /**
- * conda and the two mamba CLIs (reference §3-4). conda and mamba 1 share conda's CLI and variables; micromamba and
+ * conda and the two mamba CLIs (conda base/context.py, micromamba common_options.cpp). conda and mamba 1 share conda's CLI and variables; micromamba and
  * mamba 2 share micromamba's (`--channel-alias` exists as a flag, variables are MAMBA_*).
  */
 const NETWORK = new Set(['install', 'create', 'update', 'upgrade', 'remove', 'uninstall', 'search', 'repoquery',
@@ -29,7 +29,7 @@ function verbOf(args: readonly string[]): string {
 
 /**
  * The mirror's form of the default channels: conda mirrors serve `defaults` (repo.anaconda.com/pkgs/*) next to the
- * channel alias (`<base>/anaconda/cloud` and `<base>/anaconda/pkgs/main`, chsrc's Anaconda recipe, reference §17.2).
+ * channel alias (`<base>/anaconda/cloud` and `<base>/anaconda/pkgs/main`, chsrc's Anaconda recipe).
  */
 export function mirroredDefaults(alias: string): string[] {
   const base = /^(.*\/anaconda)\/cloud\/?$/.exec(alias)?.[1]
@@ -73,7 +73,7 @@ export interface CondaFamilyOptions {
 }
 
 /**
- * Read-only in conda's CLI and micromamba's alike (reference §3.5, §4.5), plus `extra`. `info` with a package name
+ * Read-only in conda's CLI and micromamba's alike (their --help), plus `extra`. `info` with a package name
  * searched the channels in old conda: only options may follow it.
  */
 export function condaReadOnly(...extra: ReadOnlyCommand[]): ReadOnlyForms {

@@ -7,8 +7,9 @@ import { named } from './read-only.js'
 import { networkVariables } from './environment.js'
 import { withEnv } from './command-line.js'
 import { classifyVerb } from './verbs.js'
+import { hostAndPortOf } from '../url.js'
 
-// reference §15. `go run` and `go test` execute the user's program; builds may download missing modules.
+// `go help` and go.dev/ref/mod. `go run` and `go test` execute the user's program; builds may download missing modules.
 // `-mod=vendor` builds from the vendor folder only.
 const VERBS = { network: new Set(['get', 'install', 'build', 'mod download', 'mod tidy', 'work sync']), local: /^-mod=vendor$/ }
 const GROUPS = new Set(['mod', 'work'])
@@ -35,7 +36,7 @@ export function goSetting(name: string, { env, home }: ToolContext): { value: st
   }
 }
 
-const PUBLIC = [GO_UPSTREAM, ...GO_MIRRORS.map(mirror => mirror.url)].map(url => new URL(url).host)
+const PUBLIC = [GO_UPSTREAM, ...GO_MIRRORS.map(mirror => mirror.url)].map(url => hostAndPortOf(url))
 
 function findUserIndex(context: ToolContext): IndexChoice | null {
   const flags = goSetting('GOFLAGS', context)
@@ -48,7 +49,7 @@ function findUserIndex(context: ToolContext): IndexChoice | null {
   if (!urls.length) return { url: 'direct', origin: `GOPROXY=${proxy.value} (${proxy.origin})` }
   // One private proxy anywhere in the list makes the whole list the user's: a public mirror must never stand in
   // for it, nor be put after it (golang/go#37367: falling through leaks private module paths).
-  const privateUrl = urls.find(url => !URL.canParse(url) || !PUBLIC.includes(new URL(url).host))
+  const privateUrl = urls.find(url => !PUBLIC.includes(hostAndPortOf(url)))
   return { url: privateUrl ?? urls[0]!, origin: proxy.origin }
 }
 

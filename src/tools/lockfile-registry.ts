@@ -1,6 +1,8 @@
+import { replaceOwnFile } from '../files/locked-file.js'
 import { registryPrefixOf } from '../url.js'
 import { readLockfile } from './locked-registries.js'
 import { withTrailingSlash } from './npm-family.js'
+import { spliceText } from './splice-text.js'
 import type { LockedRegistries, LockfileFormat, LockfileGuard } from './types.js'
 
 /**
@@ -70,16 +72,8 @@ export function guardLockfile(format: LockfileFormat, cwd: string): LockfileGuar
         return [{ url, start, end: start + url.length, replacement: oldByPath.get(path) ?? `${target}${path}` }]
       })
       if (!edits.length) return undefined
-      const pieces: string[] = []
-      let copied = 0
-      for (const { start, end, replacement } of edits.sort((a, b) => a.start - b.start)) {
-        pieces.push(after.text.slice(copied, start), replacement)
-        copied = end
-      }
-      const text = pieces.join('') + after.text.slice(copied)
-      // Temp file + rename: a reader never sees half a lockfile; the file's mode is kept.
-      const { default: writeFileAtomic } = await import('write-file-atomic')
-      await writeFileAtomic(after.file, text, { encoding: 'utf8' })
+      const text = spliceText(after.text, edits)
+      await replaceOwnFile(after.file, text)
       // Counted once per package: lockfileVersion 2 records each URL twice (`packages` and `dependencies`).
       return { file: after.file, replaced: new Set(edits.map(edit => edit.url)).size }
     },

@@ -1,24 +1,8 @@
 import { readFile } from 'node:fs/promises'
+import { replaceOwnFile } from '../files/locked-file.js'
 import type { LockfileRewrite } from '../plan/types.js'
+import { spliceText } from './splice-text.js'
 import type { LockfileFormat } from './types.js'
-
-type Edit = { start: number; end: number; replacement: string }
-
-function splice(text: string, edits: Edit[]): string {
-  const pieces: string[] = []
-  let copied = 0
-  for (const { start, end, replacement } of [...edits].sort((a, b) => a.start - b.start)) {
-    pieces.push(text.slice(copied, start), replacement)
-    copied = end
-  }
-  return pieces.join('') + text.slice(copied)
-}
-
-async function write(file: string, data: string | Buffer): Promise<void> {
-  // Temp file + rename, mode kept: a reader (or a Ctrl-C) never leaves half a lockfile.
-  const { default: writeFileAtomic } = await import('write-file-atomic')
-  await writeFileAtomic(file, data)
-}
 
 /**
  * yarn 1 downloads a locked package from its `resolved` URL whatever --registry says (yarnpkg/yarn#3330). For one
@@ -38,17 +22,17 @@ export async function withLockfileRewrite<T>(rewrite: LockfileRewrite | undefine
     return [{ start, end: start + url.length, replacement }]
   })
   if (!original || !edits.length) return run()
-  const rewritten = splice(original.toString('utf8'), edits)
-  await write(rewrite!.file, rewritten)
+  const rewritten = spliceText(original.toString('utf8'), edits)
+  await replaceOwnFile(rewrite!.file, rewritten)
   try {
     return await run()
   } finally {
     const after = await readFile(rewrite!.file).catch(() => undefined)
-    if (!after || after.equals(Buffer.from(rewritten, 'utf8'))) await write(rewrite!.file, original)
+    if (!after || after.equals(Buffer.from(rewritten, 'utf8'))) await replaceOwnFile(rewrite!.file, original)
     else {
       const text = after.toString('utf8')
       const back = ((await format!.findUrls(text)) ?? []).flatMap(({ url, start }) => moved.has(url) ? [{ start, end: start + url.length, replacement: moved.get(url)! }] : [])
-      if (back.length) await write(rewrite!.file, splice(text, back))
+      if (back.length) await replaceOwnFile(rewrite!.file, spliceText(text, back))
     }
   }
 }

@@ -3,7 +3,7 @@ import { promisify } from 'node:util'
 import { applyCondaIndex, applyMambaIndex, CONDA_KNOBS, condaFamilyAdapter, condaReadOnly, MAMBA_KNOBS } from './conda-family.js'
 import type { ToolAdapter } from './types.js'
 
-/** mamba 1.x: a Python wrapper around conda, with conda's options, variables and rc files (reference §4). */
+/** mamba 1.x: a Python wrapper around conda, with conda's options, variables and rc files (mamba's docs/source/user_guide/configuration.rst). */
 export const mambaClassic = condaFamilyAdapter({
   name: 'mamba-classic',
   // Never matched by name: `mamba` resolves to this adapter when `mamba --version` says 1.x.

@@ -53,5 +53,5 @@ export const FAST_FETCH_TIMEOUT_MS = 10_000
 
 export const NPM_FETCH_KNOBS = ['fetch-timeout', 'fetch-retries', 'fetch-retry-mintimeout', 'fetch-retry-maxtimeout', 'fetch-retry-factor']
 
-/** yarn's default registry (yarn 1 and berry): a front-end serving the npm registry's packages (reference §17.3). */
+/** yarn's default registry (yarn 1 and berry): a front-end serving the npm registry's packages (yarn 1's src/constants.js). */
 export const YARN_REGISTRY = 'https://registry.yarnpkg.com/'

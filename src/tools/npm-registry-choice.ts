@@ -2,6 +2,7 @@ import { findOptions, type OptionSpec } from './args.js'
 import { findEnv } from './npm-family.js'
 import { readNpmrcFiles } from './npmrc.js'
 import type { IndexChoice, ToolContext } from './types.js'
+import { hostAndPortOf } from '../url.js'
 
 /** Where an npm-family tool reads its default registry, as data: each adapter lists its own spellings. */
 export interface RegistrySpellings {
@@ -37,10 +38,6 @@ function unknownRegistryOption(args: readonly string[], specs: readonly OptionSp
   return undefined
 }
 
-function hostOf(url: string): string | undefined {
-  return URL.canParse(url) ? new URL(url).host.toLowerCase() : undefined
-}
-
 /**
  * Where a credential that makes `host` private is configured: a `//host/:_authToken` key in argv, env or an npmrc
  * file, or a legacy unscoped one (it would follow the install to a mirror). A token scoped to the public default
@@ -70,13 +67,13 @@ export function findRegistryChoice(context: ToolContext, spellings: RegistrySpel
     : fromEnv ? { url: fromEnv.value, origin: fromEnv.name }
       : own ?? fromFiles ? { url: (own ?? fromFiles)!.value, origin: (own ?? fromFiles)!.origin } : null
   const url = choice?.url ?? spellings.defaultIndex
-  const host = hostOf(url)
+  const host = hostAndPortOf(url)
   const keyed: [string, string][] = [
     ...context.args.filter(arg => arg.startsWith('--//')).map(arg => [arg.slice(2).split('=')[0]!, 'the command line'] as [string, string]),
     ...Object.keys(context.env).filter(name => /^npm_config_/i.test(name)).map(name => [name.slice('npm_config_'.length), name] as [string, string]),
     ...files.flatMap(read => 'settings' in read ? [...read.settings.keys()].map(key => [key, read.file] as [string, string]) : []),
   ]
-  const credential = host && credentialFor(host, keyed, hostOf(spellings.defaultIndex))
+  const credential = host && credentialFor(host, keyed, hostAndPortOf(spellings.defaultIndex))
   if (credential) return { url, origin: choice?.origin ?? credential, privateBecause: `you hold credentials for ${host} (${credential})` }
   return choice
 }

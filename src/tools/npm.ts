@@ -1,6 +1,6 @@
 import { NPM_UPSTREAM } from '../mirrors/npm.js'
 import { findOptions, firstPositional } from './args.js'
-import { hostOf } from '../url.js'
+import { hostOf, sameIndex } from '../url.js'
 import { NPM_LOCKFILE } from './lockfile-formats.js'
 import { addOptions, FAST_FETCH_TIMEOUT_MS, findEnv, NPM_FETCH_KNOBS, npmPackageUrl, REGISTRY_OPTION } from './npm-family.js'
 import { npmrcFiles, readNpmrcSetting } from './npmrc.js'
@@ -16,17 +16,17 @@ const GLOBAL_WITH_VALUE = ['--registry', '--reg', '--userconfig', '--globalconfi
   '--workspace', '-w', '--proxy', '--https-proxy', '--noproxy', '--cafile', '--ca', '--cert', '--key', '--omit', '--include',
   '--before', '--install-strategy', '--otp', '--replace-registry-host', '--location', '--logs-dir', ...NPM_FETCH_KNOBS.map(knob => `--${knob}`)]
 
-// Aliases from npm's lib/utils/cmd-list.js (reference §9.5): installs, clean installs, updates, and read-only queries.
+// Aliases from npm's lib/utils/cmd-list.js: installs, clean installs, updates, and read-only queries.
 const NETWORK = new Set(['install', 'i', 'in', 'ins', 'inst', 'insta', 'instal', 'isnt', 'isnta', 'isntal', 'isntall', 'add',
   'ci', 'clean-install', 'ic', 'install-clean', 'isntall-clean', 'install-test', 'it', 'install-ci-test', 'cit', 'sit',
   'update', 'u', 'up', 'upgrade', 'udpate', 'dedupe', 'ddp', 'outdated', 'view', 'info', 'show', 'v'])
-// A mirror must never see credentials or uploads (reference §0.3).
+// A mirror must never see credentials or uploads.
 const PUBLISH = new Set(['publish', 'unpublish', 'login', 'logout', 'adduser', 'add-user', 'owner', 'author', 'dist-tag',
   'dist-tags', 'deprecate', 'undeprecate', 'access', 'token', 'team', 'org', 'star', 'unstar', 'stars', 'whoami', 'trust', 'profile', 'hook'])
 const VERBS = { network: NETWORK, publish: PUBLISH, local: /^--offline$/ }
 const KNOB_OPTION = { long: NPM_FETCH_KNOBS.map(knob => `--${knob}`), takesValue: true }
 
-// Read-only (reference §9.5): listing, explaining and reading config; `config set` and every script run go through.
+// Read-only (lib/utils/cmd-list.js): listing, explaining and reading config; `config set` and every script run go through.
 const READ_ONLY = {
   leadingFlags: ['-g', '--global', '--json', '-s', '--silent', '-q', '--quiet', '-l', '--long', '-p', '--parseable', '--no-color'],
   commands: [...versionAndHelp('--version', '-v', '--help', '-h'),
@@ -85,7 +85,7 @@ export const npm = {
   findUserIndex,
   findUserKnobs,
   // npmmirror answers the audit endpoint with 501 after ~70 s (cnpm/cnpmcore#673): no audit on any mirror.
-  applyIndex: (command, url) => addOptions(command, `--registry=${url}`, ...(new URL(url).host === new URL(NPM_UPSTREAM).host ? [] : ['--no-audit'])),
+  applyIndex: (command, url) => addOptions(command, `--registry=${url}`, ...(sameIndex(url, NPM_UPSTREAM) ? [] : ['--no-audit'])),
   tuneForFastDetection: command => addOptions(command, `--fetch-timeout=${FAST_FETCH_TIMEOUT_MS}`, '--fetch-retries=0'),
   passCredentials: withNpmrc,
   packageUrl: npmPackageUrl,

@@ -9,7 +9,7 @@ import { networkVariables } from './environment.js'
 import { withEnv } from './command-line.js'
 import { classifyVerb } from './verbs.js'
 
-// reference §8 and pdm cli/commands. `pdm run` runs the user's script, `pdm init` asks questions: both run once.
+// pdm's src/pdm/cli/commands. `pdm run` runs the user's script, `pdm init` asks questions: both run once.
 const NETWORK = new Set(['add', 'remove', 'install', 'sync', 'lock', 'update', 'outdated', 'search', 'build', 'self update'])
 const VERBS = { network: NETWORK, publish: new Set(['publish']), local: /^(-h|--help|-V|--version)$/ }
 

@@ -13,7 +13,7 @@ import { withArgs as append, withEnv, withFlag } from './command-line.js'
 const TIMEOUT = { long: ['--timeout', '--default-timeout', '--retries'], minPrefix: 6, takesValue: true }
 const subcommand = pipSubcommand
 
-// Read-only (reference §1.5, pip's command list). `list -o/-u` asks the index: optparse takes `--outd` for
+// Read-only (pip's command list, pip/_internal/commands/__init__.py). `list -o/-u` asks the index: optparse takes `--outd` for
 // `--outdated` and `-lo` for `-l -o`, so every such spelling goes through resilient.
 const READ_ONLY = {
   leadingFlags: ['--isolated', '-q', '-qq', '-qqq', '--quiet', '-v', '-vv', '-vvv', '--verbose', '--no-color',

@@ -5,7 +5,7 @@ import { PIP_INDEX_FLAGS, PIPX_INDEX_FLAG } from './python-index-flags.js'
 import type { IndexChoice, ToolContext } from './types.js'
 
 /**
- * Where pipx hands pip an index on pip's command line (reference §7, pipx main.py, pipx_metadata_file.py): there it
+ * Where pipx hands pip an index on pip's command line (pipx main.py, pipx_metadata_file.py): there it
  * beats any variable, and pipx records it for later upgrades.
  */
 // argparse takes unique prefixes (allow_abbrev): `--pi` is --pip-args.

@@ -7,11 +7,11 @@ import { named, versionAndHelp } from './read-only.js'
 import { withEnv } from './command-line.js'
 import { classifyVerb } from './verbs.js'
 
-// reference §7 and pipx main.py. `run` starts the app like uvx; `runpip` passes anything to pip: it runs once.
+// pipx main.py. `run` starts the app like uvx; `runpip` passes anything to pip: it runs once.
 const NETWORK = new Set(['install', 'install-all', 'inject', 'upgrade', 'upgrade-all', 'upgrade-shared', 'reinstall',
   'reinstall-all', 'run', 'repair', 'list --outdated'])
 const VERBS = { network: NETWORK, local: /^(-h|--help|--version)$/ }
-// Read-only (reference §7.4). argparse takes any unique prefix of `--outdated`.
+// Read-only (pipx main.py). argparse takes any unique prefix of `--outdated`.
 const READ_ONLY = {
   leadingFlags: [],
   commands: [...versionAndHelp('--version', '--help', '-h'), { words: ['list'], deny: ['--o*'] }, ...named(['environment'])],

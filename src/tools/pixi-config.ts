@@ -6,7 +6,7 @@ import { ALIAS_BASES, mirroredDefaults } from './conda-family.js'
 import { envFlag, nearestFile, readTomlFile, valueAt } from './project-files.js'
 
 /**
- * pixi's configuration (reference §5, pixi_config lib.rs): global layers merged in order, later winning
+ * pixi's configuration (pixi_config lib.rs): global layers merged in order, later winning
  * (/etc/pixi, $XDG_CONFIG_HOME/pixi, $PIXI_HOME), unless `--config-file`/PIXI_CONFIG_FILE names the only one or
  * `--no-config`/PIXI_NO_CONFIG skips them; then `<workspace>/.pixi/config.toml` on top. Mirrors are a `[mirrors]`
  * table of URL prefix → mirror URLs, the longest prefix winning.

@@ -13,7 +13,7 @@ import { withEnv } from './command-line.js'
 
 export type { PixiSetup } from './pixi-mirror.js'
 
-// reference §5.5 and pixi_cli lib.rs (aliases). `run`, `shell`, `list` and `tree` may install first, but they run
+// pixi_cli lib.rs (aliases). `run`, `shell`, `list` and `tree` may install first, but they run
 // the user's tasks: they run once; `pixi install` first makes them local.
 const NETWORK = new Set(['add', 'a', 'install', 'i', 'remove', 'rm', 'update', 'upgrade', 'lock', 'reinstall', 'search', 'build'])
 const GLOBAL_NETWORK = new Set(['install', 'i', 'add', 'a', 'sync', 's', 'update', 'upgrade', 'upgrade-all'])
@@ -21,7 +21,7 @@ const PUBLISH = new Set(['upload', 'publish', 'auth'])
 const GENERAL_WITH_VALUE = ['--manifest-path', '-m', '--workspace', '-w', '--color']
 /** `--config-file` (and PIXI_CONFIG_FILE) arrived in pixi 0.70.0 (prefix-dev/pixi#6222). */
 const CONFIG_FILE_SINCE = [0, 70]
-// Read-only (reference §5.5): `list` and `tree` may install first, so only these.
+// Read-only (pixi's docs/reference/cli): `list` and `tree` may install first, so only these.
 const READ_ONLY = {
   leadingFlags: [],
   commands: [...versionAndHelp('--version', '-V', '--help', '-h'), ...named(['info']),

@@ -14,12 +14,12 @@ import { classifyVerb } from './verbs.js'
 
 const GLOBAL_WITH_VALUE = ['--registry', '--reg', '--dir', '-C', '--filter', '-F', '--reporter', '--loglevel', '--store-dir',
   '--workspace-dir', ...NPM_FETCH_KNOBS.map(knob => `--${knob}`)]
-// reference §10: installs and updates talk to the registry; `dlx` and `exec` run programs, so they run once.
+// pnpm's docs/cli: installs and updates talk to the registry; `dlx` and `exec` run programs, so they run once.
 const NETWORK = new Set(['install', 'i', 'add', 'update', 'up', 'upgrade', 'fetch', 'import', 'dedupe', 'outdated', 'view', 'info'])
 const PUBLISH = new Set(['publish', 'login', 'logout', 'adduser', 'dist-tag', 'deprecate', 'unpublish', 'owner', 'whoami', 'token', 'access'])
 const VERBS = { network: NETWORK, publish: PUBLISH, local: /^--offline$/ }
 const KNOB_OPTION = { long: NPM_FETCH_KNOBS.map(knob => `--${knob}`), takesValue: true }
-// Read-only (reference §10): listing, explaining, paths and reading config.
+// Read-only (pnpm's docs/cli): listing, explaining, paths and reading config.
 const READ_ONLY = {
   leadingFlags: ['-g', '--global', '-r', '--recursive', '--json', '-s', '--silent'],
   commands: [...versionAndHelp('--version', '-v', '--help', '-h'), ...named(['list', 'ls', 'll', 'la', 'why', 'root', 'bin', 'help']),

@@ -8,7 +8,7 @@ import { named, versionAndHelp } from './read-only.js'
 import { withEnv, withFlag } from './command-line.js'
 import { classifyVerb } from './verbs.js'
 
-// reference §6.5. Two-word commands: `self add`, `source show`, `cache clear`, `env info`, `python install`.
+// poetry's docs/cli.md. Two-word commands: `self add`, `source show`, `cache clear`, `env info`, `python install`.
 const NETWORK = new Set(['install', 'sync', 'add', 'remove', 'update', 'lock', 'search', 'self add', 'self update',
   'self install', 'self sync', 'self lock', 'show --outdated'])
 const VERBS = { network: NETWORK, publish: new Set(['publish']), local: /^(-h|--help|-V|--version)$/ }

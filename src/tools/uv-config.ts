@@ -21,7 +21,7 @@ export interface UvDefaultIndex {
 
 interface ConfigFile { path: string; data: Record<string, unknown>; prefix: string[] }
 
-/** The config files uv reads, highest precedence first (reference §2.2, uv-settings lib.rs `find`). */
+/** The config files uv reads, highest precedence first (uv-settings lib.rs `find`). */
 function configFiles({ cwd, env, home }: ToolContext, own: readonly string[]): ConfigFile[] {
   const file = (path: string, prefix: string[] = []): ConfigFile[] => {
     const data = readTomlFile(path)

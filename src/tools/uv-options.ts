@@ -2,7 +2,7 @@ import { basename } from 'node:path'
 import { findOptions, type FoundOption, type OptionSpec } from './args.js'
 
 /**
- * uv's command line (clap, reference §2.1): `--flag value`, `--flag=value`, `-fVALUE`, `-f=VALUE`; no prefix
+ * uv's command line (clap, uv-cli lib.rs): `--flag value`, `--flag=value`, `-fVALUE`, `-f=VALUE`; no prefix
  * abbreviations. Options taking a value, so that their values are not taken for the subcommand or the program that
  * `uv run`/`uvx` start. Global options may stand before or after the subcommand.
  */
@@ -23,7 +23,7 @@ const VALUE_SHORT = new Set(['-p', '-i', '-f', '-P', '-C', '-r', '-c', '-b', '-o
 
 /** Commands grouped under a word: `uv pip install`, `uv tool run`. */
 const GROUPS = new Set(['pip', 'tool', 'python', 'cache', 'self', 'auth', 'workspace', 'build-backend'])
-/** Commands whose first positional is a program: what follows belongs to it (reference §0.2). */
+/** Commands whose first positional is a program: what follows belongs to it. */
 const RUNS_PROGRAM = new Set(['run', 'tool run'])
 
 export interface UvCommand {

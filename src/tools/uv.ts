@@ -10,12 +10,12 @@ import { named, versionAndHelp } from './read-only.js'
 import { networkVariables } from './environment.js'
 import { withEnv } from './command-line.js'
 
-// reference §2.5. `uv run` without --with runs the user's program, which must not run twice: it runs once.
+// uv-cli lib.rs. `uv run` without --with runs the user's program, which must not run twice: it runs once.
 const NETWORK = new Set(['pip install', 'pip sync', 'pip compile', 'add', 'remove', 'lock', 'sync', 'tree', 'export',
   'build', 'tool install', 'tool run', 'tool upgrade', 'python install'])
 const PUBLISH = new Set(['publish', 'auth login', 'auth logout', 'auth token'])
 const USES_LOCK = new Set(['sync', 'run', 'add', 'remove', 'tree', 'export'])
-// Read-only (reference §2.5), for `uv` only: after `uvx` the same words name a tool to run. `--outdated` asks the index.
+// Read-only (uv-cli lib.rs), for `uv` only: after `uvx` the same words name a tool to run. `--outdated` asks the index.
 const READ_ONLY = {
   leadingFlags: ['-q', '--quiet', '-v', '-vv', '--verbose', '--no-color'],
   commands: [...versionAndHelp('--version', '-V', '--help', '-h'), ...named(['help']),

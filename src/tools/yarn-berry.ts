@@ -7,7 +7,7 @@ import { readYamlFile } from './yaml-file.js'
 import { registryVariable } from './environment.js'
 import { withEnv } from './command-line.js'
 
-// reference §12. `dlx` runs a program and `set version` downloads yarn itself from elsewhere: both run once.
+// berry's plugin-npm and yarnpkg-core Configuration.ts. `dlx` runs a program and `set version` downloads yarn itself from elsewhere: both run once.
 const NETWORK = new Set(['install', 'add', 'up', 'upgrade', 'dedupe'])
 const NPM_PUBLISH = new Set(['publish', 'login', 'logout', 'tag', 'whoami'])
 // Settings as env: YARN_ + SCREAMING_SNAKE of the name; berry lower-cases env keys (Configuration.ts getEnvironmentSettings).

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { isolatedEnv } from '../helpers/isolated-env.js'
-import { runCli, type CliResult } from '../helpers/run-cli.js'
+import { runCli, type CliResult, type ReportAttempt } from '../helpers/run-cli.js'
 
 // Runs the built CLI with the fake uv, conda, mamba, micromamba, pixi and pdm of test/e2e/bin first on PATH: tools
 // that cannot be installed here, replaying their real failure output (see test/e2e/bin/fake-tool.mjs).
@@ -21,8 +21,6 @@ export interface FakeCall {
   /** Config files it was pointed at (PIXI_CONFIG_FILE, --config-file), with their content during the attempt. */
   files: Record<string, string>
 }
-
-export interface ReportAttempt { command: string[]; exitCode: number; diagnosis: { category: string } | null }
 
 export interface FakeRun extends CliResult {
   /** Every start, `--version` probes included. */

@@ -1,16 +1,16 @@
-import { afterEach, describe, expect, it } from 'vitest'
-import { which } from '../../src/tools/which.js'
+import { afterEach, expect, it } from 'vitest'
 import { isolatedEnv } from '../helpers/isolated-env.js'
 import { runCli } from '../helpers/run-cli.js'
 import { startGoProxy, type GoProxy } from './go-proxy.js'
 import { projectWithConfig } from './helpers.js'
+import { command, describeNeeding } from '../helpers/requirements.js'
 
 // The real go (Debian's golang-go, installed by .ci/run) against module proxies on 127.0.0.1, through the built CLI.
 const MODULE = 'example.test/hello'
 // No checksum database here: the test module is not on sum.golang.org. -modcacherw lets the temp folders go.
 const env = () => isolatedEnv({ GONOSUMDB: 'example.test', GOFLAGS: '-modcacherw', GO111MODULE: 'on' })
 
-describe.skipIf(!which('go', process.env))('resilient go (real go)', () => {
+describeNeeding(command('go'), 'resilient go (real go)', () => {
   const proxies: GoProxy[] = []
   afterEach(async () => { await Promise.all(proxies.splice(0).map(proxy => proxy.close())) })
 

@@ -1,13 +1,14 @@
 import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterEach, beforeAll, expect, it } from 'vitest'
 import { canSampleTrees } from '../../src/exec/tree-counters.js'
 import { buildWheel, type BuiltWheel } from '../helpers/fake-pypi.js'
 import { isolatedEnv } from '../helpers/isolated-env.js'
 import { runCli } from '../helpers/run-cli.js'
 import { filesIn, projectWithConfig, pypiServers } from './helpers.js'
 import { envWithTool, installed, primaryAndMirror, type Setup } from './npm-registries.js'
+import { describeNeeding, procFs } from '../helpers/requirements.js'
 
 // Hedged detection (issue 15) with the real pip and npm against fault servers on 127.0.0.1: a probe of the index in
 // parallel with the first attempt, which is left for the mirror when neither the tool nor the probe hears anything.
@@ -27,7 +28,7 @@ async function pipDownload(cwd: string, extra: string[] = []) {
   return { ...result, dest, report: JSON.parse(readFileSync(report, 'utf8')) as Report }
 }
 
-describe.skipIf(!canSampleTrees())('hedged detection of a dead index', () => {
+describeNeeding(procFs(canSampleTrees()), 'hedged detection of a dead index', () => {
   let npmSetup: Setup | undefined
   afterEach(async () => {
     await npmSetup?.close()

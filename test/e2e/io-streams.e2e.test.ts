@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { execa } from 'execa'
 import { describe, expect, it } from 'vitest'
-import { hasCommand, LAUNCHER, peakRssMb, standIn, type StandIn } from './process-helpers.js'
+import { command, describeNeeding } from '../helpers/requirements.js'
+import { LAUNCHER, peakRssMb, standIn, type StandIn } from './process-helpers.js'
 
 // Issue 19: what comes out of the tool is what it wrote, as it would be without resilient. `pip list` is a local verb
 // (the tool writes to resilient's own descriptors), `pip install` a network verb (resilient reads the output for a
@@ -162,7 +163,7 @@ async function readSlowly(tool: StandIn, argv: string[]): Promise<{ code: unknow
   return { code, received, peakMb, ms: Date.now() - started }
 }
 
-describe.skipIf(!hasCommand('script'))('in a pseudo-terminal', () => {
+describeNeeding(command('script'), 'in a pseudo-terminal', () => {
   it('loses no byte of 20 KB followed by an error line, in 20 runs, and diagnoses from the whole tail', async () => {
     const tool = standIn('pip', `head -c 20000 /dev/zero | tr '\\0' x\necho\necho "pip._vendor.urllib3.exceptions.ReadTimeoutError: HTTPSConnectionPool(host='pypi.org', port=443): Read timed out." >&2\nexit 1\n`)
     const dir = mkdtempSync(join(tmpdir(), 'resilient-pty-'))

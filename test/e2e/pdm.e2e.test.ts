@@ -1,12 +1,12 @@
-import { execFileSync } from 'node:child_process'
-import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { buildWheel } from '../helpers/fake-pypi.js'
 import { isolatedEnv } from '../helpers/isolated-env.js'
-import { runCli } from '../helpers/run-cli.js'
+import { runCli, runWithReport } from '../helpers/run-cli.js'
 import { dryRun, PYPI_MIRROR, runWithFakes } from './fake-tools.js'
 import { projectWithConfig, pypiServers } from './helpers.js'
+import { command, describeNeeding } from '../helpers/requirements.js'
 
 // pdm cannot be installed here: a fake pdm replays pdm's real "[ReadTimeout]: The read operation timed out" (pdm-project/pdm#2914).
 const config = { pypi: { mirrors: [PYPI_MIRROR] } }
@@ -35,14 +35,6 @@ describe('pdm through resilient (replayed output)', () => {
 })
 
 // Real pdm (Debian's python3-pdm 2.2.1) through the built CLI, against PEP 503 servers on 127.0.0.1.
-const hasPdm = (() => {
-  try {
-    execFileSync('/usr/bin/env', ['pdm', '--version'], { stdio: 'ignore', env: isolatedEnv() })
-    return true
-  } catch {
-    return false
-  }
-})()
 
 const wheels = [buildWheel('demo-pkg', '1.0')]
 const server = pypiServers()
@@ -50,10 +42,7 @@ const server = pypiServers()
 async function realPdm(args: string[], cwd: string) {
   // No keyring: pdm would ask the desktop keyring for index credentials.
   const env = isolatedEnv({ PYTHON_KEYRING_BACKEND: 'keyring.backends.null.Keyring' })
-  const report = join(env.HOME!, 'report.json')
-  const result = await runCli(['--report', report, ...args], { cwd, env })
-  const parsed = existsSync(report) ? JSON.parse(readFileSync(report, 'utf8')) : undefined
-  return { ...result, attempts: (parsed?.attempts ?? []) as { command: string[]; diagnosis: { category: string } | null }[] }
+  return runWithReport(args, { cwd, env })
 }
 
 function pdmProject(config: unknown, extra = ''): string {
@@ -62,7 +51,7 @@ function pdmProject(config: unknown, extra = ''): string {
   return dir
 }
 
-describe.skipIf(!hasPdm)('real pdm through resilient', () => {
+describeNeeding(command('pdm'), 'real pdm through resilient', () => {
   it('locks from the mirror after the index fails with 503, by PDM_PYPI_URL', async () => {
     const primary = await server({ wheels, fault: { kind: 'status', status: 503 } })
     const mirror = await server({ wheels })

@@ -1,34 +1,24 @@
 import { execFileSync } from 'node:child_process'
-import { existsSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 import { buildAppWheel } from '../helpers/app-wheel.js'
 import { isolatedEnv } from '../helpers/isolated-env.js'
-import { runCli } from '../helpers/run-cli.js'
+import { runCli, runWithReport } from '../helpers/run-cli.js'
 import { projectWithConfig, pypiServers } from './helpers.js'
+import { command, describeNeeding } from '../helpers/requirements.js'
 
 // Real pipx (Debian's, `apt-get install pipx`) through the built CLI, against PEP 503 servers on 127.0.0.1.
-const hasPipx = (() => {
-  try {
-    execFileSync('pipx', ['--version'], { stdio: 'ignore' })
-    return true
-  } catch {
-    return false
-  }
-})()
 
 const wheels = [buildAppWheel('demo-app', '1.0')]
 const server = pypiServers()
 
 async function pipx(args: string[], config: unknown, extraEnv: Record<string, string> = {}) {
   const env = isolatedEnv(extraEnv)
-  const report = join(env.HOME!, 'report.json')
-  const result = await runCli(['--report', report, 'pipx', ...args], { cwd: projectWithConfig(config), env })
-  const parsed = existsSync(report) ? JSON.parse(readFileSync(report, 'utf8')) : undefined
-  return { ...result, home: env.HOME!, attempts: (parsed?.attempts ?? []) as { command: string[]; diagnosis: { category: string } | null }[] }
+  return runWithReport(['pipx', ...args], { cwd: projectWithConfig(config), env })
 }
 
-describe.skipIf(!hasPipx)('real pipx through resilient', () => {
+describeNeeding(command('pipx'), 'real pipx through resilient', () => {
   it('installs an app from the mirror after the index fails with 503, by PIP_INDEX_URL', async () => {
     const primary = await server({ wheels, fault: { kind: 'status', status: 503 } })
     const mirror = await server({ wheels })
@@ -57,8 +47,8 @@ describe.skipIf(!hasPipx)('real pipx through resilient', () => {
   })
 })
 
-describe('pipx --dry-run', () => {
-  it.skipIf(!hasPipx).each([['install'], ['upgrade']])('plans pipx %s with the mirror in the environment', async verb => {
+describeNeeding(command('pipx'), 'pipx --dry-run', () => {
+  it.each([['install'], ['upgrade']])('plans pipx %s with the mirror in the environment', async verb => {
     // The fake mirror host is the tester's own: the project config is trusted.
     const env = isolatedEnv({ RESILIENT_TRUST_PROJECT_CONFIG: '1' })
     const run = await runCli(['--dry-run', 'pipx', verb, 'black'], { cwd: projectWithConfig({ pypi: { mirrors: ['https://pypi-mirror.test/simple'] } }), env })

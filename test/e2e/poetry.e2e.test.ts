@@ -1,37 +1,18 @@
-import { execFileSync } from 'node:child_process'
-import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { buildWheel, startPypiServer, type BuiltWheel, type Fault, type PypiServer } from '../helpers/fake-pypi.js'
+import { expect, it } from 'vitest'
+import { buildWheel } from '../helpers/fake-pypi.js'
+import type { Fault, FaultChoice } from '../../src/testing/fault-server.js'
 import { isolatedEnv } from '../helpers/isolated-env.js'
-import { runCli } from '../helpers/run-cli.js'
-import { projectWithConfig } from './helpers.js'
+import { runCli, runWithReport } from '../helpers/run-cli.js'
+import { projectWithConfig, pypiServers } from './helpers.js'
+import { command, describeNeeding } from '../helpers/requirements.js'
 
 // Real poetry (Debian's python3-poetry) through the built CLI, against PEP 503 servers on 127.0.0.1. poetry has no
 // way to use a mirror for one run, so resilient retries the project's own source.
-const hasPoetry = (() => {
-  try {
-    execFileSync('poetry', ['--version'], { stdio: 'ignore' })
-    return true
-  } catch {
-    return false
-  }
-})()
 
-let wheels: BuiltWheel[]
-const servers: PypiServer[] = []
-beforeAll(() => {
-  wheels = [buildWheel('demo-pkg', '1.0')]
-})
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map(server => server.close()))
-})
-
-async function server(fault?: Parameters<typeof startPypiServer>[0]['fault']): Promise<PypiServer> {
-  const started = await startPypiServer({ wheels, fault })
-  servers.push(started)
-  return started
-}
+const servers = pypiServers({ wheels: [buildWheel('demo-pkg', '1.0')] })
+const server = (fault?: FaultChoice) => servers({ fault })
 
 /** A poetry project whose only source is `index` (a primary source: PyPI is not used). */
 function project(index: string, config: unknown): string {
@@ -47,13 +28,10 @@ function project(index: string, config: unknown): string {
 async function poetry(args: string[], cwd: string) {
   // No keyring: poetry would ask the desktop keyring for the source's credentials.
   const env = isolatedEnv({ PYTHON_KEYRING_BACKEND: 'keyring.backends.null.Keyring' })
-  const report = join(env.HOME!, 'report.json')
-  const result = await runCli(['--report', report, 'poetry', ...args], { cwd, env })
-  const parsed = existsSync(report) ? JSON.parse(readFileSync(report, 'utf8')) : undefined
-  return { ...result, attempts: (parsed?.attempts ?? []) as { command: string[]; source: string; diagnosis: { category: string } | null }[] }
+  return runWithReport(['poetry', ...args], { cwd, env })
 }
 
-describe.skipIf(!hasPoetry)('real poetry through resilient', () => {
+describeNeeding(command('poetry'), 'real poetry through resilient', () => {
   it('recovers from a 500 of its own source by retrying it, with its timeout shortened', async () => {
     let requests = 0
     const fault = (): Fault => ++requests === 1 ? { kind: 'status', status: 500 } : { kind: 'ok' }
@@ -74,7 +52,7 @@ describe.skipIf(!hasPoetry)('real poetry through resilient', () => {
     const run = await poetry(['lock'], project(corp.url, { maxAttempts: 2, pypi: { mirrors: [mirror.url] } }))
     expect(run.exitCode).toBe(1)
     expect(run.attempts).toHaveLength(2)
-    expect(run.attempts.every(attempt => attempt.source.startsWith('your index 127.0.0.1'))).toBe(true)
+    expect(run.attempts.every(attempt => attempt.source?.startsWith('your index 127.0.0.1'))).toBe(true)
     expect(mirror.requests).toEqual([])
   })
 

@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -54,10 +53,6 @@ export function alive(pid: number): boolean {
   }
 }
 
-/** Whether a command exists here (tmux, python3): tests that need one skip with a printed reason without it. */
-export function hasCommand(command: string): boolean {
-  return spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0
-}
 
 /** Peak resident memory of a running process, in MB (VmHWM), or 0 once it is gone. */
 export function peakRssMb(pid: number): number {

@@ -9,6 +9,7 @@ import type { PtyProcess } from '../../src/exec/pty-module.js'
 import { pty } from '../helpers/pty.js'
 import { CLI } from '../helpers/run-cli.js'
 import { distributions, projectDir } from './run-helpers.js'
+import { itNeeding, onDisk } from '../helpers/requirements.js'
 
 // The one question, answered in a real pseudo-terminal (node-pty, an optional dependency: skipped without it).
 
@@ -105,8 +106,7 @@ describe.skipIf(!pty)('resilient run asks once in a terminal', () => {
 
   const debianPython = '/usr/bin/python3'
   // Debian's python3 with python3-venv (ensurepip), as on this project's machines.
-  const managed = existsSync('/usr/lib/python3.11/EXTERNALLY-MANAGED') && existsSync(debianPython) && existsSync('/usr/lib/python3.11/ensurepip')
-  it.skipIf(!managed)('under PEP 668, creates ./.venv on request, installs there and runs the script with it', async () => {
+  itNeeding(onDisk('Debian\'s python3 under PEP 668 with python3-venv', '/usr/lib/python3.11/EXTERNALLY-MANAGED', debianPython, '/usr/lib/python3.11/ensurepip'), 'under PEP 668, creates ./.venv on request, installs there and runs the script with it', async () => {
     const cwd = projectDir({ 'app.py': 'import sys, cv2\nprint("ran in", sys.prefix)\n' }, { pypi: { index: index.url, mirrors: [] } })
     const { exitCode, screen } = await inTerminal(cwd, ['run', '--', debianPython, 'app.py'], [[/This Python is not a virtual environment\. What should resilient do\?[\s\S]*Nothing/, '\x1b[A\r']], 180_000)
     expect(exitCode, screen).toBe(0)

@@ -1,11 +1,12 @@
 import { existsSync, mkdtempSync } from 'node:fs'
-import { homedir, tmpdir } from 'node:os'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { execa } from 'execa'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildWheel, startPypiServer, type PypiServer } from '../helpers/fake-pypi.js'
 import { isolatedEnv } from '../helpers/isolated-env.js'
 import { copyVenv, distributions, projectDir, runScript, venvTemplate, wheelWithFiles } from './run-helpers.js'
+import { itNeeding, onDisk, pyenvPython } from '../helpers/requirements.js'
 
 // What `resilient run` must never do: act on text or on another process's failure, undo what it did not do, run
 // a package's code during its check, or change a Python that is not the script's own environment.
@@ -90,8 +91,8 @@ describe('resilient run never undoes what it did not do', () => {
     expect(await distributions(join(venv, 'bin/python'))).toContain('matplotlib')
   })
 
-  const python312 = join(process.env.PYENV_ROOT ?? join(homedir(), '.pyenv'), 'versions/3.12.1/bin/python')
-  it.skipIf(!existsSync(python312))('keeps the user\'s setuptools when `import distutils` fails on Python 3.12', async () => {
+  const python312 = pyenvPython('3.12.1').path
+  itNeeding(pyenvPython('3.12.1'), 'keeps the user\'s setuptools when `import distutils` fails on Python 3.12', async () => {
     const venv = join(mkdtempSync(join(tmpdir(), 'resilient-venv-')), 'venv')
     await execa(python312, ['-m', 'venv', venv], { env: isolatedEnv() })
     await execa(join(venv, 'bin/python'), ['-m', 'pip', 'install', '--no-input', '--index-url', index.url, 'setuptools==70.0.0'], { env: isolatedEnv() })
@@ -113,10 +114,10 @@ describe('resilient run never undoes what it did not do', () => {
 })
 
 describe('resilient run installs only into the script\'s own environment', () => {
-  const pyenvPython = join(process.env.PYENV_ROOT ?? join(homedir(), '.pyenv'), 'versions/3.11.7/bin/python')
-  it.skipIf(!existsSync(pyenvPython))('refuses a Python that is not a venv (root into its prefix here) on --yes alone: 77', async () => {
+  const python311 = pyenvPython('3.11.7').path
+  itNeeding(pyenvPython('3.11.7'), 'refuses a Python that is not a venv (root into its prefix here) on --yes alone: 77', async () => {
     const before = projectRequests().length
-    const result = await runScript(projectDir({ 'app.py': 'import cv2\n' }, config()), ['--yes', '--', pyenvPython, 'app.py'])
+    const result = await runScript(projectDir({ 'app.py': 'import cv2\n' }, config()), ['--yes', '--', python311, 'app.py'])
     expect(result.exitCode).toBe(77)
     expect(result.stderr).toMatch(/is not a virtual environment: installing there changes every program that uses this Python; say so with --allow-global \(--yes alone does not\)/)
     expect(result.stderr).toMatch(/python3 -m venv \.venv/)
@@ -124,8 +125,7 @@ describe('resilient run installs only into the script\'s own environment', () =>
   })
 
   const debianPython = '/usr/bin/python3'
-  const managed = existsSync('/usr/lib/python3.11/EXTERNALLY-MANAGED') && existsSync(debianPython)
-  it.skipIf(!managed)('never installs into an OS-managed Python (PEP 668), even with --allow-global', async () => {
+  itNeeding(onDisk('Debian\'s python3 under PEP 668', '/usr/lib/python3.11/EXTERNALLY-MANAGED', debianPython), 'never installs into an OS-managed Python (PEP 668), even with --allow-global', async () => {
     const before = projectRequests().length
     const result = await runScript(projectDir({ 'app.py': 'import cv2\n' }, config()), ['--yes', '--allow-global', '--', debianPython, 'app.py'])
     expect(result.exitCode).toBe(77)

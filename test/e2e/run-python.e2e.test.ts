@@ -1,11 +1,12 @@
-import { chmodSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
-import { homedir, tmpdir } from 'node:os'
+import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { execa } from 'execa'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildWheel, startPypiServer, type PypiServer } from '../helpers/fake-pypi.js'
 import { isolatedEnv } from '../helpers/isolated-env.js'
 import { copyVenv, distributions, projectDir, runScript, venvTemplate } from './run-helpers.js'
+import { itNeeding, pyenvPython } from '../helpers/requirements.js'
 
 // `resilient run` with real Python scripts in real venvs, installing from a local PEP 503 index through the built
 // CLI (npm run build first). The wheels carry the real project names of the reviewed list (PyYAML provides yaml).
@@ -109,8 +110,8 @@ describe('resilient run with Python', () => {
     expect(projectRequests().length).toBe(before)
   })
 
-  const python313 = join(process.env.PYENV_ROOT ?? join(homedir(), '.pyenv'), 'versions/3.13.0/bin/python')
-  it.skipIf(!existsSync(python313))('refuses a standard-library module that Python 3.13 removed', async () => {
+  const python313 = pyenvPython('3.13.0').path
+  itNeeding(pyenvPython('3.13.0'), 'refuses a standard-library module that Python 3.13 removed', async () => {
     const venv = join(mkdtempSync(join(tmpdir(), 'resilient-venv-')), 'venv')
     await execa(python313, ['-m', 'venv', '--without-pip', venv], { env: isolatedEnv() })
     const cwd = projectDir({ 'app.py': 'import telnetlib\n' }, config())

@@ -2,25 +2,16 @@ import { execa } from 'execa'
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 import { logsDirectory } from '../../src/logs/paths.js'
-import { which } from '../../src/tools/which.js'
-import { buildWheel, startPypiServer, type BuiltWheel, type PypiServer } from '../helpers/fake-pypi.js'
+import { buildWheel } from '../helpers/fake-pypi.js'
 import { isolatedEnv } from '../helpers/isolated-env.js'
 import { runCli } from '../helpers/run-cli.js'
-import { filesIn, projectWithConfig } from './helpers.js'
+import { filesIn, projectWithConfig, pypiServers } from './helpers.js'
+import { command, describeNeeding } from '../helpers/requirements.js'
 
 // Plain `pip ...` typed by a person, with resilient's shim directory first on PATH.
-const hasPip = Boolean(which('pip', process.env))
-let wheels: BuiltWheel[]
-const servers: PypiServer[] = []
-
-beforeAll(() => {
-  wheels = [buildWheel('demo-pkg', '1.0')]
-})
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map(server => server.close()))
-})
+const server = pypiServers({ wheels: [buildWheel('demo-pkg', '1.0')] })
 
 async function installShims(tools: string[], extra: Record<string, string> = {}) {
   const env = isolatedEnv({ SHELL: '/bin/bash', ...extra })
@@ -30,7 +21,7 @@ async function installShims(tools: string[], extra: Record<string, string> = {})
   return { dir, result, env: { ...env, PATH: `${dir}:${env.PATH}` } }
 }
 
-describe.skipIf(!hasPip)('shims', () => {
+describeNeeding(command('pip'), 'shims', () => {
   it('install prints the exact profile line on stdout and explains on stderr', async () => {
     const { dir, result } = await installShims(['pip'])
     expect(result.stdout).toBe(`export PATH="${dir}":"$PATH"`)
@@ -50,9 +41,8 @@ describe.skipIf(!hasPip)('shims', () => {
   })
 
   it('a plain `pip download` against a black-holed index recovers on a mirror', async () => {
-    const primary = await startPypiServer({ wheels, fault: { kind: 'blackhole' } })
-    const mirror = await startPypiServer({ wheels })
-    servers.push(primary, mirror)
+    const primary = await server({ fault: { kind: 'blackhole' } })
+    const mirror = await server()
     const cwd = projectWithConfig({ pypi: { index: primary.url, mirrors: [mirror.url] } })
     const { env } = await installShims(['pip'])
     const dest = mkdtempSync(join(tmpdir(), 'resilient-dl-'))
@@ -126,22 +116,21 @@ case ":$PATH:" in *":${shimDir}:"*) echo "inner sees the shim dir" ;; *) echo "i
 
 // The read-only fast path with the real tools: same bytes and status as the plain tool, and resilient never starts
 // (strace lists every program the shim and the tool started).
-const hasNpm = Boolean(which('npm', process.env))
-const hasStrace = Boolean(which('strace', process.env))
 const READ_ONLY_CALLS = [
   ['pip', '--version'], ['pip', 'list'], ['pip', 'freeze'], ['pip', '--isolated', 'list', '--format', 'json'], ['pip', 'show', 'no-such-package'],
   ['pip', 'config', 'get', 'global.index-url'], ['npm', '--version'], ['npm', 'ls'], ['npm', 'ls', '--json'], ['npm', 'config', 'get', 'registry'],
 ]
 
-/** Runs `argv` under strace; returns its result and every program it started successfully (argv as strace prints it). */
+/** Runs `argv` under strace; returns its result and every program it started successfully (argv as strace prints it,
+ * whole: -s 4096, since strace cuts strings at 32 characters and a checkout's path to bin/resilient.js is longer). */
 async function traced(argv: string[], options: { cwd: string; env: Record<string, string> }) {
   const trace = join(mkdtempSync(join(tmpdir(), 'resilient-trace-')), 'execve')
-  const result = await execa('strace', ['-f', '-qq', '-e', 'trace=execve', '-o', trace, ...argv], { ...options, extendEnv: false, reject: false, stdin: 'ignore' })
+  const result = await execa('strace', ['-f', '-qq', '-s', '4096', '-e', 'trace=execve', '-o', trace, ...argv], { ...options, extendEnv: false, reject: false, stdin: 'ignore' })
   const started = readFileSync(trace, 'utf8').split('\n').filter(line => /execve\(.*\) = 0$/.test(line))
   return { result, started }
 }
 
-describe.skipIf(!hasPip || !hasNpm || !hasStrace)('the read-only fast path of a shim', () => {
+describeNeeding([command('pip'), command('npm'), command('strace')], 'the read-only fast path of a shim', () => {
   it.each(READ_ONLY_CALLS)('%s %s: exactly the plain tool\'s output and exit code, and no resilient process', async (...argv: string[]) => {
     const { dir, env } = await installShims(['pip', 'npm'])
     const plainEnv = { ...env, PATH: env.PATH!.slice(dir.length + 1) }

@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, expect, it } from 'vitest'
 import { canSampleTrees } from '../../src/exec/tree-counters.js'
 import { buildTarball, startNpmRegistry, type NpmRegistry } from '../helpers/fake-npm-registry.js'
 import { runCli } from '../helpers/run-cli.js'
 import { projectWithConfig } from './helpers.js'
 import { envWithTool, installed } from './npm-registries.js'
+import { describeNeeding, procFs } from '../helpers/requirements.js'
 
 // The real npm through the built CLI. npm streams tarballs without a body timeout, so a trickling tarball would hold
 // it forever: only progress can tell. Progress is measured on Linux only.
@@ -32,7 +33,7 @@ async function setup(tarball: ReturnType<typeof buildTarball>, bytesPerSecond: n
   return { ...result, primary, mirror, project, attempts, seconds: (Date.now() - started) / 1000 }
 }
 
-describe.skipIf(!canSampleTrees())('stall detection with real npm', () => {
+describeNeeding(procFs(canSampleTrees()), 'stall detection with real npm', () => {
   it('abandons a registry that trickles the tarball at 50 B/s and installs from the mirror', async () => {
     // npm ignores SIGTERM while it fetches: it is stopped by SIGKILL 3 s later, within the time allowed.
     const stall = { minBytesPerSecond: 500, windowSeconds: 5 }

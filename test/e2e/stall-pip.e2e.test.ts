@@ -2,13 +2,14 @@ import { createHash } from 'node:crypto'
 import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 import { canSampleTrees } from '../../src/exec/tree-counters.js'
 import { buildWheel, type BuiltWheel } from '../helpers/fake-pypi.js'
 import { isolatedEnv } from '../helpers/isolated-env.js'
 import { gzippedTar } from '../helpers/npm-tarball.js'
 import { runCli } from '../helpers/run-cli.js'
 import { filesIn, projectWithConfig, pypiServers } from './helpers.js'
+import { describeNeeding, procFs } from '../helpers/requirements.js'
 
 // Real pip through the built CLI: stall detection judges by progress, so a trickle is abandoned for the mirror,
 // while a slow steady download and a slow local build are left alone. Progress is measured on Linux only.
@@ -63,7 +64,7 @@ function slowSdist(seconds: number): BuiltWheel {
   return { name: 'slow-build', version: '1.0', filename: `${root}.tar.gz`, bytes, sha256: createHash('sha256').update(bytes).digest('hex') }
 }
 
-describe.skipIf(!canSampleTrees())('stall detection with real pip', () => {
+describeNeeding(procFs(canSampleTrees()), 'stall detection with real pip', () => {
   it('abandons a primary that trickles the wheel at 50 B/s and succeeds on the mirror within the window + 10 s', async () => {
     // 50 B/s arrives every 100 ms: pip's read timeout (6 s, set by resilient) never fires; only progress can tell.
     const wheels = [buildWheel('demo-pkg', '1.0', { paddingBytes: 40_000 })]

@@ -1,10 +1,11 @@
 import { execFileSync } from 'node:child_process'
 import { symlinkSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, expect, it } from 'vitest'
 import { pypiServers } from './helpers.js'
-import { hasCommand, LAUNCHER, standIn, waitFor, type StandIn } from './process-helpers.js'
+import { LAUNCHER, standIn, waitFor, type StandIn } from './process-helpers.js'
 import { Tmux } from './tmux.js'
+import { command, describeNeeding } from '../helpers/requirements.js'
 
 // Issue 20: job control and the terminal, in a real terminal (tmux), side by side with the plain tool where it helps.
 // `resilient pip install x` is a network verb: resilient reads the tool's output (a pseudo-terminal when it can).
@@ -26,7 +27,7 @@ i=0; while [ $i -lt 12 ]; do i=$((i+1)); echo "tick $i"; sleep 0.25; done
 echo finished
 `
 
-describe.skipIf(!hasCommand('tmux'))('in a terminal', () => {
+describeNeeding(command('tmux'), 'in a terminal', () => {
   it('Ctrl-C stops a shell loop after the first run, as it does with the plain tool', async () => {
     const tool = standIn('pip', `echo "run $2" >> "$LOG"\nexec sleep 30\n`)
     const pane = terminalWith(tool)

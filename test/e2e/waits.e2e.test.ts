@@ -3,15 +3,14 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { which } from '../../src/tools/which.js'
 import { buildWheel } from '../helpers/fake-pypi.js'
 import { isolatedEnv } from '../helpers/isolated-env.js'
 import { CLI, runCli } from '../helpers/run-cli.js'
 import { projectWithConfig, pypiServers } from './helpers.js'
+import { command, itNeeding } from '../helpers/requirements.js'
 
 // Visible waits (issue 15): the wait before a retry counts down in a real terminal (tmux), and is cleared before the
 // next attempt; piped, it is one plain line with no spinner frame.
-const hasTmux = Boolean(which('tmux', process.env))
 const SPINNER_FRAMES = /[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]/
 const COUNTDOWN = /waiting (\d) s before trying 127\.0\.0\.1:\d+/
 const server = pypiServers()
@@ -26,7 +25,7 @@ const quote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`
 const sleep = (ms: number) => new Promise(resolve => setTimeout(resolve, ms))
 
 describe('the wait before a retry', () => {
-  it.skipIf(!hasTmux)('counts down in a real terminal, and is gone when the next attempt starts', async () => {
+  itNeeding(command('tmux'), 'counts down in a real terminal, and is gone when the next attempt starts', async () => {
     const { cwd } = await slowToAnswer()
     const env = isolatedEnv()
     const dest = mkdtempSync(join(tmpdir(), 'resilient-dl-'))

@@ -1,4 +1,6 @@
 import { execa } from 'execa'
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { isolatedEnv } from './isolated-env.js'
 
@@ -27,4 +29,16 @@ export async function runCli(args: string[], options: CliOptions = {}): Promise<
     env: options.env ?? isolatedEnv(), extendEnv: false, ...(options.input !== undefined ? { input: options.input } : { stdin: 'ignore' }),
   })
   return { exitCode: result.exitCode, stdout: String(result.stdout ?? ''), stderr: String(result.stderr ?? ''), all: String(result.all ?? '') }
+}
+
+/** One attempt as `--report` writes it. */
+export interface ReportAttempt { command: string[]; exitCode: number; source?: string; diagnosis: { category: string } | null }
+
+/** Runs the built CLI with `--report` into the temporary HOME of `options.env`; returns the report's attempts too. */
+export async function runWithReport(args: string[], options: CliOptions & { env: Record<string, string> }): Promise<CliResult & { attempts: ReportAttempt[]; home: string }> {
+  const home = options.env.HOME!
+  const report = join(home, 'report.json')
+  const result = await runCli(['--report', report, ...args], options)
+  const parsed = existsSync(report) ? JSON.parse(readFileSync(report, 'utf8')) : undefined
+  return { ...result, attempts: parsed?.attempts ?? [], home }
 }

@@ -8,13 +8,13 @@ import { ECOSYSTEMS, MIRRORS } from '../../mirrors/index.js'
 import type { Ecosystem } from '../../mirrors/types.js'
 import { hasCredentials, redact } from '../../redact.js'
 import { configFlags, type GlobalOptions } from '../options.js'
+import { isLoopback } from '../../url.js'
 
 interface EditOptions { ecosystem?: string }
 type Section = { mirrors?: string[]; custom?: Record<string, string> }
 
 const isUrl = (entry: string) => /^https?:\/\//i.test(entry)
 const say = (line: string) => process.stdout.write(`${redact(line)}\n`)
-const isLoopbackUrl = (url: string) => /^(localhost|127\.\d+\.\d+\.\d+|\[::1\])$/.test(new URL(url).hostname)
 
 function checkUrl(url: string, config: Config): void {
   let parsed: URL
@@ -24,7 +24,7 @@ function checkUrl(url: string, config: Config): void {
     throw new UsageError(`"${url}" is not a URL.`, 'Give the full index URL, e.g. https://pypi.example.org/simple.')
   }
   if (!/^https?:$/.test(parsed.protocol)) throw new UsageError(`${url}: only http and https mirrors are supported.`)
-  if (parsed.protocol === 'http:' && !isLoopbackUrl(url) && !config.allowInsecure) {
+  if (parsed.protocol === 'http:' && !isLoopback(url) && !config.allowInsecure) {
     process.stderr.write(redact(`resilient: ${parsed.host} uses plain http: it is skipped unless "allowInsecure": true.\n`))
   }
 }

@@ -138,7 +138,7 @@ export async function runTool(argv: string[], options: GlobalOptions, session: T
     if (plan.lockedSources && result.outcome === 'gave-up') reporter.warn(plan.lockedSources)
     if (lockfile) await restoreLockfile(lockfile, { result, plan, cwd, note: m => reporter.note(m), warn: m => reporter.warn(m) })
     // Logs are for runs that can fail over: one per `pip --version` or `npm run build` would only rotate them out.
-    const log = networked ? recordRun({ report: toReport(invocation.tool, result), invocation: argv, startedAt, cwd, env, keep: config.logs.keep }) : {}
+    const log = networked ? await recordRun({ report: toReport(invocation.tool, result), invocation: argv, startedAt, cwd, env, keep: config.logs.keep }) : {}
     if (log.error) reporter.warn(log.error)
     if (options.report) {
       try {

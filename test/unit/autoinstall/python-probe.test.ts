@@ -1,14 +1,13 @@
 import { existsSync, mkdirSync, mkdtempSync } from 'node:fs'
-import { homedir, tmpdir } from 'node:os'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { execa } from 'execa'
 import { describe, expect, it } from 'vitest'
 import { askPythonEnvironment, askPythonFacts, type RunPython } from '../../../src/autoinstall/python-probe.js'
+import { itNeeding, onDisk, pyenvPython } from '../../helpers/requirements.js'
 
 // The snippets run in real interpreters: the machine's python3, and pyenv's older versions when present.
-const versions = join(process.env.PYENV_ROOT ?? join(homedir(), '.pyenv'), 'versions')
-const pythonOf = (version: string) => join(versions, version, 'bin', 'python')
-const has = (version: string) => existsSync(pythonOf(version))
+const pythonOf = (version: string) => pyenvPython(version).path
 
 function runIn(cwd: string): RunPython {
   return async (python, args) => {
@@ -27,16 +26,16 @@ describe('askPythonFacts', () => {
     expect(await askPythonFacts('python3', 'nsroot_test.inner', run)).toMatchObject({ found: true, namespace: true, stdlib: false })
   })
 
-  it.skipIf(!has('3.9.18'))('says "cannot tell" for the standard library before 3.10, except builtins', async () => {
+  itNeeding(pyenvPython('3.9.18'), 'says "cannot tell" for the standard library before 3.10, except builtins', async () => {
     expect(await askPythonFacts(pythonOf('3.9.18'), 'json')).toMatchObject({ found: true, stdlib: null, version: [3, 9] })
     expect(await askPythonFacts(pythonOf('3.9.18'), 'sys')).toMatchObject({ stdlib: true })
   })
 
-  it.skipIf(!has('3.13.0'))('knows telnetlib is gone from 3.13', async () => {
+  itNeeding(pyenvPython('3.13.0'), 'knows telnetlib is gone from 3.13', async () => {
     expect(await askPythonFacts(pythonOf('3.13.0'), 'telnetlib')).toMatchObject({ found: false, stdlib: false, version: [3, 13] })
   })
 
-  it.skipIf(!has('2.7.18'))('gives no answer from Python 2', async () => {
+  itNeeding(pyenvPython('2.7.18'), 'gives no answer from Python 2', async () => {
     expect(await askPythonFacts(pythonOf('2.7.18'), 'cv2')).toBeUndefined()
   })
 
@@ -55,7 +54,7 @@ describe('askPythonEnvironment', () => {
     expect(await askPythonEnvironment('python3')).toMatchObject({ venv: false })
   })
 
-  it.skipIf(!existsSync('/usr/lib/python3/dist-packages') || !existsSync('/usr/bin/python3'))('sees PEP 668 on an OS-managed Python', async () => {
+  itNeeding(onDisk('Debian\'s python3', '/usr/lib/python3/dist-packages', '/usr/bin/python3'), 'sees PEP 668 on an OS-managed Python', async () => {
     const answer = await askPythonEnvironment('/usr/bin/python3')
     const marker = existsSync(`/usr/lib/python3.${answer?.version[1]}/EXTERNALLY-MANAGED`)
     expect(answer).toMatchObject({ venv: false, externallyManaged: marker, prefix: '/usr' })

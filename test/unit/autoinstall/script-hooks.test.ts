@@ -1,9 +1,10 @@
 import { spawn } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
-import { homedir, tmpdir } from 'node:os'
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { prepareScriptHooks, type ScriptHooks } from '../../../src/autoinstall/script-hooks.js'
+import { itNeeding, onDisk, pyenvPython } from '../../helpers/requirements.js'
 
 // Real interpreters run real scripts with the hook; the outcome is read for the process that was started.
 const hooksMade: ScriptHooks[] = []
@@ -29,8 +30,7 @@ async function run(ecosystem: 'python' | 'node', argv: string[], cwd: string, en
   return { exitCode, stdout, outcome: hooks.collect(child.pid) }
 }
 
-const pyenv = join(process.env.PYENV_ROOT ?? join(homedir(), '.pyenv'), 'versions')
-const python = (version: string) => join(pyenv, version, 'bin/python')
+const python = (version: string) => pyenvPython(version).path
 
 describe('the Python hook', () => {
   it('reports the uncaught error that ended the script, even with the script\'s own excepthook', async () => {
@@ -65,12 +65,12 @@ describe('the Python hook', () => {
     expect(JSON.parse((await run('python', ['python3', 'app.py'], dir, { PATH: process.env.PATH, PYTHONPATH: '/mine' })).stdout)).toEqual(['/mine', [], []])
   })
 
-  it.skipIf(!existsSync('/usr/lib/python3.11/sitecustomize.py'))('still loads the interpreter\'s own sitecustomize (Debian\'s)', async () => {
+  itNeeding(onDisk('Debian\'s sitecustomize', '/usr/lib/python3.11/sitecustomize.py'), 'still loads the interpreter\'s own sitecustomize (Debian\'s)', async () => {
     const { stdout } = await run('python', ['/usr/bin/python3', 'app.py'], files({ 'app.py': 'import sitecustomize\nprint(sitecustomize.__file__)\n' }))
     expect(stdout.trim()).toMatch(/^\/usr\/lib\/python3\.11\/sitecustomize\.py$|^\/etc\/python3\.11\/sitecustomize\.py$/)
   })
 
-  it.skipIf(!existsSync(python('2.7.18')))('works in Python 2.7', async () => {
+  itNeeding(pyenvPython('2.7.18'), 'works in Python 2.7', async () => {
     expect((await run('python', [python('2.7.18'), 'app.py'], files({ 'app.py': 'import nowhere_mod\n' }))).outcome).toMatchObject({ kind: 'uncaught', text: expect.stringMatching(/ImportError: No module named nowhere_mod/) })
   })
 

@@ -5,7 +5,7 @@ import type { RunResult, Source } from '../../../src/retry/types.js'
 
 const primary: Source = { id: 'primary', url: undefined, kind: 'upstream', label: 'pypi.org' }
 const mirror: Source = { id: 'tuna', url: 'https://mirror.test/simple', kind: 'mirror', label: 'mirror tuna' }
-const timeout: Diagnosis = { category: 'timeout', ruleId: 'any-timeout', summary: 'pypi.org did not answer, 100% sure', evidence: ['Read timed out.'], facts: {}, remedy: { kind: 'switch-mirror' }, retryable: true }
+const timeout: Diagnosis = { category: 'timeout', ruleId: 'any-timeout', summary: 'pypi.org did not answer, 100% sure', evidence: ['Read timed out.'], facts: {}, remedy: { kind: 'switch-mirror' }, retryable: true, nextStep: 'resilient retries on a mirror.' }
 
 /** The base reporter's calls, and everything written to the CI stream, in one ordered list. */
 function harness() {

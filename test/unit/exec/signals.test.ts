@@ -1,5 +1,8 @@
+import { constants } from 'node:os'
 import { describe, expect, it } from 'vitest'
-import { canReraise, endsProcess, parseSignalMask, withIgnoredSignals } from '../../../src/exec/signals.js'
+import { EXIT } from '../../../src/errors.js'
+import { exitCodeOf } from '../../../src/exec/run-child.js'
+import { canReraise, endsProcess, exitCodeForSignal, parseSignalMask, withIgnoredSignals } from '../../../src/exec/signals.js'
 
 describe('signals', () => {
   it('reads the SigIgn mask of /proc/<pid>/status', () => {
@@ -24,5 +27,15 @@ describe('signals', () => {
     expect(endsProcess('SIGWINCH')).toBe(false)
     expect(endsProcess('SIGTSTP')).toBe(false)
     expect(endsProcess('SIGUSR1')).toBe(true)
+  })
+})
+
+describe('exit codes of a death by signal', () => {
+  it('are 128 + the platform\'s signal number (os.constants.signals), never a hand-written table', () => {
+    for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGKILL'] as const) expect(exitCodeForSignal(signal)).toBe(128 + constants.signals[signal])
+    expect(EXIT.interrupted).toBe(exitCodeForSignal('SIGINT'))
+    expect(EXIT.terminated).toBe(exitCodeForSignal('SIGTERM'))
+    expect(exitCodeOf(null, 'SIGTERM')).toBe(exitCodeForSignal('SIGTERM'))
+    expect(exitCodeOf(null, null)).toBe(1)
   })
 })

@@ -38,10 +38,10 @@ describe('run logs', () => {
     expect(entry.invocation).toEqual(['pip', 'install', '--password', '****', 'x'])
   })
 
-  it('are written privately and read back newest first', () => {
+  it('are written privately and read back newest first', async () => {
     const dir = join(tempDir(), 'logs')
-    const older = writeRunLog(dir, log('2026-01-01T10:00:00Z'), 10, 1)!
-    const newer = writeRunLog(dir, log('2026-01-01T11:00:00Z', { outcome: 'gave-up', exitCode: 1 }), 10, 2)!
+    const older = (await writeRunLog(dir, log('2026-01-01T10:00:00Z'), 10, 1))!
+    const newer = (await writeRunLog(dir, log('2026-01-01T11:00:00Z', { outcome: 'gave-up', exitCode: 1 }), 10, 2))!
     expect(statSync(newer).mode & 0o777).toBe(0o600)
     const { logs, skipped } = readRunLogs(dir)
     expect(logs.map(entry => entry.file)).toEqual([newer, older])
@@ -49,23 +49,23 @@ describe('run logs', () => {
     expect(skipped).toBe(0)
   })
 
-  it('keep only the newest N', () => {
+  it('keep only the newest N', async () => {
     const dir = tempDir()
-    for (let hour = 10; hour < 16; hour++) writeRunLog(dir, log(`2026-01-01T${hour}:00:00Z`), 3, hour)
+    for (let hour = 10; hour < 16; hour++) await writeRunLog(dir, log(`2026-01-01T${hour}:00:00Z`), 3, hour)
     const names = readdirSync(dir).sort()
     expect(names).toHaveLength(3)
     expect(names[0]).toMatch(/^2026-01-01T13-00-00-000Z-pip-13\.json$/)
   })
 
-  it('write nothing when keep is 0', () => {
+  it('write nothing when keep is 0', async () => {
     const dir = join(tempDir(), 'logs')
-    expect(writeRunLog(dir, log('2026-01-01T10:00:00Z'), 0)).toBeUndefined()
+    expect(await writeRunLog(dir, log('2026-01-01T10:00:00Z'), 0)).toBeUndefined()
     expect(readRunLogs(dir).logs).toEqual([])
   })
 
-  it('skip files that are not run logs, and leave other files alone when rotating', () => {
+  it('skip files that are not run logs, and leave other files alone when rotating', async () => {
     const dir = tempDir()
-    writeRunLog(dir, log('2026-01-01T10:00:00Z'), 5, 1)
+    await writeRunLog(dir, log('2026-01-01T10:00:00Z'), 5, 1)
     writeFileSync(join(dir, '2026-01-01T12-00-00-000Z-pip-9.json'), '{ broken')
     writeFileSync(join(dir, 'notes.txt'), 'mine')
     const { logs, skipped } = readRunLogs(dir)

@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { diagnose } from '../../../src/diagnose/index.js'
+import { RULES } from '../../../src/diagnose/rules/index.js'
+import type { Rule } from '../../../src/diagnose/types.js'
 import { diagnosisOf, planOf, runScripted } from './harness.js'
 
 const MIRRORS = { pypi: { mirrors: ['https://mirror-a.test/simple', 'https://mirror-b.test/simple'] } }
@@ -164,5 +167,16 @@ describe('executeRun', () => {
       exec: async () => ({ exitCode: 126, output: '', durationMs: 1, spawnError: '/usr/bin/pip: Permission denied' }),
     })
     expect(notExecutable.result).toMatchObject({ outcome: 'failed', exitCode: 126 })
+  })
+})
+
+describe('a diagnosis rule that throws', () => {
+  it('is skipped, the run goes on, and --verbose names it', async () => {
+    const broken = { ...RULES[0]!, id: 'test-broken', tools: 'any', match: () => { throw new Error('bad regex') } } as Rule
+    const verbose: string[] = []
+    const reporter = { attemptStarted() {}, attemptFailed() {}, waiting() {}, note() {}, finished() {}, verbose: (line: string) => { verbose.push(line) } }
+    const { result } = await runScripted(pipPlan(), [timeout(), { exitCode: 0 }], { reporter, diagnose: (failure, onRuleError) => diagnose(failure, [broken, ...RULES], onRuleError) })
+    expect(result.attempts[0]?.diagnosis?.ruleId).not.toBe('test-broken')
+    expect([...new Set(verbose)]).toEqual(['diagnosis rule test-broken failed and was skipped: bad regex'])
   })
 })

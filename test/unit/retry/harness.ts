@@ -1,5 +1,5 @@
 import { configSchema } from '../../../src/config/schema.js'
-import { DEFAULT_REMEDIES } from '../../../src/diagnose/remedies.js'
+import { DEFAULT_REMEDIES, nextStepFor } from '../../../src/diagnose/remedies.js'
 import type { Category, Diagnosis, Facts } from '../../../src/diagnose/types.js'
 import { planRun, type PlanRequest } from '../../../src/plan/plan-run.js'
 import type { Host, RunPlan, RunResult } from '../../../src/plan/types.js'
@@ -11,7 +11,7 @@ import { TOOLS, type ToolName } from '../../../src/tools/index.js'
 export function diagnosisOf(category: Category, facts: Facts = {}): Diagnosis {
   const remedy = DEFAULT_REMEDIES[category]
   return { category, ruleId: `test-${category}`, summary: `${category.replace(/_/g, ' ')}${facts.host ? ` (${facts.host})` : ''}`, evidence: [], facts, remedy,
-    retryable: remedy.kind !== 'give-up', hint: remedy.kind === 'give-up' ? remedy.hint : undefined }
+    retryable: remedy.kind !== 'give-up', nextStep: nextStepFor(category, remedy) }
 }
 
 /** The plan of `<tool> <args>` with `config`, as planRun makes it (no files read: the user index and lockfile are given). */

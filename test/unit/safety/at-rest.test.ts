@@ -53,9 +53,9 @@ describe('records and logs', () => {
     expect(mode(file)).toBe('600')
     expect(mode(env.RESILIENT_STATE_DIR)).toBe('700')
   })
-  it('a run log is 0600 in a 0700 directory', () => {
+  it('a run log is 0600 in a 0700 directory', async () => {
     const dir = join(mkdtempSync(join(tmpdir(), 'logs-')), 'logs')
-    const file = writeRunLog(dir, { logFormat: 1, resilientVersion: 't', startedAt: '2026-01-01T00:00:00.000Z', finishedAt: '2026-01-01T00:00:01.000Z', cwd: '/', invocation: ['pip'], tool: 'pip', exitCode: 0, durationMs: 1, outcome: 'ran-once', attempts: [], hint: null }, 5)!
+    const file = (await writeRunLog(dir, { logFormat: 1, resilientVersion: 't', startedAt: '2026-01-01T00:00:00.000Z', finishedAt: '2026-01-01T00:00:01.000Z', cwd: '/', invocation: ['pip'], tool: 'pip', exitCode: 0, durationMs: 1, outcome: 'ran-once', attempts: [], hint: null }, 5))!
     expect(mode(file)).toBe('600')
     expect(mode(dir)).toBe('700')
     expect(readdirSync(dir).filter(name => name.endsWith('.tmp'))).toEqual([])

@@ -7,9 +7,8 @@ import { renderBash } from '../../../src/completion/bash.js'
 import { renderFish } from '../../../src/completion/fish.js'
 import { completionModel, type CompletionModel } from '../../../src/completion/model.js'
 import { renderZsh } from '../../../src/completion/zsh.js'
-import { which } from '../../../src/tools/which.js'
+import { command, itNeeding } from '../../helpers/requirements.js'
 
-const has = (shell: string) => Boolean(which(shell, process.env))
 let model: CompletionModel
 
 beforeAll(async () => {
@@ -64,7 +63,7 @@ describe('bash', () => {
 })
 
 describe('zsh', () => {
-  it.skipIf(!has('zsh'))('is valid zsh', () => {
+  itNeeding(command('zsh'), 'is valid zsh', () => {
     const result = spawnSync('zsh', ['-n', script(renderZsh(model), '_resilient')], { encoding: 'utf8' })
     expect(result.stderr).toBe('')
     expect(result.status).toBe(0)
@@ -85,7 +84,7 @@ describe('fish', () => {
     expect(result.stderr).toBe('')
     return result.stdout.split('\n').filter(Boolean).map(entry => entry.split('\t')[0])
   }
-  it.skipIf(!has('fish'))('offers subcommands and tools', () => expect(fishComplete('resilient ')).toEqual(expect.arrayContaining(['doctor', 'shim', 'pip'])))
-  it.skipIf(!has('fish'))('completes shim subcommands', () => expect(fishComplete('resilient shim ')).toEqual(['install', 'uninstall']))
-  it.skipIf(!has('fish'))('completes options of a subcommand', () => expect(fishComplete('resilient logs --')).toEqual(expect.arrayContaining(['--last', '--json', '--limit'])))
+  itNeeding(command('fish'), 'offers subcommands and tools', () => expect(fishComplete('resilient ')).toEqual(expect.arrayContaining(['doctor', 'shim', 'pip'])))
+  itNeeding(command('fish'), 'completes shim subcommands', () => expect(fishComplete('resilient shim ')).toEqual(['install', 'uninstall']))
+  itNeeding(command('fish'), 'completes options of a subcommand', () => expect(fishComplete('resilient logs --')).toEqual(expect.arrayContaining(['--last', '--json', '--limit'])))
 })

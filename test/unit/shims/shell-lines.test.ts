@@ -4,9 +4,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { aliasLines, detectShell, pathLine } from '../../../src/shims/shell-lines.js'
-import { which } from '../../../src/tools/which.js'
+import { command, itNeeding } from '../../helpers/requirements.js'
 
-const has = (shell: string) => Boolean(which(shell, process.env))
 const DIR = "/home/o'neil/my shims/$HOME"
 
 describe('detectShell', () => {
@@ -19,11 +18,11 @@ describe('pathLine puts the directory first, exactly, even with quotes, spaces a
     const result = spawnSync('bash', ['-c', `PATH=/usr/bin:/bin; ${pathLine('bash', DIR)}; printf %s "$PATH"`], { encoding: 'utf8' })
     expect(result.stdout).toBe(`${DIR}:/usr/bin:/bin`)
   })
-  it.skipIf(!has('zsh'))('zsh', () => {
+  itNeeding(command('zsh'), 'zsh', () => {
     const result = spawnSync('zsh', ['-c', `PATH=/usr/bin:/bin; ${pathLine('zsh', DIR)}; printf %s "$PATH"`], { encoding: 'utf8' })
     expect(result.stdout).toBe(`${DIR}:/usr/bin:/bin`)
   })
-  it.skipIf(!has('fish'))('fish (fish_add_path adds only a directory that exists: shim install creates it first)', () => {
+  itNeeding(command('fish'), 'fish (fish_add_path adds only a directory that exists: shim install creates it first)', () => {
     const dir = join(mkdtempSync(join(tmpdir(), 'resilient-fish-')), "o'neil's shims $x")
     mkdirSync(dir)
     const result = spawnSync('fish', ['--no-config', '-c', `set -gx PATH /usr/bin /bin; ${pathLine('fish', dir)}; printf %s "$PATH[1]"`], { encoding: 'utf8' })
@@ -38,7 +37,7 @@ describe('aliasLines', () => {
     const result = spawnSync('bash', ['-c', `shopt -s expand_aliases\n${lines.join('\n')}\nalias pip`], { encoding: 'utf8' })
     expect(result.stdout.trim()).toBe(`alias pip='/usr/bin/node '\\''/opt/my resilient/bin/resilient.js'\\'' pip'`)
   })
-  it.skipIf(!has('fish'))('fish functions are valid fish', () => {
+  itNeeding(command('fish'), 'fish functions are valid fish', () => {
     const lines = aliasLines('fish', ['pip'], ['resilient'])
     expect(lines).toEqual(['function pip --wraps pip; resilient pip $argv; end'])
     expect(spawnSync('fish', ['--no-config', '-n', '-c', lines.join('\n')]).status).toBe(0)

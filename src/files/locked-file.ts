@@ -1,6 +1,7 @@
 import { chmodSync, mkdirSync, statSync } from 'node:fs'
 import { dirname } from 'node:path'
 
+// The one place that locks and writes files atomically: state, logs, records, config and users' lockfiles.
 // Many resilient processes may run at once (a CI matrix, make -j): every read-modify-write of a shared file holds
 // proper-lockfile's lock (an atomic mkdir, stale after 10 s, so a killed process cannot wedge the others), and every
 // write goes through write-file-atomic (temp file + fsync + rename), so a reader never sees half a file.
@@ -38,4 +39,13 @@ export async function writeFileAtomically(file: string, text: string): Promise<v
   const { default: writeFileAtomic } = await import('write-file-atomic')
   ensurePrivateDir(dirname(file))
   await writeFileAtomic(file, text, { encoding: 'utf8', mode: 0o600 })
+}
+
+/**
+ * Replaces a file of the person's own (a lockfile) in one step, keeping its mode and owner (write-file-atomic's
+ * default): a reader, or a Ctrl-C, never leaves half of it.
+ */
+export async function replaceOwnFile(file: string, data: string | Buffer): Promise<void> {
+  const { default: writeFileAtomic } = await import('write-file-atomic')
+  await writeFileAtomic(file, data)
 }

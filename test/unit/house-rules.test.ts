@@ -1,0 +1,61 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { dirname, join, relative } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
+
+// Rules of the house that a reader can check by looking: they are checked here so that they stay true.
+const ROOT = fileURLToPath(new URL('../..', import.meta.url))
+const filesUnder = (dir: string): string[] => readdirSync(join(ROOT, dir), { withFileTypes: true, recursive: true })
+  .filter(entry => entry.isFile() && /\.ts$/.test(entry.name)).map(entry => relative(ROOT, join(entry.parentPath, entry.name))).sort()
+const SRC = filesUnder('src')
+const linesOf = (path: string) => readFileSync(join(ROOT, path), 'utf8').split('\n')
+
+describe('the house rules', () => {
+  it('no comment cites a document that is not in this repository (reference §N, ../shared)', () => {
+    const citing = [...SRC, ...filesUnder('test/unit'), ...filesUnder('test/e2e'), ...filesUnder('test/helpers')]
+      .flatMap(path => linesOf(path).flatMap((line, index) => /§|\.\.\/shared\/reference|package-managers\.md|auto-install-safety\.md/.test(line) && !path.endsWith('house-rules.test.ts') ? [`${path}:${index + 1}`] : []))
+    expect(citing).toEqual([])
+  })
+
+  it('one home for URL knowledge: hostOf, sameIndex and friends are defined in src/url.ts only', () => {
+    const defined = SRC.flatMap(path => linesOf(path).flatMap(line => /(?:function|const)\s+(hostOf|hostAndPortOf|labelOf|sameIndex|sameRegistry|sameUrl|sameHost|hostnameOf|portlessHost)\b/.exec(line) ? [`${path}: ${line.trim().slice(0, 60)}`] : []))
+    expect(defined.filter(line => !line.startsWith('src/url.ts:'))).toEqual([])
+  })
+
+  it('one home for locking and atomic writes: only src/files/locked-file.ts uses proper-lockfile or write-file-atomic', () => {
+    const users = SRC.filter(path => /from '(proper-lockfile|write-file-atomic)'|import\('(proper-lockfile|write-file-atomic)'\)/.test(readFileSync(join(ROOT, path), 'utf8')))
+    expect(users).toEqual(['src/files/locked-file.ts'])
+    // State, logs and config never hand-roll a temp file and a rename.
+    const handRolled = SRC.filter(path => /^src\/(state|logs|config)\//.test(path) && /renameSync|\.tmp`/.test(readFileSync(join(ROOT, path), 'utf8')))
+    expect(handRolled).toEqual([])
+  })
+
+  it('no import circle in src/ (value imports; `import type` is erased): exec/pty.ts and exec/run-child.ts included', () => {
+    const graph = new Map(SRC.map(path => [path, [...readFileSync(join(ROOT, path), 'utf8').matchAll(/^import (?!type )[^;]*?from '(\.{1,2}\/[^']+)\.js'/gm)]
+      .map(match => relative(ROOT, join(ROOT, dirname(path), `${match[1]}.ts`)))]))
+    const circles: string[] = []
+    const state = new Map<string, 'open' | 'done'>()
+    const visit = (path: string, trail: string[]): void => {
+      if (state.get(path) === 'done') return
+      if (state.get(path) === 'open') return void circles.push([...trail.slice(trail.indexOf(path)), path].join(' > '))
+      state.set(path, 'open')
+      for (const next of graph.get(path) ?? []) visit(next, [...trail, path])
+      state.set(path, 'done')
+    }
+    for (const path of SRC) visit(path, [])
+    expect(graph.get('src/exec/run-child.ts')?.length).toBeGreaterThan(3)
+    expect(circles).toEqual([])
+  })
+
+  it('no file in src/ is over 200 lines', () => {
+    // src/tools/types.ts (the adapter type) is being rewritten as adapter records by the "adapters as data" work
+    // of the same issue; it is listed here until then, so that this test still fails for any other file.
+    const PENDING = new Set(['src/tools/types.ts'])
+    const long = SRC.filter(path => !PENDING.has(path)).flatMap(path => {
+      const lines = readFileSync(join(ROOT, path), 'utf8').replace(/\n$/, '').split('\n').length
+      return lines > 200 ? [`${path}: ${lines}`] : []
+    })
+    expect(long).toEqual([])
+  })
+})
+
