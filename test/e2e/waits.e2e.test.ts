@@ -30,7 +30,8 @@ describe('the wait before a retry', () => {
     const env = isolatedEnv()
     const dest = mkdtempSync(join(tmpdir(), 'resilient-dl-'))
     const script = join(mkdtempSync(join(tmpdir(), 'resilient-tmux-')), 'run.sh')
-    const exports = Object.entries(env).map(([name, value]) => `export ${name}=${quote(value)}`).join('\n')
+    // The pane's TERM is tmux's own, as in any terminal; the runner's (TERM=dumb in some CI) would turn ora off.
+    const exports = Object.entries(env).filter(([name]) => name !== 'TERM').map(([name, value]) => `export ${name}=${quote(value)}`).join('\n')
     writeFileSync(script, `${exports}\ncd ${quote(cwd)}\nnode ${quote(CLI)} python3 -m pip download --no-deps -d ${quote(dest)} demo-pkg\necho "EXIT:$?"\nsleep 120\n`)
     const socket = `resilient-waits-${process.pid}-${Date.now()}`
     const tmux = (...args: string[]) => execa('tmux', ['-L', socket, '-f', '/dev/null', ...args], { reject: false, env: { ...process.env, TMUX: '' } })
