@@ -2,8 +2,8 @@ import chalk, { Chalk, type ChalkInstance } from 'chalk'
 import type { Diagnosis } from '../diagnose/types.js'
 import { escapeWorkflowData, printable, redact } from '../redact.js'
 import { inForeground } from './signal-router.js'
-import { lineStartSurface, realTimers } from './spinner-surface.js'
-import { countdownText, spinnerAllowed, watchQuiet, type WaitSurface } from './wait-display.js'
+import { watchQuietTool, type QuietToolWatch } from './spinner-surface.js'
+import { countdownText, spinnerAllowed, type WaitSurface } from './wait-display.js'
 import type { Reporter, RunResult, Source } from '../retry/types.js'
 
 /** `attempt 2 of 3 on mirror tuna`: said for every retry, and for a first attempt that does not use the index. */
@@ -73,15 +73,11 @@ export class TerminalReporter implements Reporter {
   private quietSpinner: WaitSurface | undefined
 
   /** While the tool has printed nothing for a second: a spinner saying so, erased before its next output. */
-  watchQuietTool(tool: string, host?: string): { output(chunk: Buffer): void; stop(): void } | undefined {
+  watchQuietTool(tool: string, host?: string): QuietToolWatch | undefined {
     if (this.options.quiet || !this.canSpin()) return undefined
-    const surface = lineStartSurface(import('ora').then(module => module.default), this.options.stream)
-    this.quietSpinner = surface
-    const watch = watchQuiet({ surface, timers: realTimers, tool, host })
-    return {
-      output: chunk => { watch.output(); surface.saw(chunk) },
-      stop: () => { watch.stop(); this.quietSpinner = undefined },
-    }
+    const watch = watchQuietTool(import('ora').then(module => module.default), this.options.stream, tool, host)
+    this.quietSpinner = watch.surface
+    return { output: watch.output, stop: () => { watch.stop(); this.quietSpinner = undefined } }
   }
 
   /** The count-down on screen during a wait, if any: cleared before anything else is printed (clearWait). */

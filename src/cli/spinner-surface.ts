@@ -1,6 +1,6 @@
 import type { Ora } from 'ora'
 import { inForeground } from './signal-router.js'
-import type { Timers, WaitSurface } from './wait-display.js'
+import { watchQuiet, type Timers, type WaitSurface } from './wait-display.js'
 
 type OraFactory = typeof import('ora').default
 
@@ -40,4 +40,17 @@ export function lineStartSurface(loading: Promise<OraFactory>, stream: NodeJS.Wr
       spinner = undefined
     },
   }
+}
+
+export interface QuietToolWatch {
+  /** Call with each chunk of the tool's output, before it is written on. */
+  output(chunk: Buffer): void
+  stop(): void
+}
+
+/** The spinner of a tool silent for a second (watchQuiet), drawn on `stream` by `lineStartSurface`. */
+export function watchQuietTool(loading: Promise<OraFactory>, stream: NodeJS.WriteStream, tool: string, host?: string): QuietToolWatch & { surface: WaitSurface } {
+  const surface = lineStartSurface(loading, stream)
+  const watch = watchQuiet({ surface, timers: realTimers, tool, host })
+  return { surface, output: chunk => { watch.output(); surface.saw(chunk) }, stop: () => watch.stop() }
 }
