@@ -1,7 +1,9 @@
 import chalk, { Chalk, type ChalkInstance } from 'chalk'
 import type { Diagnosis } from '../diagnose/types.js'
 import { escapeWorkflowData, printable, redact } from '../redact.js'
-import { countdownText, spinnerAllowed } from './wait-display.js'
+import { inForeground } from './signal-router.js'
+import { watchQuietTool, type QuietToolWatch } from './spinner-surface.js'
+import { countdownText, spinnerAllowed, type WaitSurface } from './wait-display.js'
 import type { Reporter, RunResult, Source } from '../retry/types.js'
 
 /** `attempt 2 of 3 on mirror tuna`: said for every retry, and for a first attempt that does not use the index. */
@@ -43,6 +45,7 @@ export class TerminalReporter implements Reporter {
 
   private print(line: string, always = false): void {
     if (this.options.quiet && !always) return
+    this.quietSpinner?.clear()
     // Whatever came from outside (evidence, file names, mirror names) cannot move the cursor or start a new line.
     const safe = printable(redact(line), { keepColor: true })
     this.options.stream.write(`${this.options.githubActions ? escapeWorkflowData(safe) : safe}\n`)
@@ -62,6 +65,21 @@ export class TerminalReporter implements Reporter {
     }
   }
 
+  private canSpin(): boolean {
+    return spinnerAllowed({ isTTY: this.options.interactive && this.options.stream.isTTY, columns: this.options.stream.columns, ci: false }) && inForeground()
+  }
+
+  /** The spinner of a silent tool, if any: erased before resilient's own lines as before the tool's output. */
+  private quietSpinner: WaitSurface | undefined
+
+  /** While the tool has printed nothing for a second: a spinner saying so, erased before its next output. */
+  watchQuietTool(tool: string, host?: string): QuietToolWatch | undefined {
+    if (this.options.quiet || !this.canSpin()) return undefined
+    const watch = watchQuietTool(import('ora').then(module => module.default), this.options.stream, tool, host)
+    this.quietSpinner = watch.surface
+    return { output: watch.output, stop: () => { watch.stop(); this.quietSpinner = undefined } }
+  }
+
   /** The count-down on screen during a wait, if any: cleared before anything else is printed (clearWait). */
   private countdown: { stop(): void } | undefined
 
@@ -72,7 +90,7 @@ export class TerminalReporter implements Reporter {
   async waiting({ seconds: wait, reason, next }: Parameters<Reporter['waiting']>[0]): Promise<void> {
     if (this.options.quiet) return
     const tail = (left: number) => (next ? countdownText(left, next) : `waiting ${left.toFixed(1)} s`)
-    if (!spinnerAllowed({ isTTY: this.options.interactive && this.options.stream.isTTY, columns: this.options.stream.columns, ci: false })) {
+    if (!this.canSpin()) {
       this.print(this.color.yellow(`… ${reason}; ${tail(wait)}`))
       return
     }

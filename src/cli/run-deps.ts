@@ -51,15 +51,18 @@ export interface ChildOptions {
  */
 export function childExec({ plan, config, env, interrupts, reporter, usePty, stdoutFd, input, onAttemptProgress }: ChildOptions): Exec {
   return async (command, { planned, signal }) => {
-    const progress = plan.networked ? watchProgress({ stall: config.stall, host: labelOf(indexUrlOf(planned.source) ?? planned.source.label),
+    const host = labelOf(indexUrlOf(planned.source) ?? planned.source.label)
+    const progress = plan.networked ? watchProgress({ stall: config.stall, host,
       report: line => reporter instanceof TerminalReporter ? reporter.throughput(line) : reporter.verbose(line) }) : undefined
     const abort = progress?.abort && signal ? AbortSignal.any([progress.abort, signal]) : progress?.abort ?? signal
     onAttemptProgress?.(progress)
+    // A spinner while the tool is silent, in a terminal, where resilient reads the output it can clear it before.
+    const quiet = plan.networked && reporter instanceof TerminalReporter ? reporter.watchQuietTool(plan.invocation.adapter.name, host) : undefined
     const attempt = await withLockfileRewrite(planned.lockfileRewrite, plan.invocation.adapter.lockfile?.format, () =>
       runChild(command, { env: { ...env, ...command.env, RESILIENT_ACTIVE: '1' }, cwd: planned.cwd, interrupts, pty: usePty,
         // Only a run that may be retried is read: the diagnosis needs its output; any other writes to ours itself.
-        capture: plan.networked, input, output: { stdout: stdoutFd ?? 1, stderr: 2 }, abort, onSpawn: progress?.onSpawn }))
-      .finally(() => onAttemptProgress?.(undefined))
+        capture: plan.networked, input, output: { stdout: stdoutFd ?? 1, stderr: 2 }, abort, onSpawn: progress?.onSpawn, onOutput: quiet?.output }))
+      .finally(() => { onAttemptProgress?.(undefined); quiet?.stop() })
     // As a shell says it ("bash: <path>: cannot execute: ..."); a network run says it when it gives up.
     if (attempt.spawnError && !plan.networked) process.stderr.write(redact(`resilient: ${attempt.spawnError}\n`))
     reporter.mask?.(registerSecrets(findSecrets(attempt.output)))

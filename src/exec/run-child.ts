@@ -57,6 +57,8 @@ export interface RunChildOptions {
   abort?: AbortSignal
   /** Called once the child runs, with its pid: a progress monitor attaches here. */
   onSpawn?: (pid: number) => void
+  /** Told of each chunk of the tool's output just before it is written on (a waiting spinner clears itself first). */
+  onOutput?: (chunk: Buffer) => void
   /** Grace period between SIGTERM and SIGKILL when resilient stops the child (a stall). */
   killGraceMs?: number
 }
@@ -99,6 +101,7 @@ async function runProgram(command: CommandLine, options: RunChildOptions): Promi
   const tail = new TailBuffer(options.tailBytes ?? 256 * 1024)
   const errorTail = new TailBuffer(options.tailBytes ?? 256 * 1024)
   const forwarded = stdio.started((chunk, fromStderr) => {
+    options.onOutput?.(chunk)
     tail.push(chunk)
     if (fromStderr) errorTail.push(chunk)
   })

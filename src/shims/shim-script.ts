@@ -47,16 +47,27 @@ ${LAUNCH_CONTEXT_SH}  node=${quote(node)}
 fi
 set -f
 IFS=:
-for dir in $PATH; do
-  [ -n "$dir" ] || continue
+denied=
+# As bash's command search (findcmd.c) and resilient's own: an empty entry is the working directory (the extra ':'
+# keeps a trailing one, which field splitting would drop), and a file without execute permission is passed over
+# but, when nothing else is found, is what the shell complains about, with 126.
+search=$PATH:
+for dir in $search; do
+  [ -n "$dir" ] || dir=.
   [ -f "$dir/${SHIM_MANIFEST}" ] && continue
-  if [ -f "$dir/${name}" ] && [ -x "$dir/${name}" ]; then
+  [ -f "$dir/${name}" ] || continue
+  if [ -x "$dir/${name}" ]; then
     # A shim copied without its manifest is still a shim, never the real tool: running it would loop.
     case "$(sed -n 2p "$dir/${name}" 2>/dev/null)" in "# resilient-shim v"*) continue ;; esac
     unset IFS
     exec "$dir/${name}" "$@"
   fi
+  denied=\${denied:-$dir/${name}}
 done
+if [ -n "$denied" ]; then
+  echo "resilient shim: $denied: Permission denied (the file is not executable)." >&2
+  exit 126
+fi
 echo "resilient shim: the real ${name} was not found on PATH outside resilient's shim directories." >&2
 exit 127
 `

@@ -78,4 +78,45 @@ describe('program lookup as the shell does it', () => {
     expect(result.stdout).toBe('pip ran list')
     rmSync(root, { recursive: true, force: true })
   })
+
+  // A shim runs read-only calls without Node, with its own PATH walk in sh: it must find the same program as bash and
+  // as resilient itself, or `pip --version` and `pip install` would speak of two different pips.
+  async function shimmed(root: string, path: string[], cwd: string) {
+    const env = isolatedEnv()
+    const shims = join(root, 'shims')
+    const installed = await execa(LAUNCHER, ['shim', 'install', '--dir', shims, 'pip'], { env, extendEnv: false, reject: false, timeout: 30_000 })
+    expect(installed.exitCode, installed.stderr).toBe(0)
+    const shimEnv = { ...env, PATH: [shims, ...path].join(':') }
+    const bash = (line: string) => execa('/bin/bash', ['-c', line], { env: shimEnv, extendEnv: false, reject: false, stdin: 'ignore', cwd, timeout: 30_000 })
+    return { bash, plain: (line: string) => execa('/bin/bash', ['-c', line], { env: { ...env, PATH: path.join(':') }, extendEnv: false, reject: false, cwd }) }
+  }
+
+  it.each([
+    ['an empty entry in the middle', (node: string) => [node, '', '/usr/bin', '/bin']],
+    ['an empty entry at the end (a trailing colon)', (node: string) => [node, '/bin/no-such-dir', '']],
+  ])('through a shim, %s means the working directory, for a read-only call as for an install', async (_, pathOf) => {
+    const root = mkdtempSync(join(tmpdir(), 'resilient-lookup-'))
+    tool(join(root, 'work'), 'pip', '#!/bin/sh\necho "pip of the working directory: $*"\n')
+    const path = pathOf(nodeOnly(root))
+    const { bash, plain } = await shimmed(root, path, join(root, 'work'))
+    expect((await plain('pip --version')).stdout).toBe('pip of the working directory: --version')
+    for (const line of ['pip --version', 'pip install x']) {
+      const result = await bash(line)
+      expect(result.exitCode, result.stderr).toBe(0)
+      expect(result.stdout).toBe(`pip of the working directory: ${line.slice(4)}`)
+    }
+  })
+
+  it('through a shim, a pip that is not executable, with no other on PATH, exits 126 like bash for a read-only call too', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'resilient-lookup-'))
+    tool(join(root, 'bin'), 'pip', '#!/bin/sh\necho ran\n', 0o644)
+    const path = [join(root, 'bin'), nodeOnly(root)]
+    const { bash, plain } = await shimmed(root, path, root)
+    expect((await plain('pip --version')).exitCode).toBe(126)
+    for (const line of ['pip --version', 'pip install x']) {
+      const result = await bash(line)
+      expect(result.exitCode, `${line}: ${result.stderr}`).toBe(126)
+      expect(result.stderr).toContain(`${root}/bin/pip: Permission denied`)
+    }
+  })
 })

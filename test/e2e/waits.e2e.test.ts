@@ -1,5 +1,5 @@
 import { execa } from 'execa'
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -8,6 +8,7 @@ import { isolatedEnv } from '../helpers/isolated-env.js'
 import { CLI, runCli } from '../helpers/run-cli.js'
 import { projectWithConfig, pypiServers } from './helpers.js'
 import { command, itNeeding } from '../helpers/requirements.js'
+import { Tmux } from './tmux.js'
 
 // Visible waits (issue 15): the wait before a retry counts down in a real terminal (tmux), and is cleared before the
 // next attempt; piped, it is one plain line with no spinner frame.
@@ -70,4 +71,50 @@ describe('the wait before a retry', () => {
     expect(result.stderr).not.toContain('\r')
     expect(result.stderr).not.toContain('\x1b[?25l')
   }, 120_000)
+})
+
+/** A stand-in pip that goes silent after a whole line, then after a line it has not finished (a prompt, a bar). */
+function silentPip(): string {
+  const bin = mkdtempSync(join(tmpdir(), 'resilient-quiet-'))
+  writeFileSync(join(bin, 'pip'), "#!/bin/sh\necho collecting\nsleep 3\nprintf 'partial, no newline'\nsleep 3\necho ' end'\necho finished\n")
+  chmodSync(join(bin, 'pip'), 0o755)
+  return bin
+}
+
+describe('a tool that prints nothing for a while', () => {
+  itNeeding(command('tmux'), 'shows a spinner in a terminal after a second, never over a line the tool has not finished, and erases it before the tool\'s output', async () => {
+    const index = await server({ wheels: [] })
+    const cwd = projectWithConfig({ pypi: { index: index.url, mirrors: [] } })
+    const env = isolatedEnv({ PATH: `${silentPip()}:${process.env.PATH}` })
+    const tmux = new Tmux(env, { columns: 120, rows: 40 })
+    const screens: string[] = []
+    try {
+      tmux.type(`cd ${quote(cwd)} && node ${quote(CLI)} pip install demo-pkg; echo "EXIT:$?"`)
+      for (const started = Date.now(); Date.now() - started < 60_000; await sleep(150)) {
+        screens.push(tmux.screen())
+        if (/EXIT:\d+/.test(screens.at(-1)!)) break
+      }
+    } finally {
+      tmux.close()
+    }
+    const last = screens.at(-1)!
+    expect(last, last).toMatch(/EXIT:0/)
+    const QUIET = /no output from pip for \d s \(127\.0\.0\.1:\d+\)/
+    const spinning = screens.filter(screen => screen.split('\n').some(line => QUIET.test(line) && SPINNER_FRAMES.test(line)))
+    expect(spinning.length, screens.join('\n-----\n')).toBeGreaterThan(0)
+    // Only while the cursor is at the start of a line: the unfinished line is never erased or written over.
+    expect(screens.filter(screen => screen.includes('partial, no newline') && QUIET.test(screen))).toEqual([])
+    expect(last).toContain('collecting\npartial, no newline end\nfinished\n')
+    expect(last).not.toMatch(QUIET)
+  }, 90_000)
+
+  it('piped, shows nothing of the kind', async () => {
+    const index = await server({ wheels: [] })
+    const cwd = projectWithConfig({ pypi: { index: index.url, mirrors: [] } })
+    const result = await runCli(['pip', 'install', 'demo-pkg'], { cwd, env: isolatedEnv({ PATH: `${silentPip()}:${process.env.PATH}` }) })
+    expect(result.exitCode, result.all).toBe(0)
+    expect(result.stdout).toBe('collecting\npartial, no newline end\nfinished')
+    expect(result.stderr).not.toMatch(/no output from/)
+    expect(result.stderr).not.toMatch(SPINNER_FRAMES)
+  }, 60_000)
 })
