@@ -111,7 +111,7 @@ export interface AdapterData {
   testedWith?: string
   /**
    * How `resilient run` installs a missing module with this tool (src/autoinstall): one command for every package,
-   * running no package code (no lifecycle scripts). Names come after `--` where the tool accepts it.
+   * running no package code (no lifecycle scripts, wheels only). Names come after `--` where the tool accepts it.
    */
   scriptInstall?: {
     add(names: readonly string[]): string[]

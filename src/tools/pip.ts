@@ -70,6 +70,9 @@ export const pip = {
     userInstall: command => append(command, '--user'),
   },
   packageUrl: pep503PackageUrl,
+  // Wheels only: an sdist's setup.py or build backend would run at install time. resilient run starts it as
+  // `<the script's python> -m pip`, never a bare `pip` that may belong to another interpreter.
+  scriptInstall: { add: names => ['pip', 'install', '--only-binary=:all:', '--no-input', ...names] },
   advice: {
     moreTime: 'pip install --timeout 60 --retries 5 <package>',
     mirror: 'pip install --index-url <mirror-url> <package>',

@@ -76,6 +76,8 @@ describe('aliasPrefixes', () => {
 describe('install commands', () => {
   it('take wheels only, run no install scripts, and install every package of a run in one command', () => {
     expect(pipInstall('/v/bin/python', ['PyYAML==5.4.1', 'cv2-thing'])).toEqual(['/v/bin/python', '-m', 'pip', 'install', '--only-binary=:all:', '--no-input', 'PyYAML==5.4.1', 'cv2-thing'])
+    // The pip adapter declares it, the script's interpreter starts it.
+    expect(pipInstall('/py', ['x'])).toEqual(['/py', '-m', ...TOOLS.pip.scriptInstall.add(['x'])])
     expect(nodeInstall('npm', ['lodash', 'chalk@^5'])).toEqual(['npm', 'install', '--no-save', '--ignore-scripts', '--', 'lodash', 'chalk@^5'])
     expect(nodeInstall('pnpm', ['lodash'])).toEqual(['pnpm', 'add', '--ignore-scripts', '--', 'lodash'])
     expect(nodeInstall('yarn', ['lodash'])).toContain('--ignore-scripts')
