@@ -2,14 +2,13 @@ import { TOOLS } from '../tools/index.js'
 import type { ToolAdapter } from '../tools/types.js'
 import type { NodeManager } from './node-project.js'
 
-// What an auto-install runs: one command for every package of the run. It runs no package code: wheels only for pip
-// (an sdist's setup.py or build backend would execute at install time), no lifecycle scripts for the Node managers,
-// whose commands their adapters declare (ToolAdapter.scriptInstall). The person can still install a package that
-// needs them, by hand. Names are validated before anyway: node-specifier.ts, choose-python.ts.
+// What an auto-install runs: one command for every package of the run. It runs no package code (wheels only for pip,
+// no lifecycle scripts for the Node managers): the adapters declare the commands (ToolAdapter.scriptInstall). The
+// person can still install a package that needs them, by hand. Names are validated before anyway: node-specifier.ts, choose-python.ts.
 
 /** `<python> -m pip install`: the script's own interpreter, never a bare `pip` that may belong to another one. */
 export function pipInstall(python: string, requirements: string[]): string[] {
-  return [python, '-m', 'pip', 'install', '--only-binary=:all:', '--no-input', ...requirements]
+  return [python, '-m', ...TOOLS.pip.scriptInstall.add(requirements)]
 }
 
 /** The manager's install command (ToolAdapter.scriptInstall): package code never runs. */

@@ -3,8 +3,9 @@ import { dirname, join, parse } from 'node:path'
 import { TOOLS } from '../tools/index.js'
 import type { ToolAdapter } from '../tools/types.js'
 
-/** The package managers `resilient run` installs with; yarn-berry is Yarn 2+ (its `add` takes other flags). */
-export type NodeManager = 'npm' | 'pnpm' | 'yarn' | 'yarn-berry' | 'bun'
+type Tools = typeof TOOLS
+/** The package managers `resilient run` installs with: the adapters that declare a Node project (ToolAdapter.nodeProject). */
+export type NodeManager = { [name in keyof Tools]: Tools[name] extends { nodeProject: object } ? name : never }[keyof Tools]
 
 export interface NodeProject {
   /** The nearest directory with a package.json, or the script's own directory when there is none. */
@@ -29,23 +30,25 @@ function* upwards(start: string): Generator<string> {
   }
 }
 
-// Precedence when a folder holds several lockfiles, or package.json names a tool that two adapters share (yarn):
-// what each tool writes is its adapter's (ToolAdapter.nodeProject).
-const NODE_MANAGERS: readonly NodeManager[] = ['pnpm', 'bun', 'yarn-berry', 'yarn', 'npm']
+const projectOf = (manager: NodeManager): NonNullable<ToolAdapter['nodeProject']> => TOOLS[manager].nodeProject
+// Precedence when a folder holds several lockfiles, or package.json names a tool that two adapters share (yarn).
+const NODE_MANAGERS = (Object.keys(TOOLS) as (keyof Tools)[]).filter((name): name is NodeManager => 'nodeProject' in TOOLS[name])
+  .sort((a, b) => projectOf(a).precedence - projectOf(b).precedence)
+const DEFAULT_MANAGER = NODE_MANAGERS.find(manager => projectOf(manager).isDefault)!
 
 function managerFromField(field: unknown): NodeManager | undefined {
   const match = typeof field === 'string' ? /^([\w-]+)@(\d+)/.exec(field) : null
   if (!match) return undefined
   const major = Number(match[2])
   return NODE_MANAGERS.find(manager => {
-    const { name, majors } = TOOLS[manager].nodeProject.packageManager as { name: string; majors?: { from?: number; below?: number } }
+    const { name, majors } = projectOf(manager).packageManager
     return name === match[1] && major >= (majors?.from ?? 0) && major < (majors?.below ?? Infinity)
   })
 }
 
 function managerFromLockfile(dir: string): NodeManager | undefined {
   return NODE_MANAGERS.find(manager => {
-    const project: NonNullable<ToolAdapter['nodeProject']> = TOOLS[manager].nodeProject
+    const project = projectOf(manager)
     return project.lockfiles.some(name => existsSync(join(dir, name)) && (project.ownsLockfile?.(dir, join(dir, name)) ?? true))
   })
 }
@@ -59,7 +62,7 @@ export function findNodeProject(startDir: string): NodeProject {
     const lock = managerFromLockfile(candidate)
     if (lock) return { dir, manager: lock, managerOrigin: `the lockfile in ${candidate}` }
   }
-  return { dir, manager: 'npm', managerOrigin: 'no lockfile, so the default' }
+  return { dir, manager: DEFAULT_MANAGER, managerOrigin: 'no lockfile, so the default' }
 }
 
 /** Where `name` is installed as Node would find it from `fromDir` (node_modules upwards), if anywhere. */

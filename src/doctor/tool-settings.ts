@@ -13,11 +13,17 @@ const RUNTIME: readonly EnvironmentSetting[] = [
   { names: ['NODE_EXTRA_CA_CERTS'], note: 'extra CA certificates for Node: every Node start (npm, resilient itself) parses them, ~0.1 s each' },
 ]
 
+/** An adapter's variables: those it explains (ToolAdapter.environment), then its timeout and retry knobs (ToolAdapter.knobs). */
+function settingsOf(adapter: ToolAdapter): readonly EnvironmentSetting[] {
+  const knobs = adapter.knobs?.env.length ? [{ names: adapter.knobs.env, note: `${adapter.name}'s own timeout/retries: kept, so resilient does not shorten them` }] : []
+  return [...adapter.environment ?? [], ...knobs]
+}
+
 /** What `name` means: the runtime's, or the first adapter's that reads it, with every tool that reads it. */
 function explain(name: string): { setting: EnvironmentSetting; tools: string[] } | undefined {
   const runtime = RUNTIME.find(entry => entry.names.includes(name))
   if (runtime) return { setting: runtime, tools: [] }
-  const readers = (Object.values(TOOLS) as ToolAdapter[]).flatMap(adapter => (adapter.environment ?? []).filter(entry => entry.names.includes(name)).map(setting => ({ setting, tool: adapter.name })))
+  const readers = (Object.values(TOOLS) as ToolAdapter[]).flatMap(adapter => settingsOf(adapter).filter(entry => entry.names.includes(name)).map(setting => ({ setting, tool: adapter.name })))
   return readers.length ? { setting: readers[0]!.setting, tools: [...new Set(readers.map(reader => reader.tool))] } : undefined
 }
 

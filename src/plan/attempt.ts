@@ -1,6 +1,7 @@
 import type { Config } from '../config/schema.js'
 import { UPSTREAM_FILE_HOSTS, UPSTREAMS } from '../mirrors/index.js'
 import { applyIndexKeepingSecrets, type SecretsContext } from '../tools/credentials.js'
+import { tuneForFastDetection } from '../tools/knobs.js'
 import type { CommandLine, LockedRegistries, PinnedRegistry, ToolAdapter } from '../tools/types.js'
 import { indexKey, indexUrlOf, labelOf, sameIndex, sameRegistry } from '../url.js'
 import type { Host, PlannedAttempt, Source } from './types.js'
@@ -43,7 +44,7 @@ export function planAttempt(context: AttemptContext, { source, reason, requested
   const { adapter, config, locked } = context
   let command = context.base
   if (source.url) command = applyIndexKeepingSecrets(adapter, command, source.url, source, context.secrets)
-  if (config.fastDetect && !context.userKnobs && adapter.tuneForFastDetection) command = adapter.tuneForFastDetection(command)
+  if (config.fastDetect && !context.userKnobs) command = tuneForFastDetection(adapter, command)
   const indexUrl = source.kind === 'local' ? undefined : indexUrlOf(source) ?? adapter.defaultIndex
   const support = adapter.lockfile
   const pinned: PinnedRegistry[] = !support || !locked || !indexUrl ? []

@@ -1,4 +1,5 @@
 import type { Invocation } from '../tools/parse-invocation.js'
+import { findUserKnobs } from '../tools/knobs.js'
 import { readLockedRegistries } from '../tools/lockfile-registry.js'
 import type { ToolContext } from '../tools/types.js'
 import type { PlanRequest } from './plan-run.js'
@@ -11,7 +12,7 @@ export function gatherPlanRequest(invocation: Invocation, context: Omit<ToolCont
   const { adapter } = invocation
   const tool: ToolContext = { ...context, args: invocation.args, executable: invocation.executable }
   const networked = adapter.classify(invocation.args) === 'network'
-  const knobs = adapter.findUserKnobs?.(tool) ?? { userSet: false }
+  const knobs = findUserKnobs(adapter, tool)
   return {
     invocation, cwd: context.cwd, ...rest,
     userIndex: adapter.findUserIndex(tool),

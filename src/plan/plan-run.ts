@@ -16,7 +16,7 @@ export interface PlanRequest {
   config: Config
   /** The index the person chose (ToolAdapter.findUserIndex), or null. */
   userIndex: IndexChoice | null
-  /** The person set the tool's own timeouts/retries (ToolAdapter.findUserKnobs). */
+  /** The person set the tool's own timeouts/retries (ToolAdapter.knobs, src/tools/knobs.ts). */
   userKnobs: boolean
   /** `--mirror` values, tried first in order. */
   preferredMirrors?: readonly string[]

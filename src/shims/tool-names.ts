@@ -1,12 +1,8 @@
 import { TOOLS } from '../tools/index.js'
 import type { ReadOnlyForms, ToolAdapter } from '../tools/types.js'
 
-/**
- * Executable names a shim or an alias can stand in for, in the order they are listed. Only names that an adapter in
- * TOOLS recognises are used, so a shim never wraps a tool resilient cannot handle (adapters are added over time).
- */
-export const SHIM_CANDIDATES = ['pip', 'pip3', 'uv', 'uvx', 'conda', 'mamba', 'micromamba', 'pixi', 'poetry', 'pipx',
-  'pdm', 'npm', 'pnpm', 'yarn', 'bun', 'cargo', 'go'] as const
+/** Executable names a shim or an alias can stand in for, in TOOLS order: each adapter's own (ToolAdapter.shimNames). */
+export const SHIM_CANDIDATES: readonly string[] = (Object.values(TOOLS) as ToolAdapter[]).flatMap(adapter => adapter.shimNames ?? [])
 
 /** Whether `resilient <name> ...` is understood (the name starts a tool directly, not via `python -m`). */
 export function isKnownExecutable(name: string): boolean {

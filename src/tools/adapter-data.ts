@@ -1,3 +1,5 @@
+import type { OptionSpec } from './args.js'
+import type { ToolContext } from './types.js'
 import type { VerbTable } from './verbs.js'
 
 /**
@@ -10,6 +12,30 @@ export interface ToolKnobs {
   /** A user setting for the tool's own timeout or retries exists (flag, env or config file). */
   userSet: boolean
   origin?: string
+}
+
+/**
+ * The tool's own timeout and retry settings (src/tools/knobs.ts reads them): where the person may have set them, and
+ * what resilient sets for one attempt when they did not, so a dead index shows in seconds instead of minutes.
+ */
+export interface KnobData {
+  /** Options that set them, in every spelling the tool's parser accepts (`--timeout`, `--default-timeout`). */
+  options?: OptionSpec
+  /** Variables that set them; `envIgnoresCase`: the tool reads them in any case (npm's `NPM_CONFIG_*`). */
+  env: readonly string[]
+  envIgnoresCase?: boolean
+  /** Their keys in the tool's config files (ToolAdapter.configFiles). */
+  settings?: readonly string[]
+  /** Set for an attempt when the person set none: variables, and options added before any `--`. */
+  fast: { env?: Readonly<Record<string, string>>; args?: readonly string[] }
+}
+
+/** The configuration files a tool reads, and how resilient finds a setting in them for one invocation. */
+export interface ConfigFiles {
+  /** The files in the tool's own terms, for people (docs/tools, doctor): `pip.conf (PIP_CONFIG_FILE, ~/.config/pip)`. */
+  names: readonly string[]
+  /** Where the first of `keys` is set for this invocation (`/home/me/.npmrc fetch-retries`); undefined: nowhere. */
+  find(keys: readonly string[], context: ToolContext): string | undefined
 }
 
 /** One read-only command of a tool (ToolAdapter.readOnly). */
@@ -59,6 +85,10 @@ export interface EnvironmentSetting {
 }
 
 export interface AdapterData {
+  /** The tool's own timeouts and retries: left alone when the person set one, else shortened (config.fastDetect). */
+  knobs?: KnobData
+  /** The configuration files it reads (knobs, and for people: doctor and docs/tools). */
+  configFiles?: ConfigFiles
   /** Which verbs talk to an index, which upload, what keeps a command local; read by classify (src/tools/verbs.ts). */
   verbs?: VerbTable
   /**
@@ -66,6 +96,11 @@ export interface AdapterData {
    * output, `berry` for yarn 2+): `resilient why --tool npx`, and a command line in a pasted log.
    */
   nicknames?: readonly string[]
+  /**
+   * Executable names a shim or a shell alias may stand in for (`resilient shim install`, `resilient init`), each one
+   * matched by `executables`; absent: the adapter is reached only through another (yarn 2+ through `yarn`).
+   */
+  shimNames?: readonly string[]
   /** How a network command runs offline (`resilient --offline`); absent: the tool has no such flag or setting. */
   offline?: OfflineForm
   /** Variables of this tool that `resilient doctor` explains when they are set. */
@@ -76,7 +111,7 @@ export interface AdapterData {
   testedWith?: string
   /**
    * How `resilient run` installs a missing module with this tool (src/autoinstall): one command for every package,
-   * running no package code (no lifecycle scripts). Names come after `--` where the tool accepts it.
+   * running no package code (no lifecycle scripts, wheels only). Names come after `--` where the tool accepts it.
    */
   scriptInstall?: {
     add(names: readonly string[]): string[]
@@ -87,8 +122,15 @@ export interface AdapterData {
   }
   /** How a Node project shows it uses this tool, for `resilient run` (src/autoinstall/node-project.ts). */
   nodeProject?: {
-    /** Its lockfiles in a project folder; checked after those of the tools listed before it in NODE_MANAGERS. */
+    /** Its lockfiles in a project folder. */
     lockfiles: readonly string[]
+    /**
+     * Which lockfile wins when a folder holds several, lowest first: a tool's own before npm's package-lock.json,
+     * which pnpm and bun import from and may leave behind; Yarn 2+ before Yarn 1, whose yarn.lock name it shares.
+     */
+    precedence: number
+    /** The manager of a project with no lockfile and no packageManager field (npm, which ships with Node). */
+    isDefault?: boolean
     /** The lockfile is this tool's only if this holds (Yarn 2+ and Yarn 1 both write yarn.lock). */
     ownsLockfile?(dir: string, lockfile: string): boolean
     /** package.json `"packageManager": "<name>@<version>"` names this tool for these major versions. */

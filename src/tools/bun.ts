@@ -60,6 +60,7 @@ export const bun = {
   nicknames: ['bunx'],
   offline: { args: ['--offline'], where: "bun's install cache" },
   environment: registryVariable('bun', 'BUN_CONFIG_REGISTRY', 'NPM_CONFIG_REGISTRY', 'npm_config_registry'),
+  shimNames: ['bun'],
   executables: /^bun(\.exe)?$/,
   readOnly: READ_ONLY,
   alternatives: [['bun']],
@@ -81,7 +82,7 @@ export const bun = {
   },
   // Bun never runs a dependency's lifecycle scripts unless it is listed in trustedDependencies.
   scriptInstall: { add: names => ['bun', 'add', '--', ...names], remove: names => ['bun', 'remove', ...names] },
-  nodeProject: { lockfiles: ['bun.lockb', 'bun.lock'], packageManager: { name: 'bun' } },
+  nodeProject: { lockfiles: ['bun.lockb', 'bun.lock'], precedence: 2, packageManager: { name: 'bun' } },
   verified: 'real',
   forms: '`bun add\\|install\\|i\\|update ...`',
   testedWith: 'bun 1.4',

@@ -1,9 +1,8 @@
 import { CRATES_UPSTREAM } from '../mirrors/crates.js'
 import { findOptions, firstPositional } from './args.js'
 import { cargoConfigLayers, findSetting } from './cargo-config.js'
-import type { CommandLine, IndexChoice, ReadOnlyForms, ToolAdapter, ToolContext, ToolKnobs } from './types.js'
+import type { CommandLine, ConfigFiles, IndexChoice, ReadOnlyForms, ToolAdapter, ToolContext } from './types.js'
 import { named, versionAndHelp } from './read-only.js'
-import { withEnv } from './command-line.js'
 import { classifyVerb } from './verbs.js'
 import { sameIndex } from '../url.js'
 
@@ -54,12 +53,14 @@ function findUserIndex(context: ToolContext): IndexChoice | null {
   return null
 }
 
-function findUserKnobs(context: ToolContext): ToolKnobs {
-  for (const name of ['CARGO_HTTP_TIMEOUT', 'HTTP_TIMEOUT', 'CARGO_NET_RETRY']) if (context.env[name]) return { userSet: true, origin: name }
-  const { args, files } = cargoConfigLayers(context)
-  const setting = findSetting([...args, ...files], ['http', 'timeout']) ?? findSetting([...args, ...files], ['net', 'retry'])
-  return setting ? { userSet: true, origin: setting.origin } : { userSet: false }
-}
+/** `--config` values, then .cargo/config.toml from the folder up and $CARGO_HOME's (cargo book, "Configuration"). */
+const CONFIG_FILES = {
+  names: ['.cargo/config.toml (from the project folder up, then CARGO_HOME)', '--config KEY=VALUE'],
+  find(keys, context) {
+    const { args, files } = cargoConfigLayers(context)
+    return keys.map(key => findSetting([...args, ...files], key.split('.'))?.origin).find(Boolean)
+  },
+} satisfies ConfigFiles
 
 /** `--config` is global: it goes right after `cargo` (and after `+toolchain`, which must come first). */
 function addGlobalOptions(command: CommandLine, ...options: string[]): CommandLine {
@@ -71,6 +72,7 @@ export const cargo = {
   name: 'cargo',
   ecosystem: 'crates',
   offline: { args: ['--offline'], where: "cargo's local registry cache" },
+  shimNames: ['cargo'],
   executables: /^cargo(\.exe)?$/,
   readOnly: READ_ONLY,
   alternatives: [['cargo']],
@@ -78,7 +80,10 @@ export const cargo = {
   verbs: VERBS,
   classify: args => classifyVerb(verbOf(args), args, VERBS),
   findUserIndex,
-  findUserKnobs,
+  // http.timeout is curl's connect timeout and low-speed window (10 B/s): a stalled index, not a slow one.
+  knobs: { env: ['CARGO_HTTP_TIMEOUT', 'HTTP_TIMEOUT', 'CARGO_NET_RETRY'], settings: ['http.timeout', 'net.retry'],
+    fast: { env: { CARGO_HTTP_TIMEOUT: '8', CARGO_NET_RETRY: '0' } } },
+  configFiles: CONFIG_FILES,
   // Source replacement keeps Cargo.lock's crates.io source ids and checksums; env vars cannot set replace-with.
   applyIndex(command, url) {
     if (sameIndex(url, CRATES_UPSTREAM)) return command
@@ -86,8 +91,6 @@ export const cargo = {
     return addGlobalOptions(command, '--config', `source.crates-io.replace-with="${MIRROR_SOURCE}"`,
       '--config', `source.${MIRROR_SOURCE}.registry="sparse+${index}"`)
   },
-  // http.timeout is curl's connect timeout and low-speed window (10 B/s): a stalled index, not a slow one.
-  tuneForFastDetection: command => withEnv(command, { CARGO_HTTP_TIMEOUT: '8', CARGO_NET_RETRY: '0' }),
   // The sparse index layout: 1/a, 2/ab, 3/a/abc, se/rd/serde (cargo book, registry index "Index files").
   packageUrl(indexUrl, name) {
     const crate = name.toLowerCase()

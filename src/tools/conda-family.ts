@@ -1,30 +1,31 @@
 import { CONDA_UPSTREAM } from '../mirrors/conda.js'
 import { MIRRORS } from '../mirrors/index.js'
 import { hasCredentials } from '../redact.js'
-import { findOptions, firstPositional } from './args.js'
+import { findOptions } from './args.js'
 import { condaRcFiles, findChannelChoice, findPinnedSpecFile, type CondaFlavor } from './conda-channels.js'
 import type { AdviceSpec } from './advice.js'
-import type { CommandLine, ReadOnlyCommand, ReadOnlyForms, ToolAdapter, ToolContext, ToolKnobs } from './types.js'
+import type { CommandLine, ReadOnlyCommand, ReadOnlyForms, ToolAdapter, ToolContext } from './types.js'
 import { readYamlFile } from './yaml-file.js'
 import { versionAndHelp } from './read-only.js'
 import { networkVariables } from './environment.js'
 import { withEnv } from './command-line.js'
+import { classifyArgs, findVerb, type VerbTable } from './verbs.js'
 
 /**
  * conda and the two mamba CLIs (conda base/context.py, micromamba common_options.cpp). conda and mamba 1 share conda's CLI and variables; micromamba and
  * mamba 2 share micromamba's (`--channel-alias` exists as a flag, variables are MAMBA_*).
  */
-const NETWORK = new Set(['install', 'create', 'update', 'upgrade', 'remove', 'uninstall', 'search', 'repoquery',
-  'self-update', 'env create', 'env update'])
-// General options that take a value and may stand before the subcommand (micromamba).
-const GENERAL_WITH_VALUE = ['-r', '--root-prefix', '--rc-file', '--log-level']
+const VERBS = {
+  network: new Set(['install', 'create', 'update', 'upgrade', 'remove', 'uninstall', 'search', 'repoquery', 'self-update',
+    'env create', 'env update']),
+  local: /^(-h|--help|-V|--version|--offline)$/,
+  // General options that take a value and may stand before the subcommand (micromamba).
+  syntax: { optionsWithValue: ['-r', '--root-prefix', '--rc-file', '--log-level'], groups: new Set(['env']) },
+} satisfies VerbTable
 const KNOB_KEYS = ['remote_connect_timeout_secs', 'remote_read_timeout_secs', 'remote_max_retries', 'remote_backoff_factor']
 
 function verbOf(args: readonly string[]): string {
-  const first = firstPositional(args, GENERAL_WITH_VALUE)
-  if (!first) return ''
-  const second = first.value === 'env' ? firstPositional(args.slice(first.index + 1), GENERAL_WITH_VALUE)?.value : undefined
-  return second ? `env ${second}` : first.value
+  return findVerb(args, VERBS.syntax) ?? ''
 }
 
 /**
@@ -62,6 +63,8 @@ export function redirectChannelUrls(command: CommandLine, alias: string): Comman
 export interface CondaFamilyOptions {
   name: string
   executables: RegExp
+  /** AdapterData.shimNames: none for mamba 1, reached through `mamba`. */
+  shimNames?: readonly string[]
   flavor: CondaFlavor
   /** Variables of the tool's own timeouts and retries, and the fast values set when the user set none. */
   knobs: { variables: string[]; fast: Record<string, string> }
@@ -104,31 +107,32 @@ export function condaFamilyAdapter(options: CondaFamilyOptions) {
     ecosystem: 'conda',
     offline: { args: ['--offline'], where: 'the conda package cache' },
     environment: networkVariables(options.name, 'CONDA_CHANNELS', 'CONDA_CHANNEL_ALIAS'),
+    shimNames: options.shimNames,
     executables: options.executables,
     readOnly: options.readOnly,
     alternatives: [[options.name]],
     defaultIndex: CONDA_UPSTREAM,
-    classify(args) {
-      const verb = verbOf(args)
-      if (args.some(arg => /^(-h|--help|-V|--version|--offline)$/.test(arg))) return 'local'
-      return NETWORK.has(verb) ? 'network' : 'local'
-    },
+    verbs: VERBS,
+    classify: (args: string[]) => classifyArgs(args, VERBS),
     findUserIndex: (context: ToolContext) => findChannelChoice(context, flavor, verbOf(context.args)),
     noMirrorReason(context: ToolContext) {
       const pinned = findPinnedSpecFile(context, flavor)
       return pinned ? `${pinned} pins every package URL, which no channel setting redirects` : undefined
     },
-    findUserKnobs(context: ToolContext): ToolKnobs {
-      const variable = options.knobs.variables.find(name => context.env[name])
-      if (variable) return { userSet: true, origin: variable }
-      for (const file of condaRcFiles(context, flavor)) {
-        const key = KNOB_KEYS.find(name => readYamlFile(file)?.[name] !== undefined)
-        if (key) return { userSet: true, origin: `${file} ${key}` }
-      }
-      return { userSet: false }
+    knobs: { env: options.knobs.variables, settings: KNOB_KEYS, fast: { env: options.knobs.fast } },
+    configFiles: {
+      // conda base/constants.py SEARCH_PATH; micromamba adds .mambarc, MAMBARC, --rc-file and --no-rc.
+      names: ['.condarc, condarc, condarc.d/ (/etc/conda, the install root, ~/.config/conda, ~/.conda, the active environment)',
+        '~/.condarc, CONDARC', ...flavor.mamba ? ['~/.mambarc, MAMBARC, --rc-file'] : []],
+      find(keys: readonly string[], context: ToolContext) {
+        for (const file of condaRcFiles(context, flavor)) {
+          const key = keys.find(name => readYamlFile(file)?.[name] !== undefined)
+          if (key) return `${file} ${key}`
+        }
+        return undefined
+      },
     },
     applyIndex: options.applyIndex,
-    tuneForFastDetection: (command: CommandLine) => withEnv(command, options.knobs.fast),
     advice: condaAdvice(options.name === 'mamba-classic' ? 'mamba' : options.name, options.flavor.mamba ? '~/.mambarc' : '~/.condarc'),
     verified: options.verified,
     forms: options.forms,

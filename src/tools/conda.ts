@@ -2,6 +2,7 @@ import { applyCondaIndex, CONDA_KNOBS, condaFamilyAdapter, condaReadOnly } from 
 
 export const conda = condaFamilyAdapter({
   name: 'conda',
+  shimNames: ['conda'],
   executables: /^conda(\.exe|\.bat)?$/,
   flavor: { argparse: true, mamba: false },
   knobs: CONDA_KNOBS,

@@ -21,3 +21,18 @@ export function renderToolsTable(tools: readonly ToolAdapter[] = Object.values(T
 export function withReadmeTools(readme: string): string {
   return withSection(readme, 'tools', renderToolsTable())
 }
+
+/** docs/tools/README.md's table of each tool's timeout and retry settings and config files (ToolAdapter.knobs, configFiles). */
+export function renderKnobsTable(tools: readonly ToolAdapter[] = Object.values(TOOLS)): string {
+  const code = (items: readonly string[] = []) => items.map(item => `\`${item}\``).join(', ')
+  const rows = tools.map(({ name, knobs, configFiles }) => {
+    const yours = knobs ? [knobs.options && code(knobs.options.long), code(knobs.env), knobs.settings && `${code(knobs.settings)} in its config`].filter(Boolean).join('; ') : 'none'
+    const fast = knobs ? code([...Object.entries(knobs.fast.env ?? {}).map(([key, value]) => `${key}=${value}`), ...knobs.fast.args?.length ? [knobs.fast.args.join(' ')] : []]) : 'nothing'
+    return `| ${name} | ${yours} | ${fast} | ${(configFiles?.names ?? []).join('; ').replace(/\|/g, '\\|') || '-'} |`
+  })
+  return ['| tool | its timeout and retry settings (yours are kept) | set for each attempt otherwise | config files it reads |', '| --- | --- | --- | --- |', ...rows].join('\n') + '\n'
+}
+
+export function withToolsReadmeKnobs(text: string): string {
+  return withSection(text, 'knobs', renderKnobsTable())
+}

@@ -58,6 +58,7 @@ export const go = {
   ecosystem: 'go',
   offline: { args: [], env: { GOPROXY: 'off' }, where: 'the Go module cache' },
   environment: networkVariables('go', 'GOPROXY', 'GOPRIVATE', 'GOFLAGS'),
+  shimNames: ['go'],
   executables: /^go(\.exe)?$/,
   readOnly: READ_ONLY,
   alternatives: [['go']],

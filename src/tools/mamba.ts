@@ -19,6 +19,7 @@ export const mambaClassic = condaFamilyAdapter({
 /** mamba 2.x "has the exact same user interface and experience as micromamba" (mamba changes-2.0.rst). */
 const mambaMicro = condaFamilyAdapter({
   name: 'mamba',
+  shimNames: ['mamba'],
   executables: /^mamba(\.exe|\.bat)?$/,
   flavor: { argparse: false, mamba: true },
   knobs: MAMBA_KNOBS,

@@ -3,6 +3,7 @@ import { applyMambaIndex, condaFamilyAdapter, condaReadOnly, MAMBA_KNOBS } from 
 // micromamba 1.x and 2.x take the same channel options (common_options.cpp has --channel-alias in both).
 export const micromamba = condaFamilyAdapter({
   name: 'micromamba',
+  shimNames: ['micromamba'],
   executables: /^micromamba(\.exe)?$/,
   flavor: { argparse: false, mamba: true },
   knobs: MAMBA_KNOBS,

@@ -1,12 +1,12 @@
 import { NPM_UPSTREAM } from '../mirrors/npm.js'
-import { findOptions, firstPositional } from './args.js'
+import { firstPositional } from './args.js'
 import { hostOf, sameIndex } from '../url.js'
 import { NPM_LOCKFILE } from './lockfile-formats.js'
-import { addOptions, FAST_FETCH_TIMEOUT_MS, findEnv, NPM_FETCH_KNOBS, npmPackageUrl, REGISTRY_OPTION } from './npm-family.js'
+import { addOptions, NPM_FAST, NPM_FETCH_KNOBS, NPM_KNOB_OPTION, npmPackageUrl, REGISTRY_OPTION } from './npm-family.js'
 import { npmrcFiles, readNpmrcSetting } from './npmrc.js'
 import { withNpmrc } from './credentials.js'
 import { findRegistryChoice } from './npm-registry-choice.js'
-import type { CommandLine, IndexChoice, LockfileSupport, PinnedRegistry, ReadOnlyForms, ToolAdapter, ToolContext, ToolKnobs } from './types.js'
+import type { CommandLine, ConfigFiles, IndexChoice, KnobData, LockfileSupport, PinnedRegistry, ReadOnlyForms, ToolAdapter, ToolContext } from './types.js'
 import { named, versionAndHelp } from './read-only.js'
 import { registryVariable } from './environment.js'
 import { classifyVerb } from './verbs.js'
@@ -24,7 +24,6 @@ const NETWORK = new Set(['install', 'i', 'in', 'ins', 'inst', 'insta', 'instal',
 const PUBLISH = new Set(['publish', 'unpublish', 'login', 'logout', 'adduser', 'add-user', 'owner', 'author', 'dist-tag',
   'dist-tags', 'deprecate', 'undeprecate', 'access', 'token', 'team', 'org', 'star', 'unstar', 'stars', 'whoami', 'trust', 'profile', 'hook'])
 const VERBS = { network: NETWORK, publish: PUBLISH, local: /^--offline$/ }
-const KNOB_OPTION = { long: NPM_FETCH_KNOBS.map(knob => `--${knob}`), takesValue: true }
 
 // Read-only (lib/utils/cmd-list.js): listing, explaining and reading config; `config set` and every script run go through.
 const READ_ONLY = {
@@ -38,14 +37,17 @@ function findUserIndex(context: ToolContext): IndexChoice | null {
   return findRegistryChoice(context, { options: [REGISTRY_OPTION], env: ['npm_config_registry'], npmrc: npmrcFiles(context), defaultIndex: NPM_UPSTREAM })
 }
 
-function findUserKnobs(context: ToolContext): ToolKnobs {
-  const flag = findOptions(context.args, KNOB_OPTION)[0]
-  if (flag) return { userSet: true, origin: flag.name }
-  const fromEnv = findEnv(context.env, NPM_FETCH_KNOBS.map(knob => `npm_config_${knob.replace(/-/g, '_')}`))
-  if (fromEnv) return { userSet: true, origin: fromEnv.name }
-  const fromFile = readNpmrcSetting(NPM_FETCH_KNOBS, context)
-  return fromFile ? { userSet: true, origin: `${fromFile.key} in ${fromFile.origin}` } : { userSet: false }
-}
+// npm reads every setting from the command line, npm_config_* in any case, then the npmrc files (npm config.md).
+const KNOBS = { options: NPM_KNOB_OPTION, env: NPM_FETCH_KNOBS.map(knob => `npm_config_${knob.replace(/-/g, '_')}`), envIgnoresCase: true,
+  settings: NPM_FETCH_KNOBS, fast: NPM_FAST } satisfies KnobData
+
+const CONFIG_FILES = {
+  names: ['.npmrc (the project\'s)', '~/.npmrc (--userconfig, npm_config_userconfig)', '<prefix>/etc/npmrc (--globalconfig)'],
+  find(keys, context) {
+    const setting = readNpmrcSetting(keys, context)
+    return setting && `${setting.key} in ${setting.origin}`
+  },
+} satisfies ConfigFiles
 
 const NPMJS_HOST = hostOf(NPM_UPSTREAM)!
 
@@ -75,6 +77,7 @@ export const npm = {
   nicknames: ['npx'],
   offline: { args: ['--offline'], where: 'the npm cache' },
   environment: registryVariable('npm', 'npm_config_registry', 'NPM_CONFIG_REGISTRY'),
+  shimNames: ['npm'],
   executables: /^npm(\.cmd)?$/,
   readOnly: READ_ONLY,
   alternatives: [['npm']],
@@ -83,10 +86,10 @@ export const npm = {
   verbs: VERBS,
   classify: args => classifyVerb(firstPositional(args, GLOBAL_WITH_VALUE)?.value, args, VERBS),
   findUserIndex,
-  findUserKnobs,
+  knobs: KNOBS,
+  configFiles: CONFIG_FILES,
   // npmmirror answers the audit endpoint with 501 after ~70 s (cnpm/cnpmcore#673): no audit on any mirror.
   applyIndex: (command, url) => addOptions(command, `--registry=${url}`, ...(sameIndex(url, NPM_UPSTREAM) ? [] : ['--no-audit'])),
-  tuneForFastDetection: command => addOptions(command, `--fetch-timeout=${FAST_FETCH_TIMEOUT_MS}`, '--fetch-retries=0'),
   passCredentials: withNpmrc,
   packageUrl: npmPackageUrl,
   lockfile: {
@@ -107,7 +110,7 @@ export const npm = {
   // --no-save: installed for this run, package.json and the lockfile untouched (npm has the only such switch). npm is
   // never asked to uninstall: `npm uninstall --no-save` prunes every undeclared package with it.
   scriptInstall: { add: names => ['npm', 'install', '--no-save', '--ignore-scripts', '--', ...names], prunesUndeclared: true },
-  nodeProject: { lockfiles: ['package-lock.json', 'npm-shrinkwrap.json'], packageManager: { name: 'npm' } },
+  nodeProject: { lockfiles: ['package-lock.json', 'npm-shrinkwrap.json'], precedence: 5, isDefault: true, packageManager: { name: 'npm' } },
   verified: 'real',
   forms: '`npm install\\|i\\|ci\\|add\\|update ...` (all of npm\'s aliases)',
   testedWith: 'npm 11',

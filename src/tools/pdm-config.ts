@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { findOptions, firstPositional } from './args.js'
 import { nearestFile, readTomlFile, stringAt, tablesAt, valueAt } from './project-files.js'
-import type { IndexChoice, ToolContext, ToolKnobs } from './types.js'
+import type { ConfigFiles, IndexChoice, ToolContext } from './types.js'
 
 /** pdm's project, config files and lockfile, read without starting Python (pdm project/config.py, project/core.py). */
 export const GENERAL_WITH_VALUE = ['-c', '--config']
@@ -48,8 +48,14 @@ export function lockPinsUrls(path: string): boolean {
   }
 }
 
-export function findUserKnobs(context: ToolContext): ToolKnobs {
-  if (context.env.PDM_REQUEST_TIMEOUT) return { userSet: true, origin: 'PDM_REQUEST_TIMEOUT' }
-  const file = configFiles(context).find(path => valueAt(readTomlFile(path), 'request_timeout') !== undefined)
-  return file ? { userSet: true, origin: `${file} request_timeout` } : { userSet: false }
-}
+/** pdm.toml in the project, then the global config.toml (or `-c`/PDM_CONFIG_FILE); keys are dotted (`pypi.url`). */
+export const PDM_CONFIG_FILES = {
+  names: ['pdm.toml (the project\'s)', 'config.toml (-c, PDM_CONFIG_FILE, ~/.config/pdm)'],
+  find(keys, context) {
+    for (const file of configFiles(context)) {
+      const key = keys.find(name => valueAt(readTomlFile(file), ...name.split('.')) !== undefined)
+      if (key) return `${file} ${key}`
+    }
+    return undefined
+  },
+} satisfies ConfigFiles

@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import { PYPI_UPSTREAM } from '../mirrors/pypi.js'
 import { firstPositional } from './args.js'
-import { findUserIndex, findUserKnobs, GENERAL_WITH_VALUE, lockPinsUrls, projectRoot } from './pdm-config.js'
+import { findUserIndex, GENERAL_WITH_VALUE, lockPinsUrls, PDM_CONFIG_FILES, projectRoot } from './pdm-config.js'
 import { pep503PackageUrl } from './python-index.js'
 import type { ReadOnlyForms, ToolAdapter } from './types.js'
 import { named, versionAndHelp } from './read-only.js'
@@ -29,6 +29,7 @@ export const pdm = {
   name: 'pdm',
   ecosystem: 'pypi',
   environment: networkVariables('pdm', 'PDM_PYPI_URL'),
+  shimNames: ['pdm'],
   executables: /^pdm(\.exe)?$/,
   readOnly: READ_ONLY,
   moduleLaunch: { interpreters: /^python(\d(\.\d+)?)?(\.exe)?$/, module: 'pdm' },
@@ -44,12 +45,12 @@ export const pdm = {
     // records `{url = ..., hash = ...}` for every file. Either way install and sync download the URLs it pins.
     return lockPinsUrls(join(root, 'pdm.lock')) ? 'pdm.lock pins the download URL of every file: pdm install/sync fetch them from there' : undefined
   },
-  findUserKnobs,
+  // Default 15 s; its 4 retries are for connection errors only (models/session.py MAX_RETRIES).
+  knobs: { env: ['PDM_REQUEST_TIMEOUT'], settings: ['request_timeout'], fast: { env: { PDM_REQUEST_TIMEOUT: '10' } } },
+  configFiles: PDM_CONFIG_FILES,
   // The variable beats pdm.toml and the global config (a ChainMap with env first, project/config.py), and pdm
   // never writes it anywhere; pdm.lock stores no index URL by default.
   applyIndex: (command, url) => withEnv(command, { PDM_PYPI_URL: url }),
-  // Default 15 s; its 4 retries are for connection errors only (models/session.py MAX_RETRIES).
-  tuneForFastDetection: command => withEnv(command, { PDM_REQUEST_TIMEOUT: '10' }),
   bypassCache: command => withEnv(command, { PDM_NO_CACHE: '1' }),
   packageUrl: pep503PackageUrl,
   advice: {

@@ -1,16 +1,15 @@
 import { PYPI_UPSTREAM } from '../mirrors/pypi.js'
-import { findOptions } from './args.js'
 import { withNetrc } from './credentials.js'
 import { readPipConfig } from './pip-config.js'
 import { streamedRequirementsChooseIndex } from './requirement-files.js'
 import { findPipIndex, pipSubcommand } from './pip-index.js'
-import { firstSet, pep503PackageUrl, PIP_FAST, PIP_KNOBS, WHEELHOUSE_ONLY } from './python-index.js'
-import type { ReadOnlyForms, ToolAdapter, ToolContext, ToolKnobs } from './types.js'
+import { pep503PackageUrl, PIP_FAST, PIP_KNOBS, WHEELHOUSE_ONLY } from './python-index.js'
+import type { ConfigFiles, KnobData, ReadOnlyForms, ToolAdapter } from './types.js'
 import { named, shortCluster, versionAndHelp } from './read-only.js'
 import { PIP_ENVIRONMENT } from './environment.js'
-import { withArgs as append, withEnv, withFlag } from './command-line.js'
+import { withArgs as append, withFlag } from './command-line.js'
+import { classifyVerb } from './verbs.js'
 
-const TIMEOUT = { long: ['--timeout', '--default-timeout', '--retries'], minPrefix: 6, takesValue: true }
 const subcommand = pipSubcommand
 
 // Read-only (pip's command list, pip/_internal/commands/__init__.py). `list -o/-u` asks the index: optparse takes `--outd` for
@@ -23,45 +22,45 @@ const READ_ONLY = {
     ...named(['get', 'list', 'debug'], { under: ['config'] }), ...named(['dir', 'info', 'list'], { under: ['cache'] })],
 } satisfies ReadOnlyForms
 
-function findUserKnobs({ args, env, home }: ToolContext): ToolKnobs {
-  const flag = findOptions(args, TIMEOUT)[0]
-  if (flag) return { userSet: true, origin: flag.name }
-  const fromEnv = firstSet(env, PIP_KNOBS)
-  if (fromEnv) return { userSet: true, origin: fromEnv }
-  if (args.includes('--isolated')) return { userSet: false }
-  for (const key of ['timeout', 'default-timeout', 'retries']) {
-    const config = readPipConfig(key, subcommand(args), env, home)
-    if (config) return { userSet: true, origin: config.origin }
-  }
-  return { userSet: false }
-}
+// `pip list --outdated/--uptodate` asks the index; plain `list` does not. `pip search` always fails (PyPI's XML-RPC
+// search is disabled): retrying it cannot help, so it is local.
+const VERBS = { network: new Set(['install', 'download', 'wheel', 'index']), networkWhen: { list: /^(-o|-u|--outdated|--uptodate)$/ } }
+
+// pip reads its options from PIP_<NAME> and from pip.conf's [global] and [<command>] sections (pip configuration.md).
+const KNOBS = {
+  options: { long: ['--timeout', '--default-timeout', '--retries'], minPrefix: 6, takesValue: true },
+  env: PIP_KNOBS,
+  settings: ['timeout', 'default-timeout', 'retries'],
+  // Environment, not flags: PEP 517 build-isolation subprocesses inherit env but not --timeout (pip build_env.py).
+  fast: { env: PIP_FAST },
+} satisfies KnobData
+
+const CONFIG_FILES = {
+  names: ['pip.conf (PIP_CONFIG_FILE; /etc/xdg/pip, /etc, ~/.config/pip, ~/.pip, the environment\'s prefix)'],
+  // `--isolated` skips the user's files; the first key set in any file counts.
+  find: (keys, { args, env, home }) => args.includes('--isolated') ? undefined
+    : keys.map(key => readPipConfig(key, subcommand(args), env, home)?.origin).find(Boolean),
+} satisfies ConfigFiles
 
 export const pip = {
   name: 'pip',
   ecosystem: 'pypi',
   offline: WHEELHOUSE_ONLY,
   environment: PIP_ENVIRONMENT,
+  shimNames: ['pip', 'pip3'],
   executables: /^pip(3(\.\d+)?)?(\.exe)?$/,
   readOnly: READ_ONLY,
   moduleLaunch: { interpreters: /^python(\d(\.\d+)?)?(\.exe)?$/, module: 'pip' },
   alternatives: [['pip'], ['pip3'], ['python3', '-m', 'pip'], ['python', '-m', 'pip']],
   defaultIndex: PYPI_UPSTREAM,
-  classify(args) {
-    const verb = subcommand(args)
-    if (verb === undefined) return 'local'
-    if (['install', 'download', 'wheel', 'index'].includes(verb)) return 'network'
-    // `pip list --outdated/--uptodate` asks the index; plain `list` does not.
-    if (verb === 'list' && args.some(arg => /^(-o|-u|--outdated|--uptodate)$/.test(arg))) return 'network'
-    // `pip search` always fails (PyPI's XML-RPC search is disabled): retrying it cannot help.
-    return 'local'
-  },
+  verbs: VERBS,
+  classify: args => classifyVerb(subcommand(args), args, VERBS),
   findUserIndex: findPipIndex,
   vetStreamedInput: streamedRequirementsChooseIndex,
-  findUserKnobs,
+  knobs: KNOBS,
+  configFiles: CONFIG_FILES,
   // Index options are command options: appended after the subcommand's own args, the last -i wins.
   applyIndex: (command, url) => append(command, '--index-url', url),
-  // Environment, not flags: PEP 517 build-isolation subprocesses inherit env but not --timeout (pip build_env.py).
-  tuneForFastDetection: command => withEnv(command, PIP_FAST),
   passCredentials: withNetrc,
   bypassCache: command => withFlag(command, '--no-cache-dir'),
   personFixes: {
@@ -71,6 +70,9 @@ export const pip = {
     userInstall: command => append(command, '--user'),
   },
   packageUrl: pep503PackageUrl,
+  // Wheels only: an sdist's setup.py or build backend would run at install time. resilient run starts it as
+  // `<the script's python> -m pip`, never a bare `pip` that may belong to another interpreter.
+  scriptInstall: { add: names => ['pip', 'install', '--only-binary=:all:', '--no-input', ...names] },
   advice: {
     moreTime: 'pip install --timeout 60 --retries 5 <package>',
     mirror: 'pip install --index-url <mirror-url> <package>',

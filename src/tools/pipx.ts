@@ -1,16 +1,16 @@
 import { PYPI_UPSTREAM } from '../mirrors/pypi.js'
 import { readPipConfig } from './pip-config.js'
 import { commandLineIndex, pipxArgs } from './pipx-index.js'
-import { firstSet, pep503PackageUrl, PIP_FAST, PIP_KNOBS, UV_FAST, UV_KNOBS } from './python-index.js'
-import type { IndexChoice, ReadOnlyForms, ToolAdapter, ToolContext, ToolKnobs } from './types.js'
+import { pep503PackageUrl, PIP_FAST, PIP_KNOBS, UV_FAST, UV_KNOBS } from './python-index.js'
+import type { ConfigFiles, IndexChoice, KnobData, ReadOnlyForms, ToolAdapter, ToolContext } from './types.js'
 import { named, versionAndHelp } from './read-only.js'
 import { withEnv } from './command-line.js'
 import { classifyVerb } from './verbs.js'
 
 // pipx main.py. `run` starts the app like uvx; `runpip` passes anything to pip: it runs once.
 const NETWORK = new Set(['install', 'install-all', 'inject', 'upgrade', 'upgrade-all', 'upgrade-shared', 'reinstall',
-  'reinstall-all', 'run', 'repair', 'list --outdated'])
-const VERBS = { network: NETWORK, local: /^(-h|--help|--version)$/ }
+  'reinstall-all', 'run', 'repair'])
+const VERBS = { network: NETWORK, local: /^(-h|--help|--version)$/, networkWhen: { list: /^--outdated$/ } }
 // Read-only (pipx main.py). argparse takes any unique prefix of `--outdated`.
 const READ_ONLY = {
   leadingFlags: [],
@@ -27,19 +27,19 @@ function findUserIndex(context: ToolContext): IndexChoice | null {
   return config ? { url: config.value, origin: config.origin } : null
 }
 
-function findUserKnobs({ env, home }: ToolContext): ToolKnobs {
-  const variable = firstSet(env, [...PIP_KNOBS, ...UV_KNOBS])
-  if (variable) return { userSet: true, origin: variable }
-  for (const key of ['timeout', 'default-timeout', 'retries']) {
-    const config = readPipConfig(key, 'install', env, home)
-    if (config) return { userSet: true, origin: config.origin }
-  }
-  return { userSet: false }
-}
+// The backend's knobs, pip's or uv's (pipx's choice): both are looked for, both are set.
+const KNOBS = { env: [...PIP_KNOBS, ...UV_KNOBS], settings: ['timeout', 'default-timeout', 'retries'], fast: { env: { ...PIP_FAST, ...UV_FAST } } } satisfies KnobData
+
+/** pip's config files, as pipx's pip backend reads them for `pip install`. */
+const CONFIG_FILES = {
+  names: ['pip.conf (for the pip backend)'],
+  find: (keys, { env, home }) => keys.map(key => readPipConfig(key, 'install', env, home)?.origin).find(Boolean),
+} satisfies ConfigFiles
 
 export const pipx = {
   name: 'pipx',
   ecosystem: 'pypi',
+  shimNames: ['pipx'],
   executables: /^pipx(\.exe)?$/,
   readOnly: READ_ONLY,
   moduleLaunch: { interpreters: /^python(\d(\.\d+)?)?(\.exe)?$/, module: 'pipx' },
@@ -49,7 +49,7 @@ export const pipx = {
   classify(args) {
     // pipx's own arguments only: what follows the app of `pipx run` is the app's (`pipx run black --help`).
     const { verb, own } = pipxArgs(args)
-    return classifyVerb(verb === 'list' && own.includes('--outdated') ? 'list --outdated' : verb, own, VERBS)
+    return classifyVerb(verb, own, VERBS)
   },
   findUserIndex,
   noMirrorReason(context) {
@@ -57,10 +57,10 @@ export const pipx = {
     // Replacing it would need --index-url or --pip-args, which pipx stores in pipx_metadata.json for later upgrades.
     return chosen ? `pipx passes the index to pip on its command line (${chosen.origin}), where it beats any variable; a replacement there would be stored in pipx_metadata.json` : undefined
   },
-  findUserKnobs,
+  knobs: KNOBS,
+  configFiles: CONFIG_FILES,
   // Variables, which pipx does not record in pipx_metadata.json; both, as the backend (pip or uv) is pipx's choice.
   applyIndex: (command, url) => withEnv(command, { PIP_INDEX_URL: url, UV_INDEX_URL: url }),
-  tuneForFastDetection: command => withEnv(command, { ...PIP_FAST, ...UV_FAST }),
   bypassCache: command => withEnv(command, { PIP_NO_CACHE_DIR: '1', UV_NO_CACHE: '1' }),
   packageUrl: pep503PackageUrl,
   advice: {

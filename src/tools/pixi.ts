@@ -2,23 +2,27 @@ import { execFile } from 'node:child_process'
 import { homedir } from 'node:os'
 import { promisify } from 'node:util'
 import { CONDA_UPSTREAM } from '../mirrors/conda.js'
-import { findOptions, firstPositional } from './args.js'
+import { findOptions } from './args.js'
 import { channelOption, pickChannelChoice } from './conda-channels.js'
 import { pixiChannelCandidates } from './pixi-config.js'
 import { applyPixiIndex, type PixiSetup } from './pixi-mirror.js'
-import { firstSet, UV_FAST, UV_KNOBS } from './python-index.js'
+import { UV_KNOB_DATA } from './python-index.js'
 import type { ReadOnlyForms, ScratchDir, ToolAdapter } from './types.js'
 import { named, versionAndHelp } from './read-only.js'
-import { withEnv } from './command-line.js'
+import { classifyArgs, findVerb, type VerbTable } from './verbs.js'
 
 export type { PixiSetup } from './pixi-mirror.js'
 
 // pixi_cli lib.rs (aliases). `run`, `shell`, `list` and `tree` may install first, but they run
 // the user's tasks: they run once; `pixi install` first makes them local.
-const NETWORK = new Set(['add', 'a', 'install', 'i', 'remove', 'rm', 'update', 'upgrade', 'lock', 'reinstall', 'search', 'build'])
-const GLOBAL_NETWORK = new Set(['install', 'i', 'add', 'a', 'sync', 's', 'update', 'upgrade', 'upgrade-all'])
-const PUBLISH = new Set(['upload', 'publish', 'auth'])
-const GENERAL_WITH_VALUE = ['--manifest-path', '-m', '--workspace', '-w', '--color']
+const GLOBAL_NETWORK = ['install', 'i', 'add', 'a', 'sync', 's', 'update', 'upgrade', 'upgrade-all']
+const VERBS = {
+  network: new Set(['add', 'a', 'install', 'i', 'remove', 'rm', 'update', 'upgrade', 'lock', 'reinstall', 'search', 'build',
+    'exec', 'x', ...['global', 'g'].flatMap(group => GLOBAL_NETWORK.map(verb => `${group} ${verb}`))]),
+  publish: new Set(['upload', 'publish', 'auth']),
+  local: /^(-h|--help|-V|--version|--offline)$/,
+  syntax: { optionsWithValue: ['--manifest-path', '-m', '--workspace', '-w', '--color'], groups: new Set(['global', 'g']) },
+} satisfies VerbTable
 /** `--config-file` (and PIXI_CONFIG_FILE) arrived in pixi 0.70.0 (prefix-dev/pixi#6222). */
 const CONFIG_FILE_SINCE = [0, 70]
 // Read-only (pixi's docs/reference/cli): `list` and `tree` may install first, so only these.
@@ -29,11 +33,8 @@ const READ_ONLY = {
 } satisfies ReadOnlyForms
 
 function verbOf(args: readonly string[]): { verb: string; global: boolean } {
-  const first = firstPositional(args, GENERAL_WITH_VALUE)
-  if (first && (first.value === 'global' || first.value === 'g')) {
-    return { verb: firstPositional(args.slice(first.index + 1), GENERAL_WITH_VALUE)?.value ?? '', global: true }
-  }
-  return { verb: first?.value ?? '', global: false }
+  const [first = '', second] = (findVerb(args, VERBS.syntax) ?? '').split(' ')
+  return VERBS.syntax.groups.has(first) ? { verb: second ?? '', global: true } : { verb: first, global: false }
 }
 
 function olderThan(version: [number, number] | undefined, [major, minor]: number[]): boolean {
@@ -46,17 +47,13 @@ export function pixiWith(setup?: PixiSetup) {
     name: 'pixi',
     ecosystem: 'conda',
     offline: { args: ['--offline'], where: "pixi's package cache" },
+    shimNames: ['pixi'],
     executables: /^pixi(\.exe)?$/,
     readOnly: READ_ONLY,
     alternatives: [['pixi']],
     defaultIndex: CONDA_UPSTREAM,
-    classify(args) {
-      if (args.some(arg => /^(-h|--help|-V|--version|--offline)$/.test(arg))) return 'local'
-      const { verb, global } = verbOf(args)
-      if (PUBLISH.has(verb)) return 'publish'
-      if (global) return GLOBAL_NETWORK.has(verb) ? 'network' : 'local'
-      return NETWORK.has(verb) || verb === 'exec' || verb === 'x' ? 'network' : 'local'
-    },
+    verbs: VERBS,
+    classify: args => classifyArgs(args, VERBS),
     findUserIndex({ args, env, home, cwd }) {
       const fromArgs = findOptions(args, channelOption({ argparse: false, mamba: false })).map(option => ({ url: option.value ?? '', origin: option.name }))
       return pickChannelChoice([...fromArgs, ...pixiChannelCandidates(args, env, home, cwd)])
@@ -68,11 +65,7 @@ export function pixiWith(setup?: PixiSetup) {
       return undefined
     },
     // Only the PyPI side of pixi (uv inside it) has knobs; its conda client retries 3 times with a fixed timeout.
-    findUserKnobs({ env }) {
-      const origin = firstSet(env, UV_KNOBS)
-      return origin ? { userSet: true, origin } : { userSet: false }
-    },
-    tuneForFastDetection: command => withEnv(command, UV_FAST),
+    knobs: UV_KNOB_DATA,
     applyIndex: (command, url) => applyPixiIndex(command, url, setup),
     advice: {
       mirror: '[mirrors] in ~/.pixi/config.toml (pixi config edit)',

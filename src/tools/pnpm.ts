@@ -2,11 +2,11 @@ import { join } from 'node:path'
 import { NPM_UPSTREAM } from '../mirrors/npm.js'
 import { findOptions, firstPositional } from './args.js'
 import { findUp } from './locked-registries.js'
-import { addOptions, FAST_FETCH_TIMEOUT_MS, findEnv, NPM_FETCH_KNOBS, npmPackageUrl, PNPM_CONFIG_REGISTRY, REGISTRY_OPTION } from './npm-family.js'
+import { addOptions, NPM_FAST, NPM_FETCH_KNOBS, NPM_KNOB_OPTION, npmPackageUrl, PNPM_CONFIG_REGISTRY, REGISTRY_OPTION } from './npm-family.js'
 import { withNpmrc } from './credentials.js'
 import { findRegistryChoice } from './npm-registry-choice.js'
 import { npmrcFiles, readNpmrcSetting } from './npmrc.js'
-import type { IndexChoice, ReadOnlyForms, ToolAdapter, ToolContext, ToolKnobs } from './types.js'
+import type { ConfigFiles, IndexChoice, KnobData, ReadOnlyForms, ToolAdapter, ToolContext } from './types.js'
 import { readYamlFile } from './yaml-file.js'
 import { named, versionAndHelp } from './read-only.js'
 import { registryVariable } from './environment.js'
@@ -18,7 +18,6 @@ const GLOBAL_WITH_VALUE = ['--registry', '--reg', '--dir', '-C', '--filter', '-F
 const NETWORK = new Set(['install', 'i', 'add', 'update', 'up', 'upgrade', 'fetch', 'import', 'dedupe', 'outdated', 'view', 'info'])
 const PUBLISH = new Set(['publish', 'login', 'logout', 'adduser', 'dist-tag', 'deprecate', 'unpublish', 'owner', 'whoami', 'token', 'access'])
 const VERBS = { network: NETWORK, publish: PUBLISH, local: /^--offline$/ }
-const KNOB_OPTION = { long: NPM_FETCH_KNOBS.map(knob => `--${knob}`), takesValue: true }
 // Read-only (pnpm's docs/cli): listing, explaining, paths and reading config.
 const READ_ONLY = {
   leadingFlags: ['-g', '--global', '-r', '--recursive', '--json', '-s', '--silent'],
@@ -54,20 +53,20 @@ function findUserIndex(context: ToolContext): IndexChoice | null {
     ownFile: () => workspaceSetting(['registry'], context), defaultIndex: NPM_UPSTREAM })
 }
 
-function findUserKnobs(context: ToolContext): ToolKnobs {
-  const flag = findOptions(context.args, KNOB_OPTION)[0]
-  if (flag) return { userSet: true, origin: flag.name }
-  const fromEnv = findEnv(context.env, NPM_FETCH_KNOBS.flatMap(knob => envNames(knob.replace(/-/g, '_'))))
-  if (fromEnv) return { userSet: true, origin: fromEnv.name }
-  const setting = workspaceSetting(NPM_FETCH_KNOBS, context) ?? readNpmrcSetting(NPM_FETCH_KNOBS, context, pnpmrcFiles(context))
-  return setting ? { userSet: true, origin: setting.origin } : { userSet: false }
-}
+const KNOBS = { options: NPM_KNOB_OPTION, env: NPM_FETCH_KNOBS.flatMap(knob => envNames(knob.replace(/-/g, '_'))), envIgnoresCase: true,
+  settings: NPM_FETCH_KNOBS, fast: NPM_FAST } satisfies KnobData
+
+const CONFIG_FILES = {
+  names: ['pnpm-workspace.yaml', '~/.config/pnpm/config.yaml (11.x)', '.npmrc and ~/.npmrc (pnpm ≤10)', '~/.config/pnpm/rc'],
+  find: (keys, context) => (workspaceSetting(keys, context) ?? readNpmrcSetting(keys, context, pnpmrcFiles(context)))?.origin,
+} satisfies ConfigFiles
 
 export const pnpm = {
   name: 'pnpm',
   ecosystem: 'npm',
   offline: { args: ['--offline'], where: 'the pnpm store' },
   environment: registryVariable('pnpm', 'pnpm_config_registry', 'npm_config_registry'),
+  shimNames: ['pnpm'],
   executables: /^pnpm(\.cmd|\.cjs)?$/,
   readOnly: READ_ONLY,
   alternatives: [['pnpm']],
@@ -75,11 +74,11 @@ export const pnpm = {
   verbs: VERBS,
   classify: args => classifyVerb(firstPositional(args, GLOBAL_WITH_VALUE)?.value, args, VERBS),
   findUserIndex,
-  findUserKnobs,
+  knobs: KNOBS,
+  configFiles: CONFIG_FILES,
   // A flag, not env: pnpm 11 ignores npm_config_registry, and pnpm_config_registry means nothing to pnpm ≤10.
   // pnpm-lock.yaml keeps no tarball URL for registry packages, so a mirror leaves the lockfile unchanged.
   applyIndex: (command, url) => addOptions(command, `--registry=${url}`),
-  tuneForFastDetection: command => addOptions(command, `--fetch-timeout=${FAST_FETCH_TIMEOUT_MS}`, '--fetch-retries=0'),
   passCredentials: withNpmrc,
   packageUrl: npmPackageUrl,
   advice: {
@@ -92,7 +91,7 @@ export const pnpm = {
     lookUp: 'pnpm view <name> versions',
   },
   scriptInstall: { add: names => ['pnpm', 'add', '--ignore-scripts', '--', ...names], remove: names => ['pnpm', 'remove', ...names] },
-  nodeProject: { lockfiles: ['pnpm-lock.yaml'], packageManager: { name: 'pnpm' } },
+  nodeProject: { lockfiles: ['pnpm-lock.yaml'], precedence: 1, packageManager: { name: 'pnpm' } },
   verified: 'real',
   forms: '`pnpm add\\|install\\|i\\|update\\|fetch ...`',
   testedWith: 'pnpm 10',

@@ -1,20 +1,24 @@
 import { dirname, join, resolve } from 'node:path'
 import { PYPI_UPSTREAM } from '../mirrors/pypi.js'
-import { findOptions, firstPositional } from './args.js'
+import { findOptions } from './args.js'
 import { nearestFile, readTomlFile, tablesAt, valueAt } from './project-files.js'
 import { pep503PackageUrl } from './python-index.js'
-import type { IndexChoice, ReadOnlyForms, ToolAdapter, ToolContext, ToolKnobs } from './types.js'
+import type { ConfigFiles, IndexChoice, KnobData, ReadOnlyForms, ToolAdapter, ToolContext } from './types.js'
 import { named, versionAndHelp } from './read-only.js'
-import { withEnv, withFlag } from './command-line.js'
-import { classifyVerb } from './verbs.js'
+import { withFlag } from './command-line.js'
+import { classifyArgs, type VerbTable } from './verbs.js'
 
 // poetry's docs/cli.md. Two-word commands: `self add`, `source show`, `cache clear`, `env info`, `python install`.
 const NETWORK = new Set(['install', 'sync', 'add', 'remove', 'update', 'lock', 'search', 'self add', 'self update',
-  'self install', 'self sync', 'self lock', 'show --outdated'])
-const VERBS = { network: NETWORK, publish: new Set(['publish']), local: /^(-h|--help|-V|--version)$/ }
-const GROUPS = new Set(['self', 'source', 'cache', 'env', 'python', 'debug', 'config'])
-const GENERAL_WITH_VALUE = ['-C', '--directory', '-P', '--project']
-const KNOBS = ['POETRY_REQUESTS_TIMEOUT', 'POETRY_REQUESTS_MAX_RETRIES']
+  'self install', 'self sync', 'self lock'])
+// `poetry show --outdated/--latest` asks the index; plain `show` reads the lock.
+const VERBS = { network: NETWORK, publish: new Set(['publish']), local: /^(-h|--help|-V|--version)$/,
+  networkWhen: { show: /^(-o|-l|--outdated|--latest)$/ },
+  syntax: { optionsWithValue: ['-C', '--directory', '-P', '--project'], groups: new Set(['self', 'source', 'cache', 'env', 'python', 'debug', 'config']) } } satisfies VerbTable
+// The timeout is a variable only, read since poetry 1.5 (utils/constants.py; older versions keep 15 s); its 5
+// retries on errors are hard-coded. `requests.max-retries` is also a config key.
+const KNOBS = { env: ['POETRY_REQUESTS_TIMEOUT', 'POETRY_REQUESTS_MAX_RETRIES'], settings: ['requests.max-retries'],
+  fast: { env: { POETRY_REQUESTS_TIMEOUT: '10' } } } satisfies KnobData
 const DIRECTORY = { long: ['--directory', '--project'], short: ['-C', '-P'], takesValue: true }
 // Read-only: cleo's own commands and versions. `show` and `check` are environment commands, for which poetry
 // creates the project's virtualenv when it is missing (application.py configure_env): they go through resilient.
@@ -22,13 +26,6 @@ const READ_ONLY = {
   leadingFlags: ['-q', '--quiet', '-v', '-vv', '-vvv', '--verbose', '--no-ansi', '--ansi', '-n', '--no-interaction'],
   commands: [...versionAndHelp('--version', '-V', '--help', '-h'), ...named(['about', 'list', 'help'])],
 } satisfies ReadOnlyForms
-
-function verbOf(args: readonly string[]): string {
-  const first = firstPositional(args, GENERAL_WITH_VALUE)
-  if (!first || !GROUPS.has(first.value)) return first?.value ?? ''
-  const second = firstPositional(args.slice(first.index + 1), GENERAL_WITH_VALUE)
-  return second ? `${first.value} ${second.value}` : first.value
-}
 
 function pyproject({ args, cwd }: ToolContext): string | undefined {
   const directory = findOptions(args, DIRECTORY).at(-1)?.value
@@ -48,41 +45,38 @@ function findUserIndex(context: ToolContext): IndexChoice | null {
   return chosen && file ? { url: String(chosen.url), origin: `${file} [[tool.poetry.source]] ${String(chosen.name)}` } : null
 }
 
-/** `requests.max-retries` in poetry.toml (next to pyproject.toml) or the user config.toml; the timeout is env only. */
-function findUserKnobs(context: ToolContext): ToolKnobs {
-  const variable = KNOBS.find(name => context.env[name])
-  if (variable) return { userSet: true, origin: variable }
-  const project = pyproject(context)
-  const configDir = context.env.POETRY_CONFIG_DIR || join(context.env.XDG_CONFIG_HOME || join(context.home, '.config'), 'pypoetry')
-  for (const file of [...(project ? [join(dirname(project), 'poetry.toml')] : []), join(configDir, 'config.toml')]) {
-    if (valueAt(readTomlFile(file), 'requests', 'max-retries') !== undefined) return { userSet: true, origin: `${file} requests.max-retries` }
-  }
-  return { userSet: false }
-}
+/** poetry.toml next to pyproject.toml, then the user's config.toml (poetry config/config.py). */
+const CONFIG_FILES = {
+  names: ['poetry.toml (next to pyproject.toml)', 'config.toml (POETRY_CONFIG_DIR, ~/.config/pypoetry)'],
+  find(keys, context) {
+    const project = pyproject(context)
+    const configDir = context.env.POETRY_CONFIG_DIR || join(context.env.XDG_CONFIG_HOME || join(context.home, '.config'), 'pypoetry')
+    for (const file of [...(project ? [join(dirname(project), 'poetry.toml')] : []), join(configDir, 'config.toml')]) {
+      const key = keys.find(name => valueAt(readTomlFile(file), ...name.split('.')) !== undefined)
+      if (key) return `${file} ${key}`
+    }
+    return undefined
+  },
+} satisfies ConfigFiles
 
 export const poetry = {
   name: 'poetry',
   ecosystem: 'pypi',
+  shimNames: ['poetry'],
   executables: /^poetry(\.exe)?$/,
   readOnly: READ_ONLY,
   moduleLaunch: { interpreters: /^python(\d(\.\d+)?)?(\.exe)?$/, module: 'poetry' },
   alternatives: [['poetry'], ['python3', '-m', 'poetry']],
   defaultIndex: PYPI_UPSTREAM,
   verbs: VERBS,
-  classify(args) {
-    const verb = verbOf(args)
-    // `poetry show --outdated/--latest` asks the index; plain `show` reads the lock.
-    const outdated = verb === 'show' && args.some(arg => /^(-o|-l|--outdated|--latest)$/.test(arg))
-    return classifyVerb(outdated ? 'show --outdated' : verb, args, VERBS)
-  },
+  classify: args => classifyArgs(args, VERBS),
   findUserIndex,
   // PyPI's URL is fixed in poetry ("Omit the url when specifying PyPI"); a source would be written into pyproject.toml
   // and poetry.lock's content hash. So poetry retries its own index, with its own timeout shortened.
   noMirrorReason: () => 'poetry has no option or variable that points PyPI elsewhere for one run (python-poetry/poetry#1632); a [[tool.poetry.source]] would change pyproject.toml and poetry.lock',
   applyIndex: command => command,
-  findUserKnobs,
-  // Read since poetry 1.5 (utils/constants.py); older versions keep 15 s. Its 5 retries on errors are hard-coded.
-  tuneForFastDetection: command => withEnv(command, { POETRY_REQUESTS_TIMEOUT: '10' }),
+  knobs: KNOBS,
+  configFiles: CONFIG_FILES,
   bypassCache: command => withFlag(command, '--no-cache'),
   packageUrl: pep503PackageUrl,
   advice: {

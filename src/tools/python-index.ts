@@ -1,3 +1,5 @@
+import type { KnobData } from './adapter-data.js'
+
 /** What the PyPI-family adapters (uv, pipx, pdm, poetry, pixi's PyPI side) share. */
 
 /** PEP 503: names are normalised to lower case with runs of -_. as one dash. */
@@ -12,6 +14,8 @@ export function pep503PackageUrl(indexUrl: string, name: string): string {
  */
 export const UV_KNOBS = ['UV_HTTP_TIMEOUT', 'UV_REQUEST_TIMEOUT', 'HTTP_TIMEOUT', 'UV_HTTP_RETRIES', 'UV_HTTP_CONNECT_TIMEOUT']
 export const UV_FAST = { UV_HTTP_TIMEOUT: '10', UV_HTTP_RETRIES: '0' }
+/** uv's knobs are variables only (uv environment.md): uv.toml has no timeout or retry key. */
+export const UV_KNOB_DATA: KnobData = { env: UV_KNOBS, fast: { env: UV_FAST } }
 
 /** pip's, as the pip adapter sets them: env, so that build-isolation subprocesses inherit them (pip build_env.py). */
 export const PIP_KNOBS = ['PIP_TIMEOUT', 'PIP_DEFAULT_TIMEOUT', 'PIP_RETRIES']

@@ -142,15 +142,11 @@ export interface ToolAdapter extends AdapterData {
    * switch (poetry), or a lockfile pins the download URLs (`uv sync --frozen`). Attempts then retry the same index.
    */
   noMirrorReason?(context: ToolContext): string | undefined
-  /** Whether the user already set the tool's timeout/retries anywhere; then resilient leaves them alone. */
-  findUserKnobs?(context: ToolContext): ToolKnobs
   /**
    * Gives the tool the credentials of `credentials.url` other than on its command line (a netrc, an npmrc, a
    * variable), for an index the command already names without them (src/tools/credentials.ts).
    */
   passCredentials?(command: CommandLine, credentials: SplitUrl, secrets: SecretsContext): CommandLine
-  /** Shortens the tool's own timeout/retries so a dead index is detected in seconds, not minutes. */
-  tuneForFastDetection?(command: CommandLine): CommandLine
   /** Bypasses the tool's download cache (after a hash mismatch, a cached bad file must not be reused). */
   bypassCache?(command: CommandLine): CommandLine
   /** Fixes resilient may offer the person when no automatic one exists (src/cli/ask.ts); each for this run only. */
@@ -194,4 +190,4 @@ export interface ToolAdapter extends AdapterData {
   }
 }
 
-export type { EnvironmentSetting, OfflineForm, ReadOnlyCommand, ReadOnlyForms, ToolKnobs } from './adapter-data.js'
+export type { ConfigFiles, EnvironmentSetting, KnobData, OfflineForm, ReadOnlyCommand, ReadOnlyForms, ToolKnobs } from './adapter-data.js'

@@ -2,18 +2,22 @@ import { basename } from 'node:path'
 import { PYPI_UPSTREAM } from '../mirrors/pypi.js'
 import { envFlag } from './project-files.js'
 import { streamedRequirementsChooseIndex } from './requirement-files.js'
-import { firstSet, pep503PackageUrl, UV_FAST, UV_KNOBS, WHEELHOUSE_ONLY } from './python-index.js'
+import { pep503PackageUrl, UV_KNOB_DATA, WHEELHOUSE_ONLY } from './python-index.js'
 import type { CommandLine, ReadOnlyForms, ToolAdapter, ToolContext } from './types.js'
 import { findLockedRegistry, findUvDefaultIndex } from './uv-config.js'
 import { argsStart, findUvOptions, parseUvCommand, replaceValue, UV_OPTIONS } from './uv-options.js'
 import { named, versionAndHelp } from './read-only.js'
 import { networkVariables } from './environment.js'
 import { withEnv } from './command-line.js'
+import { classifyVerb } from './verbs.js'
 
 // uv-cli lib.rs. `uv run` without --with runs the user's program, which must not run twice: it runs once.
 const NETWORK = new Set(['pip install', 'pip sync', 'pip compile', 'add', 'remove', 'lock', 'sync', 'tree', 'export',
   'build', 'tool install', 'tool run', 'tool upgrade', 'python install'])
 const PUBLISH = new Set(['publish', 'auth login', 'auth logout', 'auth token'])
+// `pip list/tree --outdated` asks the index; `run` only installs for --with; `venv --seed` installs pip.
+const VERBS = { network: NETWORK, publish: PUBLISH, local: /^(-h|--help|-V|--version|--offline)$/,
+  networkWhen: { 'pip list': /^--outdated$/, 'pip tree': /^--outdated$/, run: /^--with(-editable|-requirements)?(=|$)/, venv: /^--seed$/ } }
 const USES_LOCK = new Set(['sync', 'run', 'add', 'remove', 'tree', 'export'])
 // Read-only (uv-cli lib.rs), for `uv` only: after `uvx` the same words name a tool to run. `--outdated` asks the index.
 const READ_ONLY = {
@@ -32,20 +36,16 @@ function uvAdapter(name: string, prefix: string[]) {
     ecosystem: 'pypi',
     offline: WHEELHOUSE_ONLY,
     environment: networkVariables('uv', 'UV_DEFAULT_INDEX', 'UV_INDEX', 'UV_INDEX_URL', 'UV_EXTRA_INDEX_URL', 'UV_HTTP_TIMEOUT', 'UV_HTTP_RETRIES'),
+    shimNames: ['uv', 'uvx'],
     executables: /^uvx?(\.exe)?$/,
     readOnly: READ_ONLY,
     moduleLaunch: { interpreters: /^python(\d(\.\d+)?)?(\.exe)?$/, module: 'uv' },
     alternatives: [[name], ['python3', '-m', 'uv']],
     defaultIndex: PYPI_UPSTREAM,
+    verbs: VERBS,
     classify(args) {
       const { verb, own } = parse(args)
-      if (!verb || verb === 'help' || own.some(arg => /^(-h|--help|-V|--version)$/.test(arg))) return 'local'
-      if (PUBLISH.has(verb)) return 'publish'
-      if (findUvOptions(own, UV_OPTIONS.offline).length) return 'local'
-      if (verb === 'pip list' || verb === 'pip tree') return own.includes('--outdated') ? 'network' : 'local'
-      if (verb === 'run') return own.some(arg => /^--with(-editable|-requirements)?(=|$)/.test(arg)) ? 'network' : 'local'
-      if (verb === 'venv') return own.includes('--seed') ? 'network' : 'local'
-      return NETWORK.has(verb) ? 'network' : 'local'
+      return classifyVerb(verb, own, VERBS)
     },
     findUserIndex(context) {
       const command = parse(context.args)
@@ -63,10 +63,7 @@ function uvAdapter(name: string, prefix: string[]) {
       if (chosen?.kind === 'default-index') return `uv add would write a replacement for your default index (${chosen.origin}) into pyproject.toml`
       return undefined
     },
-    findUserKnobs({ env }) {
-      const origin = firstSet(env, UV_KNOBS)
-      return origin ? { userSet: true, origin } : { userSet: false }
-    },
+    knobs: UV_KNOB_DATA,
     // An index on the command line beats the environment: replace its value there (uv add: only --index-url, which
     // is not persisted). Otherwise UV_DEFAULT_INDEX, which beats --index-url and the config files' default index.
     applyIndex(command: CommandLine, url: string): CommandLine {
@@ -77,7 +74,6 @@ function uvAdapter(name: string, prefix: string[]) {
       if (found.length) return { ...command, argv: found.reduce((argv, option) => replaceValue(argv, start, option, url), command.argv) }
       return withEnv(command, { [verb === 'add' ? 'UV_INDEX_URL' : 'UV_DEFAULT_INDEX']: url })
     },
-    tuneForFastDetection: command => withEnv(command, UV_FAST),
     // Env, not --no-cache: after `uv run`/`uvx`'s program an appended flag would go to that program.
     bypassCache: command => withEnv(command, { UV_NO_CACHE: '1' }),
     packageUrl: pep503PackageUrl,

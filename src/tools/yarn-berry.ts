@@ -1,18 +1,23 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
-import { firstPositional } from './args.js'
 import { findEnv, npmPackageUrl, YARN_REGISTRY } from './npm-family.js'
-import type { IndexChoice, ToolAdapter, ToolContext, ToolKnobs } from './types.js'
+import type { ConfigFiles, IndexChoice, KnobData, ToolAdapter, ToolContext } from './types.js'
 import { readYamlFile } from './yaml-file.js'
 import { registryVariable } from './environment.js'
-import { withEnv } from './command-line.js'
+import { classifyArgs, type VerbTable } from './verbs.js'
 
-// berry's plugin-npm and yarnpkg-core Configuration.ts. `dlx` runs a program and `set version` downloads yarn itself from elsewhere: both run once.
-const NETWORK = new Set(['install', 'add', 'up', 'upgrade', 'dedupe'])
-const NPM_PUBLISH = new Set(['publish', 'login', 'logout', 'tag', 'whoami'])
+// berry's plugin-npm and yarnpkg-core Configuration.ts. `dlx` runs a program and `set version` downloads yarn itself
+// from elsewhere: both run once. Bare `yarn` is `yarn install`. `yarn npm audit` goes to the audit registry, which a
+// mirror lacks: it runs once.
+const VERBS = {
+  network: new Set(['install', 'add', 'up', 'upgrade', 'dedupe', 'npm info', 'workspaces focus']),
+  publish: new Set(['npm publish', 'npm login', 'npm logout', 'npm tag', 'npm whoami']),
+  bare: 'network', local: /^(-v|--version|-h|--help|--offline)$/,
+  syntax: { optionsWithValue: ['--cwd'], groups: new Set(['npm', 'workspaces']) },
+} satisfies VerbTable
 // Settings as env: YARN_ + SCREAMING_SNAKE of the name; berry lower-cases env keys (Configuration.ts getEnvironmentSettings).
 const REGISTRY_ENV = 'YARN_NPM_REGISTRY_SERVER'
-const KNOBS = { httpTimeout: 'YARN_HTTP_TIMEOUT', httpRetry: 'YARN_HTTP_RETRY' }
+const KNOB_VARIABLES = { httpTimeout: 'YARN_HTTP_TIMEOUT', httpRetry: 'YARN_HTTP_RETRY' }
 
 /** `.yarnrc.yml` files, nearest first: the project's and its parents', then the home folder's (lowest). */
 function rcFiles({ cwd, env, home }: ToolContext): string[] {
@@ -43,12 +48,17 @@ function findUserIndex(context: ToolContext): IndexChoice | null {
   return fromFile ? { url: fromFile.value, origin: fromFile.origin } : null
 }
 
-function findUserKnobs(context: ToolContext): ToolKnobs {
-  const fromEnv = findEnv(context.env, Object.values(KNOBS))
-  if (fromEnv) return { userSet: true, origin: fromEnv.name }
-  const fromFile = rcSetting(Object.keys(KNOBS), context)
-  return fromFile ? { userSet: true, origin: `${fromFile.key} in ${fromFile.origin}` } : { userSet: false }
-}
+// httpTimeout is a socket idle timeout (got's timeout.socket); the 3 retries of a dead registry are resilient's job.
+const KNOBS = { env: Object.values(KNOB_VARIABLES), envIgnoresCase: true, settings: Object.keys(KNOB_VARIABLES),
+  fast: { env: { [KNOB_VARIABLES.httpTimeout]: '8000', [KNOB_VARIABLES.httpRetry]: '0' } } } satisfies KnobData
+
+const CONFIG_FILES = {
+  names: ['.yarnrc.yml (YARN_RC_FILENAME; from the project folder up, then the home folder)'],
+  find(keys, context) {
+    const setting = rcSetting(keys, context)
+    return setting && `${setting.key} in ${setting.origin}`
+  },
+} satisfies ConfigFiles
 
 export const yarnBerry = {
   name: 'yarn-berry',
@@ -60,21 +70,11 @@ export const yarnBerry = {
   executables: /(?!)/,
   alternatives: [['yarn']],
   defaultIndex: YARN_REGISTRY,
-  classify(args) {
-    const verb = firstPositional(args, ['--cwd'])
-    if (verb?.value === 'npm') {
-      const sub = firstPositional(args.slice(verb.index + 1))?.value
-      if (sub && NPM_PUBLISH.has(sub)) return 'publish'
-      // `yarn npm audit` goes to the audit registry: a mirror has none.
-      return sub === 'info' ? 'network' : 'local'
-    }
-    // Bare `yarn` is `yarn install`.
-    if (verb === undefined) return args.some(arg => /^(-v|--version|-h|--help)$/.test(arg)) ? 'local' : 'network'
-    if (verb.value === 'workspaces' && args[verb.index + 1] === 'focus') return 'network'
-    return NETWORK.has(verb.value) && !args.includes('--offline') ? 'network' : 'local'
-  },
+  verbs: VERBS,
+  classify: args => classifyArgs(args, VERBS),
   findUserIndex,
-  findUserKnobs,
+  knobs: KNOBS,
+  configFiles: CONFIG_FILES,
   // Berry has no --registry flag; the variable is read for this run only and .yarnrc.yml stays untouched.
   // yarn.lock holds `name@npm:version` resolutions without URLs, so locked packages follow the mirror too.
   applyIndex(command, url, target) {
@@ -87,8 +87,6 @@ export const yarnBerry = {
     if (target?.kind !== 'upstream') Object.assign(env, { YARN_NPM_AUTH_TOKEN: '', YARN_NPM_AUTH_IDENT: '', YARN_NPM_ALWAYS_AUTH: 'false' })
     return { ...command, env }
   },
-  // httpTimeout is a socket idle timeout (got's timeout.socket); the 3 retries of a dead registry are resilient's job.
-  tuneForFastDetection: command => withEnv(command, { [KNOBS.httpTimeout]: '8000', [KNOBS.httpRetry]: '0' }),
   packageUrl: npmPackageUrl,
   advice: {
     moreTime: 'YARN_HTTP_TIMEOUT=120000 yarn install',
@@ -104,6 +102,7 @@ export const yarnBerry = {
   // Berry's lockfile is YAML with a __metadata block; Yarn 1's is its own format without one.
   nodeProject: {
     lockfiles: ['yarn.lock'],
+    precedence: 3,
     ownsLockfile: (dir, lockfile) => existsSync(join(dir, '.yarnrc.yml')) || /^__metadata:/m.test(readFileSync(lockfile, 'utf8')),
     packageManager: { name: 'yarn', majors: { from: 2 } },
   },

@@ -1,22 +1,25 @@
 import { execFile } from 'node:child_process'
 import { dirname, join, resolve } from 'node:path'
 import { promisify } from 'node:util'
-import { findOptions, firstPositional } from './args.js'
 import { YARN_LOCKFILE } from './lockfile-formats.js'
 import { addOptions, findEnv, npmPackageUrl, withTrailingSlash, YARN_REGISTRY } from './npm-family.js'
 import { npmrcFiles } from './npmrc.js'
 import { findRegistryChoice } from './npm-registry-choice.js'
-import type { IndexChoice, ReadOnlyForms, ToolAdapter, ToolContext, ToolKnobs } from './types.js'
+import type { ConfigFiles, IndexChoice, KnobData, ReadOnlyForms, ToolAdapter, ToolContext } from './types.js'
 import { yarnBerry } from './yarn-berry.js'
 import { yarnrcSetting } from './yarnrc.js'
 import { named, versionAndHelp } from './read-only.js'
 import { registryVariable } from './environment.js'
+import { classifyArgs, type VerbTable } from './verbs.js'
 
 // Global commander options with a value (yarn 1 src/cli/index.js); commander takes no abbreviations.
 const GLOBAL_WITH_VALUE = ['--registry', '--network-timeout', '--cwd', '--modules-folder', '--cache-folder', '--mutex',
   '--use-yarnrc', '--proxy', '--https-proxy', '--network-concurrency', '--global-folder', '--link-folder', '--preferred-cache-folder', '--otp']
 const NETWORK = new Set(['install', 'add', 'upgrade', 'upgrade-interactive', 'outdated', 'info', 'import', 'global'])
 const PUBLISH = new Set(['publish', 'login', 'logout', 'owner', 'tag', 'team', 'access'])
+// Bare `yarn` is `yarn install`; `yarn <script>` runs a package.json script once.
+const VERBS = { network: NETWORK, publish: PUBLISH, bare: 'network', local: /^(-v|--version|-h|--help|--offline)$/,
+  syntax: { optionsWithValue: GLOBAL_WITH_VALUE } } satisfies VerbTable
 // Read-only in yarn 1 and berry alike (the shim cannot tell them apart): built-ins beat package.json scripts in
 // both, so `why` and `bin` never run a script; yarn 1's `info` asks the registry and `list` is a script name in berry.
 const READ_ONLY = {
@@ -24,7 +27,6 @@ const READ_ONLY = {
   commands: [...versionAndHelp('--version', '-v', '--help', '-h'), ...named(['why', 'bin']), ...named(['get'], { under: ['config'] })],
 } satisfies ReadOnlyForms
 const REGISTRY = { long: ['--registry'], takesValue: true }
-const TIMEOUT = { long: ['--network-timeout'], takesValue: true }
 
 function findUserIndex(context: ToolContext): IndexChoice | null {
   // yarn 1 merges YARN_* and npm_config_* variables, case-insensitively (base-registry.js mergeEnv), and sends an
@@ -33,13 +35,15 @@ function findUserIndex(context: ToolContext): IndexChoice | null {
     ownFile: () => yarnrcSetting('registry', context), defaultIndex: YARN_REGISTRY })
 }
 
-function findUserKnobs(context: ToolContext): ToolKnobs {
-  if (findOptions(context.args, TIMEOUT).length) return { userSet: true, origin: '--network-timeout' }
-  const fromEnv = findEnv(context.env, ['YARN_NETWORK_TIMEOUT'])
-  if (fromEnv) return { userSet: true, origin: fromEnv.name }
-  const setting = yarnrcSetting('network-timeout', context)
-  return setting ? { userSet: true, origin: setting.origin } : { userSet: false }
-}
+// request's timeout covers connect and each read; yarn 1 retries a timed-out GET 5 times, 3 s apart, whatever we
+// say (request-manager.js maxRetryAttempts), so a dead registry still costs 5 × (6 + 3) s.
+const KNOBS = { options: { long: ['--network-timeout'], takesValue: true }, env: ['YARN_NETWORK_TIMEOUT'], envIgnoresCase: true,
+  settings: ['network-timeout'], fast: { args: ['--network-timeout', '6000'] } } satisfies KnobData
+
+const CONFIG_FILES = {
+  names: ['.yarnrc (--use-yarnrc, from the project folder up, ~/.yarnrc)', '.npmrc (registry and auth)'],
+  find: (keys, context) => keys.map(key => yarnrcSetting(key, context)?.origin).find(Boolean),
+} satisfies ConfigFiles
 
 /** `yarn` may be yarn 1 or berry (2+), even in one folder (a project's yarnPath): the version decides. */
 async function resolveVariant(executable: string, env: NodeJS.ProcessEnv): Promise<ToolAdapter> {
@@ -75,23 +79,17 @@ export const yarn = {
   ecosystem: 'npm',
   offline: { args: ['--offline'], where: 'the yarn cache' },
   environment: registryVariable('yarn 1', 'YARN_REGISTRY', 'npm_config_registry'),
+  shimNames: ['yarn'],
   executables: /^(yarn|yarnpkg)(\.cmd|\.js)?$/,
   readOnly: READ_ONLY,
   alternatives: [['yarn'], ['yarnpkg']],
   defaultIndex: YARN_REGISTRY,
-  classify(args) {
-    const verb = firstPositional(args, GLOBAL_WITH_VALUE)?.value
-    if (verb !== undefined && PUBLISH.has(verb)) return 'publish'
-    // Bare `yarn` is `yarn install`; `yarn <script>` runs a package.json script once.
-    if (verb === undefined) return args.some(arg => /^(-v|--version|-h|--help)$/.test(arg)) ? 'local' : 'network'
-    return NETWORK.has(verb) && !args.includes('--offline') ? 'network' : 'local'
-  },
+  verbs: VERBS,
+  classify: args => classifyArgs(args, VERBS),
   findUserIndex,
-  findUserKnobs,
+  knobs: KNOBS,
+  configFiles: CONFIG_FILES,
   applyIndex: (command, url) => addOptions(command, '--registry', url),
-  // request's timeout covers connect and each read; yarn 1 retries a timed-out GET 5 times, 3 s apart, whatever we
-  // say (request-manager.js maxRetryAttempts), so a dead registry still costs 5 × (6 + 3) s.
-  tuneForFastDetection: command => addOptions(command, '--network-timeout', '6000'),
   packageUrl: npmPackageUrl,
   // yarn 1 uses every `resolved` URL verbatim (yarnpkg/yarn#3330): for an attempt on a mirror, yarn.lock's
   // replaceable registries point at the mirror, and are put back byte for byte after it (src/tools/lockfile-rewrite.ts).
@@ -116,7 +114,7 @@ export const yarn = {
   resolveVariant,
   variantCache: { variants: [yarnBerry], inputs: variantInputs },
   scriptInstall: { add: names => ['yarn', 'add', '--ignore-scripts', ...names], remove: names => ['yarn', 'remove', ...names] },
-  nodeProject: { lockfiles: ['yarn.lock'], packageManager: { name: 'yarn', majors: { below: 2 } } },
+  nodeProject: { lockfiles: ['yarn.lock'], precedence: 4, packageManager: { name: 'yarn', majors: { below: 2 } } },
   verified: 'real',
   forms: '`yarn`, `yarn add\\|install\\|upgrade ...` (1.x, told apart by `yarn --version`)',
   testedWith: 'yarn 1.22',

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { renderToolsTable, verifiedBy, withReadmeTools } from '../../src/tools/docs.js'
+import { renderKnobsTable, renderToolsTable, verifiedBy, withReadmeTools, withToolsReadmeKnobs } from '../../src/tools/docs.js'
 import { TOOLS } from '../../src/tools/index.js'
 
 const root = (path: string) => fileURLToPath(new URL(`../../${path}`, import.meta.url))
@@ -10,6 +10,12 @@ describe('the README table of tools', () => {
   it('is what the adapters say (npm run docs:tools writes it)', () => {
     const readme = readFileSync(root('README.md'), 'utf8')
     expect(withReadmeTools(readme), 'README.md tools section is stale: run npm run docs:tools').toBe(readme)
+  })
+
+  it('docs/tools/README.md lists each tool\'s knobs and config files from the same data (npm run docs:tools)', () => {
+    const page = readFileSync(root('docs/tools/README.md'), 'utf8')
+    expect(withToolsReadmeKnobs(page), 'docs/tools/README.md knobs section is stale: run npm run docs:tools').toBe(page)
+    expect(renderKnobsTable()).toContain('| pip | `--timeout`, `--default-timeout`, `--retries`; `PIP_TIMEOUT`')
   })
 
   it('has one row per adapter, linked to its doc page, saying how it is verified', () => {

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { nodeInstall, nodeRemove, pipInstall, prunesUndeclared } from '../../../src/autoinstall/install-command.js'
 import { TOOLS } from '../../../src/tools/index.js'
+import type { ToolAdapter } from '../../../src/tools/types.js'
 import { aliasPrefixes, findNodeProject, installedPackage } from '../../../src/autoinstall/node-project.js'
 
 function tree(files: Record<string, string>): string {
@@ -27,6 +28,15 @@ describe('findNodeProject', () => {
       const field = tree({ 'package.json': JSON.stringify({ packageManager: `${project.packageManager.name}@${version}` }) })
       expect(findNodeProject(field).manager, `${manager} packageManager`).toBe(manager)
     }
+  })
+
+  it('orders the managers and picks the default by adapter data: a tool\'s own lockfile beats a leftover package-lock.json', () => {
+    const adapters = (Object.values(TOOLS) as ToolAdapter[]).filter(adapter => adapter.nodeProject)
+    const ranks = adapters.map(adapter => adapter.nodeProject!.precedence)
+    expect(new Set(ranks).size).toBe(ranks.length)
+    expect(adapters.filter(adapter => adapter.nodeProject!.isDefault === true).map(adapter => adapter.name)).toEqual(['npm'])
+    expect(findNodeProject(tree({ 'package.json': '{}', 'package-lock.json': '{}', 'pnpm-lock.yaml': '' })).manager).toBe('pnpm')
+    expect(findNodeProject(tree({ 'package.json': '{}' }))).toMatchObject({ manager: 'npm', managerOrigin: 'no lockfile, so the default' })
   })
 
   it.each([
@@ -66,6 +76,8 @@ describe('aliasPrefixes', () => {
 describe('install commands', () => {
   it('take wheels only, run no install scripts, and install every package of a run in one command', () => {
     expect(pipInstall('/v/bin/python', ['PyYAML==5.4.1', 'cv2-thing'])).toEqual(['/v/bin/python', '-m', 'pip', 'install', '--only-binary=:all:', '--no-input', 'PyYAML==5.4.1', 'cv2-thing'])
+    // The pip adapter declares it, the script's interpreter starts it.
+    expect(pipInstall('/py', ['x'])).toEqual(['/py', '-m', ...TOOLS.pip.scriptInstall.add(['x'])])
     expect(nodeInstall('npm', ['lodash', 'chalk@^5'])).toEqual(['npm', 'install', '--no-save', '--ignore-scripts', '--', 'lodash', 'chalk@^5'])
     expect(nodeInstall('pnpm', ['lodash'])).toEqual(['pnpm', 'add', '--ignore-scripts', '--', 'lodash'])
     expect(nodeInstall('yarn', ['lodash'])).toContain('--ignore-scripts')

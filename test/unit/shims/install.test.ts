@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest'
 import { installShims, isResilientShim, uninstallShims } from '../../../src/shims/install.js'
 import { defaultShimDirectory, isShimDirectory, pathWithoutShims, readShimManifest, shimDirectoriesOnPath } from '../../../src/shims/shim-dir.js'
 import { isKnownExecutable, knownToolNames } from '../../../src/shims/tool-names.js'
+import { TOOLS } from '../../../src/tools/index.js'
+import type { ToolAdapter } from '../../../src/tools/types.js'
 
 const request = (dir: string, tools: string[]) => ({ dir, tools, node: '/usr/bin/node', cli: '/opt/resilient/bin/resilient.js', resilientVersion: '1.0.0' })
 const temp = () => mkdtempSync(join(tmpdir(), 'resilient-shims-'))
@@ -75,5 +77,12 @@ describe('tool names', () => {
     expect(isKnownExecutable('ls')).toBe(false)
     expect(knownToolNames()).toContain('pip')
     expect(knownToolNames().every(isKnownExecutable)).toBe(true)
+  })
+
+  it('takes the names from the adapters (ToolAdapter.shimNames), each one started by its own adapter', () => {
+    const adapters = Object.values(TOOLS) as ToolAdapter[]
+    expect(knownToolNames()).toEqual(adapters.flatMap(adapter => adapter.shimNames ?? []))
+    for (const adapter of adapters) for (const name of adapter.shimNames ?? []) expect(adapter.executables.test(name), name).toBe(true)
+    expect(adapters.filter(adapter => !adapter.shimNames).map(adapter => adapter.name)).toEqual(['yarn-berry'])
   })
 })

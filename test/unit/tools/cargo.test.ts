@@ -1,3 +1,4 @@
+import { findUserKnobs } from '../../../src/tools/knobs.js'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { configSchema } from '../../../src/config/schema.js'
@@ -51,10 +52,10 @@ describe('cargo: the user index choice', () => {
   it('treats offline configuration as a local index', () => expect(index(project, 'build', { CARGO_NET_OFFLINE: 'true' })?.url).toBe('none'))
   it('has no choice by default', () => expect(index(project, 'build')).toBeNull())
   it('finds the user http knobs', () => {
-    expect(cargo.findUserKnobs!(contextIn(project, 'fetch')).userSet).toBe(false)
-    expect(cargo.findUserKnobs!(contextIn(project, 'fetch', { CARGO_NET_RETRY: '10' })).origin).toBe('CARGO_NET_RETRY')
-    expect(cargo.findUserKnobs!(contextIn(folderWith({ '.cargo/config.toml': '[http]\ntimeout = 120\n' }), 'fetch')).userSet).toBe(true)
-    expect(cargo.findUserKnobs!(contextIn(project, '--config net.retry=9 fetch')).userSet).toBe(true)
+    expect(findUserKnobs(cargo, contextIn(project, 'fetch')).userSet).toBe(false)
+    expect(findUserKnobs(cargo, contextIn(project, 'fetch', { CARGO_NET_RETRY: '10' })).origin).toBe('CARGO_NET_RETRY')
+    expect(findUserKnobs(cargo, contextIn(folderWith({ '.cargo/config.toml': '[http]\ntimeout = 120\n' }), 'fetch')).userSet).toBe(true)
+    expect(findUserKnobs(cargo, contextIn(project, '--config net.retry=9 fetch')).userSet).toBe(true)
   })
   it('addresses sparse index files', () => {
     expect(cargo.packageUrl!('sparse+https://i.test', 'Serde')).toBe('https://i.test/se/rd/serde')

@@ -1,3 +1,4 @@
+import { tuneForFastDetection } from '../../../src/tools/knobs.js'
 import { describe, expect, it } from 'vitest'
 import { withArgs, withEnv, withFile, withFlag } from '../../../src/tools/command-line.js'
 import { TOOLS } from '../../../src/tools/index.js'
@@ -14,7 +15,7 @@ describe('the shared command rewrites', () => {
   it('are what the adapters use: cache bypass appends its flag once, tuning only adds variables', () => {
     expect(TOOLS.pip.bypassCache(TOOLS.pip.bypassCache(base)).argv).toEqual(['pip', 'install', 'x', '--no-cache-dir'])
     expect(TOOLS.poetry.bypassCache({ argv: ['poetry', 'add', 'x', '--no-cache'], env: {} }).argv).toEqual(['poetry', 'add', 'x', '--no-cache'])
-    const tuned = TOOLS.cargo.tuneForFastDetection({ argv: ['cargo', 'fetch'], env: { KEEP: '1' } })
+    const tuned = tuneForFastDetection(TOOLS.cargo, { argv: ['cargo', 'fetch'], env: { KEEP: '1' } })
     expect(tuned).toEqual({ argv: ['cargo', 'fetch'], env: { KEEP: '1', CARGO_HTTP_TIMEOUT: '8', CARGO_NET_RETRY: '0' } })
   })
 })

@@ -1,3 +1,4 @@
+import { findUserKnobs } from '../../../src/tools/knobs.js'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { configSchema } from '../../../src/config/schema.js'
@@ -128,7 +129,7 @@ describe('conda: safety and plans', () => {
 })
 
 describe('conda: timeouts', () => {
-  const knobs = (env: NodeJS.ProcessEnv = {}, home?: string) => conda.findUserKnobs(contextIn(folderWith({}), 'install x', env, home))
+  const knobs = (env: NodeJS.ProcessEnv = {}, home?: string) => findUserKnobs(conda, contextIn(folderWith({}), 'install x', env, home))
   it('respects CONDA_REMOTE_* variables', () => expect(knobs({ CONDA_REMOTE_READ_TIMEOUT_SECS: '120' })).toEqual({ userSet: true, origin: 'CONDA_REMOTE_READ_TIMEOUT_SECS' }))
   it('respects .condarc settings', () => {
     const home = folderWith({ '.condarc': 'remote_max_retries: 5\n' })

@@ -1,3 +1,4 @@
+import { findUserKnobs } from '../../../src/tools/knobs.js'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { micromamba } from '../../../src/tools/micromamba.js'
@@ -63,5 +64,5 @@ describe('micromamba: the user channel choice', () => {
 
 describe('micromamba: timeouts', () => {
   it('respects MAMBA_REMOTE_* variables', () =>
-    expect(micromamba.findUserKnobs(contextIn(folderWith({}), 'install x', { MAMBA_REMOTE_MAX_RETRIES: '9' }))).toEqual({ userSet: true, origin: 'MAMBA_REMOTE_MAX_RETRIES' }))
+    expect(findUserKnobs(micromamba, contextIn(folderWith({}), 'install x', { MAMBA_REMOTE_MAX_RETRIES: '9' }))).toEqual({ userSet: true, origin: 'MAMBA_REMOTE_MAX_RETRIES' }))
 })

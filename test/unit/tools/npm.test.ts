@@ -1,3 +1,4 @@
+import { findUserKnobs } from '../../../src/tools/knobs.js'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { planIn, planSources } from '../../helpers/plan-helpers.js'
@@ -82,10 +83,10 @@ describe('npm: the user registry choice', () => {
 describe('npm: knobs and lockfiles', () => {
   const project = folderWith({ 'package.json': '{}' })
   it('finds the user fetch knobs in flags, env and npmrc', () => {
-    expect(npm.findUserKnobs!(contextIn(project, 'install x')).userSet).toBe(false)
-    expect(npm.findUserKnobs!(contextIn(project, 'install --fetch-timeout=600000 x')).origin).toBe('--fetch-timeout')
-    expect(npm.findUserKnobs!(contextIn(project, 'install x', { NPM_CONFIG_FETCH_RETRIES: '5' })).origin).toBe('NPM_CONFIG_FETCH_RETRIES')
-    expect(npm.findUserKnobs!(contextIn(folderWith({ 'package.json': '{}', '.npmrc': 'fetch-retry-maxtimeout=120000\n' }), 'ci')).userSet).toBe(true)
+    expect(findUserKnobs(npm, contextIn(project, 'install x')).userSet).toBe(false)
+    expect(findUserKnobs(npm, contextIn(project, 'install --fetch-timeout=600000 x')).origin).toBe('--fetch-timeout')
+    expect(findUserKnobs(npm, contextIn(project, 'install x', { NPM_CONFIG_FETCH_RETRIES: '5' })).origin).toBe('NPM_CONFIG_FETCH_RETRIES')
+    expect(findUserKnobs(npm, contextIn(folderWith({ 'package.json': '{}', '.npmrc': 'fetch-retry-maxtimeout=120000\n' }), 'ci')).userSet).toBe(true)
   })
   const lockWith = (...urls: string[]) => JSON.stringify({ packages: Object.fromEntries(urls.map((url, at) => [`node_modules/p${at}`, { resolved: url }])) }, null, 2)
   const projectLocked = (...urls: string[]) => folderWith({ 'package.json': '{}', 'package-lock.json': lockWith(...urls) })

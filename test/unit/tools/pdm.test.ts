@@ -1,3 +1,4 @@
+import { findUserKnobs } from '../../../src/tools/knobs.js'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { configSchema } from '../../../src/config/schema.js'
@@ -70,9 +71,9 @@ describe('pdm: the user index choice', () => {
 
 describe('pdm: timeouts', () => {
   it('respects PDM_REQUEST_TIMEOUT and request_timeout', () => {
-    expect(pdm.findUserKnobs(contextIn(folderWith({}), 'install', { PDM_REQUEST_TIMEOUT: '60' })).origin).toBe('PDM_REQUEST_TIMEOUT')
+    expect(findUserKnobs(pdm, contextIn(folderWith({}), 'install', { PDM_REQUEST_TIMEOUT: '60' })).origin).toBe('PDM_REQUEST_TIMEOUT')
     const root = folderWith({ 'pyproject.toml': '', 'pdm.toml': 'request_timeout = 60\n' })
-    expect(pdm.findUserKnobs(contextIn(root, 'install')).userSet).toBe(true)
-    expect(pdm.findUserKnobs(contextIn(folderWith({}), 'install')).userSet).toBe(false)
+    expect(findUserKnobs(pdm, contextIn(root, 'install')).userSet).toBe(true)
+    expect(findUserKnobs(pdm, contextIn(folderWith({}), 'install')).userSet).toBe(false)
   })
 })

@@ -1,3 +1,4 @@
+import { findUserKnobs } from '../../../src/tools/knobs.js'
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -65,9 +66,9 @@ describe('pip: the user index choice', () => {
     expect(pip.findUserIndex(context('install -r requirements.txt', {}, project))).toMatchObject({ url: 'https://req.test/simple', locked: true })
   })
   it('finds the user timeout knobs', () => {
-    expect(pip.findUserKnobs!(context('install x')).userSet).toBe(false)
-    expect(pip.findUserKnobs!(context('install --timeout 60 x')).userSet).toBe(true)
-    expect(pip.findUserKnobs!(context('install x', { PIP_DEFAULT_TIMEOUT: '180' })).origin).toBe('PIP_DEFAULT_TIMEOUT')
+    expect(findUserKnobs(pip, context('install x')).userSet).toBe(false)
+    expect(findUserKnobs(pip, context('install --timeout 60 x')).userSet).toBe(true)
+    expect(findUserKnobs(pip, context('install x', { PIP_DEFAULT_TIMEOUT: '180' })).origin).toBe('PIP_DEFAULT_TIMEOUT')
   })
 })
 

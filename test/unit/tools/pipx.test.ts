@@ -1,3 +1,4 @@
+import { findUserKnobs } from '../../../src/tools/knobs.js'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { configSchema } from '../../../src/config/schema.js'
@@ -66,7 +67,7 @@ describe('pipx: the user index choice', () => {
 })
 
 describe('pipx: timeouts', () => {
-  const knobs = (env: NodeJS.ProcessEnv = {}, home?: string) => pipx.findUserKnobs(contextIn(folderWith({}), 'install x', env, home))
+  const knobs = (env: NodeJS.ProcessEnv = {}, home?: string) => findUserKnobs(pipx, contextIn(folderWith({}), 'install x', env, home))
   it('respects pip and uv variables', () => {
     expect(knobs({ PIP_DEFAULT_TIMEOUT: '60' }).origin).toBe('PIP_DEFAULT_TIMEOUT')
     expect(knobs({ UV_HTTP_TIMEOUT: '60' }).origin).toBe('UV_HTTP_TIMEOUT')

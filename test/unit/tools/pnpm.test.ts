@@ -1,3 +1,4 @@
+import { findUserKnobs } from '../../../src/tools/knobs.js'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { pnpm } from '../../../src/tools/pnpm.js'
@@ -42,9 +43,9 @@ describe('pnpm: the user registry choice', () => {
     expect(index('install', {}, project, home)).toBe('https://global.test/')
   })
   it('finds the user fetch knobs', () => {
-    expect(pnpm.findUserKnobs!(contextIn(project, 'install')).userSet).toBe(false)
-    expect(pnpm.findUserKnobs!(contextIn(project, 'install --fetch-timeout 100000')).userSet).toBe(true)
-    expect(pnpm.findUserKnobs!(contextIn(project, 'install', { pnpm_config_fetch_retries: '5' })).origin).toBe('pnpm_config_fetch_retries')
-    expect(pnpm.findUserKnobs!(contextIn(folderWith({ 'pnpm-workspace.yaml': 'fetchTimeout: 600000\n' }), 'install')).userSet).toBe(true)
+    expect(findUserKnobs(pnpm, contextIn(project, 'install')).userSet).toBe(false)
+    expect(findUserKnobs(pnpm, contextIn(project, 'install --fetch-timeout 100000')).userSet).toBe(true)
+    expect(findUserKnobs(pnpm, contextIn(project, 'install', { pnpm_config_fetch_retries: '5' })).origin).toBe('pnpm_config_fetch_retries')
+    expect(findUserKnobs(pnpm, contextIn(folderWith({ 'pnpm-workspace.yaml': 'fetchTimeout: 600000\n' }), 'install')).userSet).toBe(true)
   })
 })

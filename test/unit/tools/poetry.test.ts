@@ -1,3 +1,4 @@
+import { findUserKnobs } from '../../../src/tools/knobs.js'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { configSchema } from '../../../src/config/schema.js'
@@ -61,11 +62,11 @@ describe('poetry: the user index choice', () => {
 })
 
 describe('poetry: timeouts', () => {
-  it('respects POETRY_REQUESTS_TIMEOUT', () => expect(poetry.findUserKnobs(contextIn(folderWith({}), 'install', { POETRY_REQUESTS_TIMEOUT: '60' }))).toEqual({ userSet: true, origin: 'POETRY_REQUESTS_TIMEOUT' }))
+  it('respects POETRY_REQUESTS_TIMEOUT', () => expect(findUserKnobs(poetry, contextIn(folderWith({}), 'install', { POETRY_REQUESTS_TIMEOUT: '60' }))).toEqual({ userSet: true, origin: 'POETRY_REQUESTS_TIMEOUT' }))
   it('respects requests.max-retries in poetry.toml and the user config', () => {
     const root = folderWith({ 'pyproject.toml': '[tool.poetry]\n', 'poetry.toml': '[requests]\nmax-retries = 3\n' })
-    expect(poetry.findUserKnobs(contextIn(root, 'install'))).toEqual({ userSet: true, origin: `${join(root, 'poetry.toml')} requests.max-retries` })
+    expect(findUserKnobs(poetry, contextIn(root, 'install'))).toEqual({ userSet: true, origin: `${join(root, 'poetry.toml')} requests.max-retries` })
     const home = folderWith({ '.config/pypoetry/config.toml': '[requests]\nmax-retries = 3\n' })
-    expect(poetry.findUserKnobs(contextIn(folderWith({}), 'install', {}, home)).userSet).toBe(true)
+    expect(findUserKnobs(poetry, contextIn(folderWith({}), 'install', {}, home)).userSet).toBe(true)
   })
 })

@@ -1,3 +1,4 @@
+import { findUserKnobs } from '../../../src/tools/knobs.js'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { configSchema } from '../../../src/config/schema.js'
@@ -155,6 +156,6 @@ describe('uv: when no mirror can help', () => {
 })
 
 describe('uv: timeouts', () => {
-  it('respects the user own timeout', () => expect(uv.findUserKnobs(contextIn(folderWith({}), 'sync', { UV_HTTP_TIMEOUT: '60' }))).toEqual({ userSet: true, origin: 'UV_HTTP_TIMEOUT' }))
-  it('tunes otherwise', () => expect(uv.findUserKnobs(contextIn(folderWith({}), 'sync'))).toEqual({ userSet: false }))
+  it('respects the user own timeout', () => expect(findUserKnobs(uv, contextIn(folderWith({}), 'sync', { UV_HTTP_TIMEOUT: '60' }))).toEqual({ userSet: true, origin: 'UV_HTTP_TIMEOUT' }))
+  it('tunes otherwise', () => expect(findUserKnobs(uv, contextIn(folderWith({}), 'sync'))).toEqual({ userSet: false }))
 })

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { TOOLS } from '../../../src/tools/index.js'
 import type { ToolAdapter } from '../../../src/tools/types.js'
-import { classifyVerb } from '../../../src/tools/verbs.js'
+import { classifyArgs, classifyVerb, findVerb } from '../../../src/tools/verbs.js'
 
 describe('the shared classify skeleton', () => {
   const table = { network: new Set(['install']), publish: new Set(['publish']), local: /^--offline$/ }
@@ -22,8 +22,26 @@ describe('the shared classify skeleton', () => {
       expect(adapter.classify([...args, 'x']), verb).toBe('network')
       for (const arg of localArgs) expect(adapter.classify([...args, arg]), `${verb} ${arg}`).toBe('local')
     }
-    for (const verb of verbs.publish ?? []) expect(adapter.classify([verb]), verb).toBe('publish')
+    for (const verb of verbs.publish ?? []) expect(adapter.classify(verb.split(' ')), verb).toBe('publish')
+    // A conditional verb without its argument stays local.
+    for (const verb of Object.keys(verbs.networkWhen ?? {})) expect(adapter.classify([...verb.split(' '), 'x']), verb).toBe('local')
   })
 
-  it('is used by the npm family, cargo, go, pdm, poetry and pipx', () => expect(declared.map(adapter => adapter.name).sort()).toEqual(['bun', 'cargo', 'go', 'npm', 'pdm', 'pipx', 'pnpm', 'poetry']))
+  it('a conditional verb is network only with its argument; no verb means what `bare` says', () => {
+    const conditional = { network: new Set<string>(), networkWhen: { list: /^--outdated$/ }, bare: 'network' as const, local: /^--help$/ }
+    expect(classifyVerb('list', ['list', '--outdated'], conditional)).toBe('network')
+    expect(classifyVerb('list', ['list'], conditional)).toBe('local')
+    expect(classifyVerb(undefined, [], conditional)).toBe('network')
+    expect(classifyVerb(undefined, ['--help'], conditional)).toBe('local')
+  })
+
+  it('finds the verb after options with a value, and two words after a group name', () => {
+    const syntax = { optionsWithValue: ['--cwd'], groups: new Set(['env']) }
+    expect(findVerb(['--cwd', 'env', 'env', '--cwd', 'x', 'create'], syntax)).toBe('env create')
+    expect(findVerb(['env'], syntax)).toBe('env')
+    expect(findVerb(['-q', '--', 'install'], syntax)).toBeUndefined()
+    expect(classifyArgs(['--cwd', 'install', 'env', 'update'], { network: new Set(['env update']), syntax })).toBe('network')
+  })
+
+  it('is used by every adapter', () => expect(declared.map(adapter => adapter.name).sort()).toEqual(Object.keys(TOOLS).sort()))
 })

@@ -1,3 +1,4 @@
+import { findUserKnobs } from '../../../src/tools/knobs.js'
 import { chmodSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -42,9 +43,9 @@ describe('yarn 1: the user registry choice', () => {
   })
   it('reads .npmrc after .yarnrc', () => expect(index('install', {}, folderWith({ 'package.json': '{}', '.npmrc': 'registry=https://npmrc.test/\n' }))).toBe('https://npmrc.test/'))
   it('finds the user network timeout', () => {
-    expect(yarn.findUserKnobs!(contextIn(project, 'install')).userSet).toBe(false)
-    expect(yarn.findUserKnobs!(contextIn(project, 'install --network-timeout 600000')).userSet).toBe(true)
-    expect(yarn.findUserKnobs!(contextIn(folderWith({ '.yarnrc': 'network-timeout 600000\n' }), 'install')).userSet).toBe(true)
+    expect(findUserKnobs(yarn, contextIn(project, 'install')).userSet).toBe(false)
+    expect(findUserKnobs(yarn, contextIn(project, 'install --network-timeout 600000')).userSet).toBe(true)
+    expect(findUserKnobs(yarn, contextIn(folderWith({ '.yarnrc': 'network-timeout 600000\n' }), 'install')).userSet).toBe(true)
   })
   const lock = '# yarn lockfile v1\n\na@^1.0.0:\n  version "1.0.0"\n  resolved "https://registry.yarnpkg.com/a/-/a-1.0.0.tgz#abc"\n\nb@^1.0.0:\n  resolved "https://npm.corp.test/b/-/b-1.0.0.tgz#def"\n'
   it('rewrites yarn.lock for a mirror attempt: public registries follow the mirror, a private one stays (issue 12 item 1)', () => {
@@ -90,8 +91,8 @@ describe('yarn berry', () => {
     expect(yarnBerry.findUserIndex(contextIn(project, '', {}, folderWith({ '.yarnrc.yml': 'npmRegistryServer: https://home.test\n' })))?.url).toBe('https://home.test')
   })
   it('finds the user http knobs', () => {
-    expect(yarnBerry.findUserKnobs!(contextIn(project, '')).userSet).toBe(false)
-    expect(yarnBerry.findUserKnobs!(contextIn(project, '', { YARN_HTTP_TIMEOUT: '600000' })).userSet).toBe(true)
-    expect(yarnBerry.findUserKnobs!(contextIn(folderWith({ '.yarnrc.yml': 'httpRetry: 10\n' }), '')).userSet).toBe(true)
+    expect(findUserKnobs(yarnBerry, contextIn(project, '')).userSet).toBe(false)
+    expect(findUserKnobs(yarnBerry, contextIn(project, '', { YARN_HTTP_TIMEOUT: '600000' })).userSet).toBe(true)
+    expect(findUserKnobs(yarnBerry, contextIn(folderWith({ '.yarnrc.yml': 'httpRetry: 10\n' }), '')).userSet).toBe(true)
   })
 })
