@@ -30,6 +30,12 @@ async function timed(file, args, options = {}) {
   return { ms: performance.now() - started, exitCode: result.exitCode, stdout: result.stdout, stderr: result.stderr }
 }
 
+/** A timing of a command that failed measures nothing: the bench stops instead of comparing with it. */
+function succeeded(what, run) {
+  if (run.exitCode !== 0) throw new Error(`${what} exited ${run.exitCode} where it must succeed: ${run.stderr?.split('\n').slice(-3).join(' | ')}`)
+  return run
+}
+
 /** Runs each named command `runs` times, interleaved; medians in ms. */
 async function interleaved(runs, commands) {
   const times = Object.fromEntries(Object.keys(commands).map(name => [name, []]))
@@ -44,8 +50,9 @@ async function healthyDownload(cli, wheel, runs) {
   const args = () => ['-m', 'pip', 'download', '--no-deps', '--no-cache-dir', '-d', temp('dl'), 'bench-pkg']
   const env = cleanEnv()
   const medians = await interleaved(runs, {
-    plain: () => timed('python3', [...args().slice(0, 2), '--index-url', index.url, ...args().slice(2)], { env }),
-    resilient: () => timed('node', [cli, 'python3', ...args()], { cwd: project, env }),
+    // --index-url after the command: pip takes it there only (before it, pip stops with a usage error, exit 2).
+    plain: async () => succeeded('plain pip', await timed('python3', [...args(), '--index-url', index.url], { env })),
+    resilient: async () => succeeded('resilient', await timed('node', [cli, 'python3', ...args()], { cwd: project, env })),
     node: () => timed('node', ['-e', '0'], { env }),
   })
   await index.close()
@@ -84,7 +91,7 @@ async function blackHolePip(cli, wheel, quick) {
   writeFileSync(join(project, '.resilientrc.json'), JSON.stringify({ pypi: { index: primary.url, mirrors: [mirror.url] } }))
   const args = ['-m', 'pip', 'download', '--no-deps', '-d', temp('dl'), 'bench-pkg']
   const resilient = await timed('node', [cli, '-q', 'python3', ...args], { cwd: project, env: cleanEnv() })
-  const plain = quick ? undefined : await timed('python3', [...args.slice(0, 2), '--index-url', primary.url, ...args.slice(2)], { env: cleanEnv() })
+  const plain = quick ? undefined : await timed('python3', [...args, '--index-url', primary.url], { env: cleanEnv() })
   await Promise.all([primary.close(), mirror.close()])
   return { resilientSeconds: resilient.ms / 1000, resilientExit: resilient.exitCode, plainSeconds: plain && plain.ms / 1000, plainExit: plain?.exitCode, goalSeconds: 5 }
 }

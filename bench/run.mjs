@@ -45,6 +45,12 @@ async function timed(file, args, options) {
   return { ms: performance.now() - started, exitCode: result.exitCode }
 }
 
+/** A timing of a command that failed measures nothing: the bench stops instead of comparing with it. */
+function succeeded(what, run) {
+  if (run.exitCode !== 0) throw new Error(`${what} exited ${run.exitCode} where it must succeed: the figure would compare with a failure`)
+  return run
+}
+
 async function figureA(wheel) {
   const primary = await startPypiServer({ wheels: [wheel], fault: { kind: 'blackhole' } })
   const mirror = await startPypiServer({ wheels: [wheel] })
@@ -71,8 +77,9 @@ async function figureB(wheel, withoutExtraCa = false) {
   const env = () => { const e = cleanEnv(); if (withoutExtraCa) delete e.NODE_EXTRA_CA_CERTS; return e }
   for (let i = 0; i < runs; i++) {
     const args = ['-m', 'pip', 'download', '--no-deps', '--no-cache-dir', '-d', mkdtempSync(join(tmpdir(), 'bench-dl-')), 'bench-pkg']
-    plain.push((await timed('python3', [...args.slice(0, 2), '--index-url', index.url, ...args.slice(2)], { env: env() })).ms)
-    wrapped.push((await timed('node', [CLI, 'python3', ...args], { cwd: project, env: env() })).ms)
+    // --index-url after the command: pip takes it there only (before it, pip stops with a usage error, exit 2).
+    plain.push(succeeded('plain pip', await timed('python3', [...args, '--index-url', index.url], { env: env() })).ms)
+    wrapped.push(succeeded('resilient', await timed('node', [CLI, 'python3', ...args], { cwd: project, env: env() })).ms)
     node.push((await timed('node', ['-e', '0'], { env: env() })).ms)
   }
   await index.close()
