@@ -11,7 +11,7 @@ export { hasCredentials, splitCredentials, urlWithoutSecrets, type SplitUrl } fr
 
 const MASK = '****'
 // Variables whose name ends in a credential word hold one (`NPM_TOKEN`, `DB_PASSWORD`, `AWS_CREDENTIALS`). Not
-// `AUTH_TOKEN_TTL`, `PASSWORD_MIN_LENGTH`, `AUTH_TYPE`: a word in the middle of a name says nothing (issue 19).
+// `AUTH_TOKEN_TTL`, `PASSWORD_MIN_LENGTH`, `AUTH_TYPE`: a word in the middle of a name says nothing.
 const SECRET_ENV_NAME = /(?:^|_)(?:TOKEN|PASSWORD|PASSWD|SECRET|API_?KEY|SECRET_ACCESS_KEY|CREDENTIALS?|CREDS?|PAT|_AUTH|_AUTHTOKEN)$/i
 // Named like a secret, but hold a socket, a file or a mode.
 const NOT_SECRET_ENV = /^(?:SSH_AUTH_SOCK|XAUTHORITY|(?:PIP_|UV_)?KEYRING_PROVIDER|GPG_AGENT_INFO|GOOGLE_APPLICATION_CREDENTIALS|.*_FILE|.*_PATH|.*_DIR)$/i

@@ -67,7 +67,7 @@ export function sameRegistry(a: string, b: string): boolean {
 
 /** The form outcomes are booked under: no credentials, no trailing slash, no default port. */
 export function indexKey(url: string): string {
-  // No userinfo, query, fragment or token path segment (`/t/<token>/`): keys are stored in the state file (issue 21).
+  // No userinfo, query, fragment or token path segment (`/t/<token>/`): keys are stored in the state file.
   return urlWithoutSecrets(url).replace(/\/+$/, '')
 }
 

@@ -77,7 +77,7 @@ export async function appendAutoInstallRecord(entry: AutoInstallEntry, env: Node
   await withFileLock(file, async () => {
     const read = await readEntries(file)
     if (!Array.isArray(read)) warn(`${file} could not be read (${read.unreadable}); it is started afresh.`)
-    // Redacted whatever the caller passed: a script's own `--db-password x` is no record to keep (issue 21).
+    // Redacted whatever the caller passed: a script's own `--db-password x` is no record to keep.
     const entries = [...(Array.isArray(read) ? read : []), entrySchema.parse(redactDeep(entry))].slice(-ENTRIES_KEPT)
     await writeFileAtomically(file, `${JSON.stringify({ version: 1, entries }, null, 2)}\n`)
   }, warn)

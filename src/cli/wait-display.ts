@@ -1,5 +1,5 @@
 /**
- * What the terminal shows while nothing happens (issue 15): a spinner once the tool has printed nothing for a second,
+ * What the terminal shows while nothing happens: a spinner once the tool has printed nothing for a second,
  * a count-down during the wait before a retry. Pure timing logic over an injected surface and clock; the reporter
  * draws the surface with ora (the only importer of ora), and only where a spinner can be seen.
  */

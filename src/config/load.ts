@@ -94,7 +94,7 @@ async function parseProjectFile(file: ProjectFile): Promise<unknown> {
 
 /**
  * The project layer, if the user may rely on it: code runs only once trusted (`resilient config trust`), and data
- * that sends installs to hosts of its own choosing is used only once trusted too (issue 16).
+ * that sends installs to hosts of its own choosing is used only once trusted too.
  */
 async function projectLayer(file: ProjectFile, env: NodeJS.ProcessEnv, user: Plain | undefined): Promise<ProjectLayer> {
   const trust = () => trustOf(file.path, file.content, env)

@@ -2,7 +2,7 @@ import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 
 /**
- * Where a project keeps resilient's settings: names that are resilient's own (issue 20), so another project's
+ * Where a project keeps resilient's settings: names that are resilient's own, so another project's
  * `"mirror"` key or `.mirrorrc` is never read. JSON and YAML are data; the other forms are code, run only once trusted.
  */
 const DATA_NAMES = ['.resilientrc', '.resilientrc.json', '.resilientrc.yaml', '.resilientrc.yml',

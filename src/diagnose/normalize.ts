@@ -49,7 +49,7 @@ function decode(output: string): string {
   if (escaped >= 2 && escaped > text.split('\n').length - 1) {
     text = text.replace(/\\r\\n|\\n/g, '\n').replace(/\\t/g, '\t').replace(/\\u001b|\\x1b/gi, '\x1b').replace(/\\"/g, '"')
   }
-  // To a fixed point: `\x1b[\x1b[2J2J` must not rebuild a screen clear in `why` or a stored log (issue 21).
+  // To a fixed point: `\x1b[\x1b[2J2J` must not rebuild a screen clear in `why` or a stored log.
   return stripSequences(text.replace(ANSI, ''))
 }
 

@@ -10,7 +10,7 @@ const LOCK_RETRIES = { retries: 200, factor: 1.3, minTimeout: 5, maxTimeout: 100
 /**
  * Creates `dir` (and its parents) readable by its owner only, and narrows it to 0700 when it already exists with
  * wider bits and is ours: what resilient keeps (state, logs, records, config) is nobody else's to read, whatever
- * the umask (issue 21).
+ * the umask.
  */
 export function ensurePrivateDir(dir: string): void {
   mkdirSync(dir, { recursive: true, mode: 0o700 })

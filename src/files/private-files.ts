@@ -5,7 +5,7 @@ import { EXIT, ResilientError } from '../errors.js'
 
 /**
  * Files resilient writes for one run (pixi's mirror config, a netrc with a typed token): never at a predictable path
- * in a shared directory (issue 21). Each run gets a fresh `mkdtemp` directory (0700, random name); each file in it is
+ * in a shared directory. Each run gets a fresh `mkdtemp` directory (0700, random name); each file in it is
  * created exclusively without following links (O_EXCL | O_NOFOLLOW), 0600; the directory goes when the run ends, and
  * the next run sweeps one a SIGKILL left behind.
  */

@@ -44,7 +44,7 @@ async function probeOne(target: ProbeTarget, fetch: Fetch, timeoutMs: number): P
   const request = probeRequest(target.ecosystem, target.url)
   const url = new URL(request.url)
   const headers: Record<string, string> = { 'user-agent': 'resilient (mirror probe)', ...request.headers }
-  // Never over plain http to another machine: the probe goes without them, and says so (issue 21).
+  // Never over plain http to another machine: the probe goes without them, and says so.
   const withheld = Boolean(url.username) && !maySendCredentials(request.url)
   if (url.username && !withheld) headers.authorization = `Basic ${Buffer.from(`${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`).toString('base64')}`
   url.username = ''

@@ -38,7 +38,7 @@ function resolveMirrors(entries: readonly string[], catalog: readonly Mirror[], 
       warn(`Mirror "${entry}" is neither a catalog name (${catalog.map(m => m.id).join(', ')}) nor a URL: skipped.`)
       continue
     }
-    // Credentials never go on a child's command line (issue 21): a tool that takes them no other way skips the mirror.
+    // Credentials never go on a child's command line: a tool that takes them no other way skips the mirror.
     if (hasCredentials(url) && !carriesCredentials(adapter, url)) {
       warn(`Mirror ${labelOf(url)} needs credentials, which ${adapter.name} can only take on its command line, where other local users can read them: skipped.`)
       continue

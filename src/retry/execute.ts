@@ -14,7 +14,7 @@ import type { Fix, Reporter } from './types.js'
 export type Exec = (command: CommandLine, attempt: { planned: PlannedAttempt; number: number; signal?: AbortSignal }) => Promise<ChildResult>
 /** Asks the index itself when the output cannot tell a missing package from a failing index. */
 export type Probe = (source: Source, failure: Diagnosis) => Promise<Diagnosis | undefined>
-/** Started with each attempt; aborting `signal` stops it (issue 15's hedged detection plugs in here). */
+/** Started with each attempt; aborting `signal` stops it (hedged detection, src/retry/hedge.ts, plugs in here). */
 export interface AttemptWatch {
   signal: AbortSignal
   stop(): void

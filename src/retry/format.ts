@@ -5,7 +5,7 @@ const SAFE = /^[A-Za-z0-9_./:=@%+,^-]+$/
 
 function quote(raw: string): string {
   // Control bytes from outside (an argument with a newline or ESC) are shown escaped: never a new line that a CI
-  // runner reads as a workflow command, never a sequence the terminal obeys (issue 21).
+  // runner reads as a workflow command, never a sequence the terminal obeys.
   const word = printable(raw, { escapeOnly: true })
   if (word !== '' && SAFE.test(word)) return word
   return `'${word.replace(/'/g, `'\\''`)}'`

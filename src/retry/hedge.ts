@@ -2,7 +2,7 @@ import type { Source } from './types.js'
 import { indexUrlOf } from '../url.js'
 
 /**
- * Hedged detection of a dead index (issue 15). A black-holed index costs the tool's shortened timeout (pip: 6 s) plus
+ * Hedged detection of a dead index. A black-holed index costs the tool's shortened timeout (pip: 6 s) plus
  * the retry; a parallel probe of the same index answers in well under a second when it is alive. When the child has
  * received nothing and the probe has had no answer for `afterMs`, the attempt is abandoned for the next source.
  */

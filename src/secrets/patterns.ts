@@ -1,9 +1,9 @@
 /**
  * What a credential looks like, by position and by known format: the value of a URL's userinfo, a token path segment,
  * a token query parameter, an Authorization header, npm's `_authToken`, cargo's `token=`, a `--password` flag, a
- * token with a vendor prefix. Never a word merely because of a variable's name (issue 19).
+ * token with a vendor prefix. Never a word merely because of a variable's name.
  *
- * Every pattern is `(context)(secret)`: group 1 stays visible, group 2 is masked. Linear time (issue 16): each starts
+ * Every pattern is `(context)(secret)`: group 1 stays visible, group 2 is masked. Linear time: each starts
  * on a literal, and every repetition that may fail is bounded, so no start position costs more than a few hundred
  * steps however long the line (a megabyte of spaces after `Authorization:` included).
  */

@@ -70,7 +70,7 @@ export function emptyState(): State {
 
 /**
  * Health is keyed by index URL without credentials, query, fragment, token path segments (`/t/<token>/`), trailing
- * slash or default port: one mirror, one entry, and no secret at rest in the state file (issue 21).
+ * slash or default port: one mirror, one entry, and no secret at rest in the state file.
  */
 export function healthKey(url: string): string {
   return urlWithoutSecrets(url).replace(/\/+$/, '')

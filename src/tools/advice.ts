@@ -1,7 +1,7 @@
 import type { Category, Diagnosis } from '../diagnose/types.js'
 
 /**
- * A tool's own spelling of the next steps a person can take (issue 12 item 6): npm advice in npm terms, pip advice in
+ * A tool's own spelling of the next steps a person can take: npm advice in npm terms, pip advice in
  * pip terms. Each adapter carries one; `adviceFor` turns a cause into one sentence with it. Every value is what the
  * person types (a flag for one run, a variable, or the tool's config command), never "run it through resilient".
  */

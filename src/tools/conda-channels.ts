@@ -106,7 +106,7 @@ function candidates(context: ToolContext, flavor: CondaFlavor, verb: string): Ch
  */
 export function pickChannelChoice(found: readonly ChannelCandidate[]): IndexChoice | null {
   // A token channel (`https://conda.anaconda.org/t/<token>/chan`) or one with userinfo is private even on a public
-  // host: a mirror has no such channel, and the token must reach no other host (issue 21).
+  // host: a mirror has no such channel, and the token must reach no other host.
   const withToken = found.find(candidate => hasCredentials(candidate.url))
   if (withToken) return { url: withToken.url, origin: withToken.origin, privateBecause: `the channel ${urlWithoutSecrets(withToken.url)} (${withToken.origin}) carries credentials` }
   const all = found.filter(candidate => (/:\/\//.test(candidate.url) || LOCAL.test(candidate.url)) && !PUBLIC.test(candidate.url))

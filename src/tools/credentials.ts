@@ -6,8 +6,8 @@ import type { CommandLine, ScratchDir, ToolAdapter } from './types.js'
 import { withEnv, withFile } from './command-line.js'
 
 /**
- * Credentials of an index never go on a child's command line, where any local user reads them in /proc/<pid>/cmdline
- * (issue 21): they travel in the child's environment (readable by its owner only) or in a 0600 file in the run's
+ * Credentials of an index never go on a child's command line, where any local user reads them in /proc/<pid>/cmdline:
+ * they travel in the child's environment (readable by its owner only) or in a 0600 file in the run's
  * private directory. Each tool's way is data on its adapter (`passCredentials`); a tool with none gets the index
  * without credentials, and resilient says so when it plans.
  */

@@ -11,10 +11,12 @@ const SRC = filesUnder('src')
 const linesOf = (path: string) => readFileSync(join(ROOT, path), 'utf8').split('\n')
 
 describe('the house rules', () => {
-  it('no comment cites a document that is not in this repository (reference §N, ../shared)', () => {
+  it('no comment cites a document that is not in this repository (reference §N, ../shared, an issue number)', () => {
     const citing = [...SRC, ...filesUnder('test/unit'), ...filesUnder('test/e2e'), ...filesUnder('test/helpers')]
       .flatMap(path => linesOf(path).flatMap((line, index) => /§|\.\.\/shared\/reference|package-managers\.md|auto-install-safety\.md/.test(line) && !path.endsWith('house-rules.test.ts') ? [`${path}:${index + 1}`] : []))
     expect(citing).toEqual([])
+    // The issue tracker is not in the repository either: src/ comments say why, not which issue asked.
+    expect(SRC.flatMap(path => linesOf(path).flatMap((line, index) => /\(issue \d+/.test(line) ? [`${path}:${index + 1}`] : []))).toEqual([])
   })
 
   it('one home for URL knowledge: hostOf, sameIndex and friends are defined in src/url.ts only', () => {

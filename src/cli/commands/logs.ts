@@ -24,7 +24,7 @@ export async function runLogs(options: LogsOptions): Promise<number> {
     return options.last ? 1 : 0
   }
   const text = options.last ? formatLogDetails(logs[0]!.log, logs[0]!.file) : formatLogTable(logs.map(entry => entry.log)).join('\n')
-  // Stored logs hold outside text (argv, cwd, tool output): replayed without any control byte (issue 21).
+  // Stored logs hold outside text (argv, cwd, tool output): replayed without any control byte.
   process.stdout.write(`${printable(redact(text), { multiline: true })}\n`)
   if (!options.last) process.stderr.write(`(${logs.length} most recent, newest first, from ${dir}${skipped ? `; ${skipped} unreadable file(s) skipped` : ''})\n`)
   return 0

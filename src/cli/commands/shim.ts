@@ -37,7 +37,7 @@ export async function runShimInstall(tools: string[], options: { dir?: string })
   const chosen = tools.length ? tools : knownToolNames().filter(tool => which(tool, { ...env, PATH: realPath }))
   const skipped = tools.length ? [] : knownToolNames().filter(tool => !chosen.includes(tool))
   if (!chosen.length) throw new UsageError('None of the tools resilient knows was found on PATH, so no shim was written.', `Name them to write shims anyway: resilient shim install ${knownToolNames().slice(0, 2).join(' ')}.`)
-  // Anyone who can write there can replace a shim, or plant a `pip` that runs first on your PATH (issue 21).
+  // Anyone who can write there can replace a shim, or plant a `pip` that runs first on your PATH.
   if (writableByOthers(dir)) say(`! ${dir} is writable by other users: any of them could replace these shims. Use a directory only you can write to (the default is ${defaultShimDirectory(env)}).`)
   const format = process.platform === 'win32' ? 'cmd' : 'sh'
   const result = installShims({ dir, tools: chosen, node: process.execPath, cli: resilientEntry(), resilientVersion: RESILIENT_VERSION, format })
