@@ -31,9 +31,14 @@ export function nameOfHostLabel(label: string): string {
   return label.replace(/:\d+$/, '').replace(/^\[|\]$/g, '').toLowerCase()
 }
 
-/** The index a source talks to: the URL it applies, else the user's own index it leaves in place. */
+/** The index a source really talks to (`indexUrl`: the user's own when it applies none), else the URL it applies. */
 export function indexUrlOf(source: { url?: string | undefined; indexUrl?: string | undefined }): string | undefined {
   return source.indexUrl ?? source.url
+}
+
+/** `mirrors.aliyun.com`, `127.0.0.1:8080`: the host a source talks to, or its label when it names no URL. */
+export function hostLabelOfSource(source: { url?: string | undefined; indexUrl?: string | undefined; label: string }): string {
+  return labelOf(indexUrlOf(source) ?? source.label)
 }
 
 /** `pypi.org`, or `127.0.0.1:8080` when the port says which of several servers on one host it is. */

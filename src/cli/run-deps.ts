@@ -6,7 +6,7 @@ import { findSecrets, redact, registerSecrets } from '../redact.js'
 import type { Exec } from '../retry/execute.js'
 import { withLockfileRewrite } from '../tools/lockfile-rewrite.js'
 import type { Config } from '../config/schema.js'
-import { indexUrlOf, labelOf } from '../url.js'
+import { hostLabelOfSource } from '../url.js'
 import type { RunReporter } from './ci-reporter.js'
 import { TerminalReporter } from './reporter.js'
 import { routeSignalsTo } from './signal-router.js'
@@ -51,7 +51,7 @@ export interface ChildOptions {
  */
 export function childExec({ plan, config, env, interrupts, reporter, usePty, stdoutFd, input, onAttemptProgress }: ChildOptions): Exec {
   return async (command, { planned, signal }) => {
-    const host = labelOf(indexUrlOf(planned.source) ?? planned.source.label)
+    const host = hostLabelOfSource(planned.source)
     const progress = plan.networked ? watchProgress({ stall: config.stall, host,
       report: line => reporter instanceof TerminalReporter ? reporter.throughput(line) : reporter.verbose(line) }) : undefined
     const abort = progress?.abort && signal ? AbortSignal.any([progress.abort, signal]) : progress?.abort ?? signal

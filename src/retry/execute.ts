@@ -5,7 +5,7 @@ import type { ChildResult } from '../exec/run-child.js'
 import type { AttemptRecord, Host, PlannedAttempt, RunPlan, RunResult, Source } from '../plan/types.js'
 import { adviceFor } from '../tools/advice.js'
 import type { CommandLine } from '../tools/types.js'
-import { indexUrlOf, labelOf } from '../url.js'
+import { hostLabelOfSource } from '../url.js'
 import { formatCommand } from './format.js'
 import { decideNext } from './policy.js'
 import type { Fix, Reporter } from './types.js'
@@ -57,9 +57,6 @@ function stalledDiagnosis(reason: string): Diagnosis {
   return { category: 'timeout', ruleId: 'resilient-stall', summary: reason, evidence: [reason], facts: {}, remedy: { kind: 'switch-mirror' }, retryable: true,
     nextStep: 'resilient stops a stalled download and tries another source; if every source stalls, check this machine\'s network or proxy.' }
 }
-
-/** `mirrors.aliyun.com`, `127.0.0.1:8080`: where the next attempt goes, for the count-down. */
-const hostOfSource = (source: Source) => labelOf(indexUrlOf(source) ?? source.label)
 
 async function loadRules(): Promise<NonNullable<ExecuteDeps['diagnose']>> {
   const { diagnose } = await import('../diagnose/index.js')
@@ -137,7 +134,7 @@ export async function executeRun(plan: RunPlan, deps: ExecuteDeps): Promise<RunR
       return finish({ outcome: 'gave-up', exitCode: result.exitCode, finalDiagnosis: diagnosis, stopReason: decision.reason, hint })
     }
     if (decision.waitMs > 0) {
-      await deps.reporter.waiting({ seconds: decision.waitMs / 1000, reason: decision.reason, endsAt: deps.now() + decision.waitMs, next: hostOfSource(decision.queue[0]!.source) })
+      await deps.reporter.waiting({ seconds: decision.waitMs / 1000, reason: decision.reason, endsAt: deps.now() + decision.waitMs, next: hostLabelOfSource(decision.queue[0]!.source) })
       await deps.sleep(decision.waitMs)
       const signal = deps.interrupted?.()
       if (signal) return finish(interruptedBetweenAttempts(signal))
