@@ -5,10 +5,7 @@ import { defaultShimDirectory, isShimDirectory, readShimManifest, shimDirectorie
 import { detectShell, pathLine, PROFILE_FILES } from '../shims/shell-lines.js'
 import { which } from '../tools/which.js'
 import type { Problem, Section } from './types.js'
-
-declare const __VERSION__: string
-// tsup replaces __VERSION__ in the build; in unit tests it does not exist.
-const RESILIENT_VERSION = typeof __VERSION__ === 'string' ? __VERSION__ : 'dev'
+import { RESILIENT_VERSION } from '../version.js'
 
 /**
  * Installed shims: on PATH or not, pointing at a resilient that still exists, written by this resilient (their

@@ -1,10 +1,7 @@
 import { logsDirectory } from './paths.js'
 import { createRunLog, type RunReport } from './run-log.js'
 import { writeRunLog } from './store.js'
-
-declare const __VERSION__: string
-// tsup replaces __VERSION__ in the build; in unit tests it does not exist.
-const RESILIENT_VERSION = typeof __VERSION__ === 'string' ? __VERSION__ : 'dev'
+import { RESILIENT_VERSION } from '../version.js'
 
 export interface RecordRunInput {
   report: RunReport

@@ -1,19 +1,17 @@
 import { runDoctorChecks } from '../../doctor/index.js'
 import { redact, redactDeep } from '../../redact.js'
-
-declare const __VERSION__: string
+import { RESILIENT_VERSION } from '../../version.js'
 
 /** `resilient doctor [--json]`: what resilient sees on this machine; exit 1 when something is broken. */
 export async function runDoctor(options: { json?: boolean }): Promise<number> {
   const report = await runDoctorChecks(process.env, process.cwd())
-  const version = typeof __VERSION__ === 'string' ? __VERSION__ : 'dev'
   if (options.json) {
-    const value = { resilientVersion: version, node: process.version, platform: process.platform, broken: report.broken, problems: report.problems,
+    const value = { resilientVersion: RESILIENT_VERSION, node: process.version, platform: process.platform, broken: report.broken, problems: report.problems,
       sections: Object.fromEntries(report.sections.map(section => [section.title, section.data])) }
     process.stdout.write(`${JSON.stringify(redactDeep(value), null, 2)}\n`)
     return report.broken ? 1 : 0
   }
-  const out: string[] = [`resilient ${version}, node ${process.version}, ${process.platform}`]
+  const out: string[] = [`resilient ${RESILIENT_VERSION}, node ${process.version}, ${process.platform}`]
   for (const section of report.sections) out.push('', section.title, ...section.lines.map(line => `  ${line}`))
   out.push('')
   if (!report.problems.length) out.push('No problems found.')

@@ -9,9 +9,7 @@ import { which } from '../../tools/which.js'
 import { Interrupts } from '../../exec/interrupts.js'
 import { runChild } from '../../exec/run-child.js'
 import { routeSignalsTo, type ExitStatus } from '../signal-router.js'
-
-declare const __VERSION__: string
-const RESILIENT_VERSION = typeof __VERSION__ === 'string' ? __VERSION__ : 'dev'
+import { RESILIENT_VERSION } from '../../version.js'
 
 /** The bin script this process was started from: what shims and aliases run. */
 export function resilientEntry(): string {
