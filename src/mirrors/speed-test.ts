@@ -1,6 +1,7 @@
 import { fetchFor, maySendCredentials } from './probe-fetch.js'
 import { probeRequest } from './probe-targets.js'
 import type { Ecosystem } from './types.js'
+import { takeBasicAuth } from '../secrets/url.js'
 
 export interface ProbeTarget {
   ecosystem: Ecosystem
@@ -46,9 +47,8 @@ async function probeOne(target: ProbeTarget, fetch: Fetch, timeoutMs: number): P
   const headers: Record<string, string> = { 'user-agent': 'resilient (mirror probe)', ...request.headers }
   // Never over plain http to another machine: the probe goes without them, and says so.
   const withheld = Boolean(url.username) && !maySendCredentials(request.url)
-  if (url.username && !withheld) headers.authorization = `Basic ${Buffer.from(`${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`).toString('base64')}`
-  url.username = ''
-  url.password = ''
+  const authorization = takeBasicAuth(url)
+  if (authorization && !withheld) headers.authorization = authorization
   const started = performance.now()
   try {
     const response = await fetch(url, { headers, redirect: 'follow', signal: AbortSignal.timeout(timeoutMs) })

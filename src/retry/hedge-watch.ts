@@ -4,6 +4,7 @@ import type { ExecuteDeps } from './execute.js'
 import { HEDGE_DEFAULTS, mayHedge, watchHedge, type ChildActivity, type HedgeSettings } from './hedge.js'
 import { usesProxy } from './probe.js'
 import { indexUrlOf } from '../url.js'
+import { takeBasicAuth } from '../secrets/url.js'
 
 export interface HedgeWatchOptions {
   env: NodeJS.ProcessEnv
@@ -25,10 +26,9 @@ export function createHedgeWatch(plan: RunPlan, { env, activity, fetch = globalT
     if (!index || !mayHedge({ source: attempt.source, hasNextSource, networked: plan.networked }) || usesProxy(index, env)) return undefined
     const request = probeRequest(plan.invocation.adapter.ecosystem, index)
     const target = new URL(request.url)
-    const headers = { ...request.headers }
-    if (target.username) headers.authorization = `Basic ${Buffer.from(`${decodeURIComponent(target.username)}:${decodeURIComponent(target.password)}`).toString('base64')}`
-    target.username = ''
-    target.password = ''
+    const headers: Record<string, string> = { ...request.headers }
+    const authorization = takeBasicAuth(target)
+    if (authorization) headers.authorization = authorization
     return watchHedge(target.host, {
       // Any HTTP answer, whatever its status, shows the index is alive: the tool's own output says the rest.
       probe: signal => fetch(target, { headers, signal, redirect: 'manual' }).then(async response => {

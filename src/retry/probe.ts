@@ -3,6 +3,7 @@ import { DEFAULT_REMEDIES, isRetryableWith, nextStepFor } from '../diagnose/reme
 import type { ToolAdapter } from '../tools/types.js'
 import type { Source } from '../plan/types.js'
 import { hostOf } from '../url.js'
+import { takeBasicAuth } from '../secrets/url.js'
 
 /** Whether the tool reaches `url` through a proxy: Node's fetch would not, and would answer another question. */
 export function usesProxy(url: string, env: NodeJS.ProcessEnv): boolean {
@@ -34,9 +35,8 @@ export function createProbe(adapter: ToolAdapter, env: NodeJS.ProcessEnv, timeou
     if (!name || !index || !adapter.packageUrl || !/^https?:/.test(index) || usesProxy(index, env)) return undefined
     const target = new URL(adapter.packageUrl(index, name))
     const headers: Record<string, string> = { accept: 'text/html, application/json;q=0.9' }
-    if (target.username) headers.authorization = `Basic ${Buffer.from(`${decodeURIComponent(target.username)}:${decodeURIComponent(target.password)}`).toString('base64')}`
-    target.username = ''
-    target.password = ''
+    const authorization = takeBasicAuth(target)
+    if (authorization) headers.authorization = authorization
     // host:port, so two servers on one machine (tests, local proxies) are told apart in messages.
     const host = target.host
     try {

@@ -46,3 +46,14 @@ export function hasCredentials(url: string): boolean {
   const { hostname, pathname } = new URL(inner)
   return /\/t\/[^/]{6,256}(\/|$)/.test(pathname) || (TOKEN_FIRST_SEGMENT.test(hostname) && !/^\/(public|basic)\//.test(pathname) && pathname.length > 1)
 }
+
+/**
+ * Takes a URL's userinfo off it (fetch refuses credentials in URLs) and returns it as the value of an HTTP Basic
+ * `authorization` header, or undefined when it carried none.
+ */
+export function takeBasicAuth(url: URL): string | undefined {
+  const header = url.username ? `Basic ${Buffer.from(`${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`).toString('base64')}` : undefined
+  url.username = ''
+  url.password = ''
+  return header
+}
