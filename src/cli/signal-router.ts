@@ -21,10 +21,16 @@ const listeners = new Map<NodeJS.Signals, () => void>()
 export function installSignalRouting(callerIgnored: ReadonlySet<NodeJS.Signals>): void {
   ignored = callerIgnored
   for (const signal of HANDLED_SIGNALS) {
+    // V8's sampling profiler (`node --cpu-prof`) ticks with SIGPROF sent to this process: a listener would take them.
+    if (signal === 'SIGPROF' && profiling()) continue
     const listener = () => route(signal)
     listeners.set(signal, listener)
     process.on(signal, listener)
   }
+}
+
+function profiling(): boolean {
+  return [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)].some(arg => /^--(cpu-prof|prof)\b/.test(arg))
 }
 
 /** Sends signals to this run's Interrupts until the returned function is called. */
