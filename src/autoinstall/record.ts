@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import { redactDeep } from '../redact.js'
 import { withFileLock, writeFileAtomically } from '../files/locked-file.js'
 import { stateDir } from '../state/paths.js'
@@ -17,9 +17,9 @@ const entrySchema = z.object({
   /** What was installed: `PyYAML`, `lodash`. */
   package: z.string(),
   /** The version installed (read from the environment after the install). */
-  version: z.string().optional(),
+  version: z.optional(z.string()),
   /** Where the project already declares it, when it does: `requirements.txt:3`. */
-  declaredIn: z.string().optional(),
+  declaredIn: z.optional(z.string()),
   /** `allowlist` (reviewed mapping) or `proposed` (the person confirmed an unreviewed name). */
   tier: z.enum(['allowlist', 'proposed']),
   /** How consent was given: `--yes` or a prompt answered in the terminal. */

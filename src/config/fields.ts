@@ -1,4 +1,4 @@
-import type { z } from 'zod'
+import * as z from 'zod/mini'
 import { configSchema } from './schema.js'
 
 /** One setting of the config schema, as the docs, the env loader and `resilient config` see it. */
@@ -22,15 +22,17 @@ export interface ConfigSection {
   description: string
 }
 
-type AnySchema = z.ZodType & { _zod: { def: Record<string, unknown> & { type: string } } }
+type AnySchema = z.ZodMiniType & { _zod: { def: Record<string, unknown> & { type: string } } }
+
+const descriptionOf = (schema: AnySchema): string => z.globalRegistry.get(schema)?.description ?? ''
 
 /** Strips optional/default wrappers, keeping the first description found on the way in. */
 function unwrap(schema: AnySchema): { inner: AnySchema; description: string } {
   let inner = schema
-  let description = schema.description ?? ''
+  let description = descriptionOf(schema)
   while (['optional', 'default', 'prefault', 'nullable', 'readonly'].includes(inner._zod.def.type)) {
     inner = inner._zod.def.innerType as AnySchema
-    description ||= inner.description ?? ''
+    description ||= descriptionOf(inner)
   }
   return { inner, description }
 }
@@ -44,7 +46,8 @@ function describeType(schema: AnySchema): Pick<ConfigField, 'kind' | 'type'> {
     case 'array': return { kind: 'string-list', type: 'list of strings' }
     case 'record': return { kind: 'map', type: 'map of name → string' }
     case 'number': {
-      const isInt = (schema as unknown as { isInt: boolean }).isInt
+      // z.int() is a number whose format is `safeint`.
+      const isInt = def.format === 'safeint'
       const checks = ((def.checks ?? []) as unknown as { _zod: { def: { check: string; value: number; inclusive: boolean } } }[]).map(check => check._zod.def)
       const low = checks.find(check => check.check === 'greater_than')
       const high = checks.find(check => check.check === 'less_than')

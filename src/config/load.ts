@@ -7,6 +7,8 @@ import { userConfigFile } from './paths.js'
 import { findProjectFile, type ProjectFile } from './project-file.js'
 import { redirectingHosts } from './project-hosts.js'
 import { trustOf } from './trust.js'
+import { config as configureZod } from 'zod/mini'
+import en from 'zod/v4/locales/en.js'
 import { configSchema, type Config } from './schema.js'
 
 /** One source of settings; later layers win. */
@@ -160,7 +162,9 @@ function validated(values: Plain, where: string): Plain {
 export function validate(value: unknown, where: string): Config {
   const result = configSchema.safeParse(value)
   if (result.success) return result.data
-  const issue = result.error.issues[0]!
+  // zod/mini ships no messages of its own ("Invalid input"): English ones, for the error only.
+  configureZod(en())
+  const issue = configSchema.safeParse(value).error!.issues[0]!
   const path = issue.path.join('.') || '(top level)'
   const detail = issue.code === 'unrecognized_keys'
     ? `unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map(k => `"${k}"${didYouMean(k, issue.path)}`).join(', ')}`

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import { withFileLock, writeFileAtomically } from '../files/locked-file.js'
 import { stateDir } from '../state/paths.js'
 

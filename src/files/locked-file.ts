@@ -18,9 +18,18 @@ export function ensurePrivateDir(dir: string): void {
   if ((stat.mode & 0o077) !== 0 && stat.uid === process.getuid?.()) chmodSync(dir, 0o700)
 }
 
+/**
+ * Loads the lock and the atomic writer ahead of need. Called once the tool runs, while resilient waits: what it
+ * writes afterwards (mirror health, the run log) then costs the run nothing to load.
+ */
+export function preloadFileWriters(): void {
+  void import('proper-lockfile').catch(() => {})
+  void import('write-file-atomic').catch(() => {})
+}
+
 /** Runs `fn` while holding the lock of `file`; the file itself need not exist. */
 export async function withFileLock<T>(file: string, fn: () => Promise<T>, warn: (message: string) => void = () => {}): Promise<T> {
-  // The CommonJS module as a whole: bundled (tsup noExternal) it has no named exports, only its default.
+  // The CommonJS module as a whole: bundled (rollup.config.mjs) it is used through its default export.
   const { default: { lock } } = await import('proper-lockfile')
   ensurePrivateDir(dirname(file))
   let compromised: Error | undefined

@@ -1,4 +1,4 @@
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import { urlWithoutSecrets } from '../redact.js'
 
 /** Recent outcomes kept per mirror; totals are kept as counters. */
@@ -10,24 +10,26 @@ export const FIXES_KEPT = 200
 export const MIRRORS_KEPT = 100
 export const NOTICES_KEPT = 500
 
+const count = z.int().check(z.nonnegative())
+
 const outcome = z.object({
   at: z.number(),
   ok: z.boolean(),
   /** The diagnosis category of a failure (`timeout`, `server_error`...). */
-  category: z.string().optional(),
+  category: z.optional(z.string()),
   /** `run`: an attempt of a real command; `probe`: `resilient mirrors test`. */
   via: z.enum(['run', 'probe']),
-  latencyMs: z.number().optional(),
+  latencyMs: z.optional(z.number()),
 })
 
 const mirrorHealth = z.object({
   /** The index URL, credentials removed. */
   url: z.string(),
-  successes: z.number().int().nonnegative(),
-  failures: z.number().int().nonnegative(),
+  successes: count,
+  failures: count,
   /** Failures since the last success: the circuit breaker opens at breaker.failureThreshold. */
-  consecutiveFailures: z.number().int().nonnegative(),
-  lastFailureAt: z.number().optional(),
+  consecutiveFailures: count,
+  lastFailureAt: z.optional(z.number()),
   recent: z.array(outcome),
 })
 
@@ -48,7 +50,7 @@ const learnedFix = z.object({
   sourceId: z.string(),
   remedy: z.string(),
   at: z.number(),
-  count: z.number().int().positive(),
+  count: z.int().check(z.positive()),
 })
 
 export const stateSchema = z.object({

@@ -13,7 +13,7 @@ let copy: string
 
 beforeAll(() => {
   copy = mkdtempSync(join(tmpdir(), 'resilient-no-pty-'))
-  for (const entry of ['src', 'test', 'bench', 'scripts', 'bin', 'package.json', 'tsconfig.json', 'tsup.config.ts', 'vitest.config.ts']) {
+  for (const entry of ['src', 'test', 'bench', 'scripts', 'bin', 'package.json', 'tsconfig.json', 'rollup.config.mjs', 'vitest.config.ts']) {
     cpSync(join(root, entry), join(copy, entry), { recursive: true })
   }
   symlinkSync(join(root, 'dist'), join(copy, 'dist'))

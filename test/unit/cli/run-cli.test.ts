@@ -3,7 +3,7 @@ import { isPlainToolCall, isShimRun, SUBCOMMANDS } from '../../../src/cli/run-cl
 
 describe('the plain tool call, run without commander', () => {
   it('knows every subcommand commander knows, and its implicit help', async () => {
-    // tsup defines __VERSION__ in the build; the program reads it when built.
+    // the build (rollup.config.mjs) defines __VERSION__; the program reads it when built.
     (globalThis as { __VERSION__?: string }).__VERSION__ = '0.0.0-test'
     const { buildProgram } = await import('../../../src/cli/program.js')
     const names = buildProgram().commands.flatMap(command => [command.name(), ...command.aliases()])

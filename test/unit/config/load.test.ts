@@ -70,7 +70,8 @@ describe('loadConfig', () => {
   })
 
   it.each([
-    ['a bad value in the user config', { user: { maxAttempts: 0 } }, /config\.json: invalid value for "maxAttempts"/],
+    ['a bad value in the user config', { user: { maxAttempts: 0 } }, /config\.json: invalid value for "maxAttempts": Too small: expected number to be >=1\./],
+    ['a value of the wrong type, in words', { user: { stall: { windowSeconds: 'long' } } }, /invalid value for "stall\.windowSeconds": Invalid input: expected number, received string\./],
     ['an unknown key in the project config', { project: '{ "breaker": { "threshold": 2 } }' }, /\.resilientrc\.json: invalid value for "breaker": unknown key "threshold"/],
     ['a misspelt key, with the likely one', { project: '{ "maxAtempts": 3 }' }, /unknown key "maxAtempts" \(did you mean "maxAttempts"\?\)/],
     ['a misspelt nested key', { project: '{ "pypi": { "mirors": [] } }' }, /invalid value for "pypi": unknown key "mirors" \(did you mean "mirrors"\?\)/],

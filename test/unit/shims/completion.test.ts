@@ -12,7 +12,7 @@ import { command, itNeeding } from '../../helpers/requirements.js'
 let model: CompletionModel
 
 beforeAll(async () => {
-  // tsup defines __VERSION__ in the build; the program reads it when built.
+  // the build (rollup.config.mjs) defines __VERSION__; the program reads it when built.
   (globalThis as { __VERSION__?: string }).__VERSION__ = '0.0.0-test'
   const { buildProgram } = await import('../../../src/cli/program.js')
   model = completionModel(buildProgram(), ['pip', 'pip3', 'npm'])
