@@ -3,6 +3,7 @@ import nodeModule from 'node:module'
 import { homedir } from 'node:os'
 import { join } from 'node:path'
 import { LAUNCH_VARIABLES, readLaunchContext, setLaunchContext } from '../exec/launch-context.js'
+import { useBlockingStdio } from './blocking-stdio.js'
 import { exitBySignal, installSignalRouting } from './signal-router.js'
 
 declare const __VERSION__: string
@@ -20,6 +21,9 @@ const launch = readLaunchContext(process.env)
 for (const name of Object.values(LAUNCH_VARIABLES)) delete process.env[name]
 setLaunchContext(launch)
 installSignalRouting(launch.ignoredSignals)
+
+// Before anything writes: a pipe or socket as stdout or stderr is written with blocking writes (blocking-stdio.ts).
+useBlockingStdio()
 
 // `resilient pip freeze | head` closes our stdout early: end quietly like the tool would, not with a stack trace.
 for (const stream of [process.stdout, process.stderr]) {
