@@ -4,7 +4,6 @@ import { runChild, type RunChildOptions } from '../exec/run-child.js'
 import type { RunPlan } from '../plan/types.js'
 import { findSecrets, redact, registerSecrets } from '../redact.js'
 import type { Exec } from '../retry/execute.js'
-import { preloadFileWriters } from '../files/locked-file.js'
 import { withLockfileRewrite } from '../tools/lockfile-rewrite.js'
 import type { Config } from '../config/schema.js'
 import { hostLabelOfSource } from '../url.js'
@@ -43,6 +42,8 @@ export interface ChildOptions {
   input: RunChildOptions['input']
   /** Receives the running attempt's progress watch (undefined once it ended): hedged detection reads its bytes. */
   onAttemptProgress?: (progress: ProgressWatch | undefined) => void
+  /** Called when an attempt's tool has started. */
+  onSpawn?: () => void
 }
 
 /**
@@ -50,7 +51,7 @@ export interface ChildOptions {
  * watched for stalls (network attempts only), stoppable by the loop's signal, with the attempt's lockfile rewrite
  * (yarn 1 on a mirror) put back whatever happens.
  */
-export function childExec({ plan, config, env, interrupts, reporter, usePty, stdoutFd, input, onAttemptProgress }: ChildOptions): Exec {
+export function childExec({ plan, config, env, interrupts, reporter, usePty, stdoutFd, input, onAttemptProgress, onSpawn }: ChildOptions): Exec {
   return async (command, { planned, signal }) => {
     const host = hostLabelOfSource(planned.source)
     const progress = plan.networked ? watchProgress({ stall: config.stall, host,
@@ -62,7 +63,7 @@ export function childExec({ plan, config, env, interrupts, reporter, usePty, std
     const attempt = await withLockfileRewrite(planned.lockfileRewrite, plan.invocation.adapter.lockfile?.format, () =>
       runChild(command, { env: { ...env, ...command.env, RESILIENT_ACTIVE: '1' }, cwd: planned.cwd, interrupts, pty: usePty,
         // Only a run that may be retried is read: the diagnosis needs its output; any other writes to ours itself.
-        capture: plan.networked, input, output: { stdout: stdoutFd ?? 1, stderr: 2 }, abort, onSpawn: pid => { progress?.onSpawn(pid); preloadFileWriters() }, onOutput: quiet?.output }))
+        capture: plan.networked, input, output: { stdout: stdoutFd ?? 1, stderr: 2 }, abort, onSpawn: pid => { progress?.onSpawn(pid); onSpawn?.() }, onOutput: quiet?.output }))
       .finally(() => { onAttemptProgress?.(undefined); quiet?.stop() })
     // As a shell says it ("bash: <path>: cannot execute: ..."); a network run says it when it gives up.
     if (attempt.spawnError && !plan.networked) process.stderr.write(redact(`resilient: ${attempt.spawnError}\n`))

@@ -30,7 +30,7 @@ describe('the pipe resilient shares with other processes', () => {
     const tool = standIn('pip', RECORD_PARENT_FLAGS)
     const run = await bash(tool.dir, tool.env, `resilient --no-mirrors pip ${verb} 2>&1 | cat`)
     expect(run.exitCode, run.stderr).toBe(0)
-    const flags = Object.fromEntries(tool.lines().map(line => line.split(' ')).map(([fd, octal]) => [fd, Number.parseInt(octal!, 8)]))
+    const flags: Record<string, number> = Object.fromEntries(tool.lines().map(line => line.split(' ')).map(([fd, octal]) => [fd, Number.parseInt(octal!, 8)]))
     expect(Object.keys(flags)).toEqual(['1', '2'])
     for (const [fd, value] of Object.entries(flags)) expect(value & O_NONBLOCK, `fd ${fd}: ${value.toString(8)}`).toBe(0)
   }, 60_000)

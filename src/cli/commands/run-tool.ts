@@ -8,6 +8,7 @@ import { ResilientError, EXIT } from '../../errors.js'
 import { Interrupts } from '../../exec/interrupts.js'
 import type { ProgressWatch } from '../../exec/progress-monitor.js'
 import { ReplayableInput } from '../../exec/replayable-input.js'
+import { preloadFileWriters } from '../../files/locked-file.js'
 import { createPrivateDir, sweepPrivateDirs, type PrivateDir } from '../../files/private-files.js'
 import { recordRun } from '../../logs/record-run.js'
 import { gatherPlanRequest } from '../../plan/gather.js'
@@ -33,12 +34,32 @@ import { inForeground } from '../signal-router.js'
 import { childExec, interruptibleSleep, listenForInterrupts } from '../run-deps.js'
 import { toReport } from '../run-report.js'
 
-/** A fresh private directory for this run, removed at exit; directories a killed run left are swept first. */
+/** A fresh private directory for this run, removed at exit (directories a killed run left: whileToolRuns). */
 function privateDirForRun(): PrivateDir {
-  sweepPrivateDirs()
   const dir = createPrivateDir()
   process.once('exit', () => dir.remove())
   return dir
+}
+
+/**
+ * Work that need not delay the tool, done once it runs and resilient only waits: sweeping the run directories a
+ * killed run left (a listing of the temporary directory, which may hold thousands of entries) and loading what
+ * writes mirror health and the run log afterwards.
+ */
+function whileToolRuns(): { started(): void; ended(): void } {
+  let swept = false
+  const sweep = () => {
+    if (!swept) sweepPrivateDirs()
+    swept = true
+  }
+  return {
+    started: () => setImmediate(() => {
+      sweep()
+      preloadFileWriters()
+    }),
+    // No tool ran (a dry run, a tool not found): the sweep is done now.
+    ended: sweep,
+  }
 }
 
 export { listenForInterrupts } from '../run-deps.js'
@@ -72,6 +93,7 @@ export async function runTool(argv: string[], options: GlobalOptions, session: T
   // The run's private directory for attempt files (pixi's mirror config, credentials): removed on every exit path,
   // swept by the next run after a SIGKILL.
   const scratch = privateDirForRun()
+  const idle = whileToolRuns()
   // A dry run plans for a tool that is not installed here, in its default variant; a real run stopped above (127).
   const variant = parsed.adapter.resolveVariant && !parsed.missing
     ? await resolveVariantCached(parsed.adapter, parsed.executable, { args: parsed.args, env, cwd, home: env.HOME || homedir() }, scratch) : undefined
@@ -106,6 +128,7 @@ export async function runTool(argv: string[], options: GlobalOptions, session: T
   if (plan.lockedSources) (options.dryRun ? reporter.warn(plan.lockedSources) : reporter.verbose(plan.lockedSources))
   if (options.dryRun) {
     printPlan(plan, process.stdout, process.stderr, Boolean(options.quiet))
+    idle.ended()
     return 0
   }
 
@@ -120,7 +143,7 @@ export async function runTool(argv: string[], options: GlobalOptions, session: T
     const startedAt = new Date()
     let progress: ProgressWatch | undefined
     const result = await executeRun(plan, {
-      exec: childExec({ plan, config, env, interrupts, reporter, usePty, stdoutFd: session.stdoutFd, input, onAttemptProgress: watch => { progress = watch } }),
+      exec: childExec({ plan, config, env, interrupts, reporter, usePty, stdoutFd: session.stdoutFd, input, onAttemptProgress: watch => { progress = watch }, onSpawn: idle.started }),
       // A dead index is left after ~2 s of silence both ways, not after the tool's own timeout (src/retry/hedge.ts).
       watch: createHedgeWatch(plan, { env, activity: () => progress?.activity() ?? {} }),
       sleep: interruptibleSleep(interrupts),
@@ -133,12 +156,14 @@ export async function runTool(argv: string[], options: GlobalOptions, session: T
       ask: process.stdin.isTTY && process.stderr.isTTY && !isCI && options.input !== false && !options.yes && inForeground()
         ? createAsker(invocation, line => process.stderr.write(`${redact(line)}\n`), secrets) : undefined,
     })
+    // Logs are for runs that can fail over: one per `pip --version` or `npm run build` would only rotate them out.
+    // Written while mirror health is (the two files are independent).
+    const logging = networked ? recordRun({ report: toReport(invocation.tool, result), invocation: argv, startedAt, cwd, env, keep: config.logs.keep }) : undefined
     await memory?.finish()
     if (offline && (result.outcome === 'gave-up' || result.outcome === 'failed')) reporter.warn(offlineFailureHint(offline, result))
     if (plan.lockedSources && result.outcome === 'gave-up') reporter.warn(plan.lockedSources)
     if (lockfile) await restoreLockfile(lockfile, { result, plan, cwd, note: m => reporter.note(m), warn: m => reporter.warn(m) })
-    // Logs are for runs that can fail over: one per `pip --version` or `npm run build` would only rotate them out.
-    const log = networked ? await recordRun({ report: toReport(invocation.tool, result), invocation: argv, startedAt, cwd, env, keep: config.logs.keep }) : {}
+    const log = (await logging) ?? {}
     if (log.error) reporter.warn(log.error)
     if (options.report) {
       try {
@@ -150,6 +175,7 @@ export async function runTool(argv: string[], options: GlobalOptions, session: T
     session.onResult?.(invocation.tool, result)
     return result.exitCode
   } finally {
+    idle.ended()
     if (typeof input === 'object') input.close()
     stopListening()
     scratch.remove()
