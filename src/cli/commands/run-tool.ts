@@ -1,10 +1,12 @@
 import { writeFileSync } from 'node:fs'
 import { homedir } from 'node:os'
+import { isatty } from 'node:tty'
 import { isCI } from 'ci-info'
 import { loadConfig } from '../../config/load.js'
 import { offlineFailureHint, planOffline } from '../../config/offline.js'
 import { proxiesFromEnvironment } from '../../diagnose/proxies.js'
 import { ResilientError, EXIT } from '../../errors.js'
+import { prepareFifos } from '../../exec/fifos.js'
 import { Interrupts } from '../../exec/interrupts.js'
 import type { ProgressWatch } from '../../exec/progress-monitor.js'
 import { ReplayableInput } from '../../exec/replayable-input.js'
@@ -100,6 +102,8 @@ export async function runTool(argv: string[], options: GlobalOptions, session: T
   // The variant's own name (yarn-berry, mamba 2) is what diagnosis rules and reports key on.
   const invocation = variant ? { ...parsed, adapter: variant, tool: (variant.name in TOOLS ? variant.name : parsed.tool) as ToolName } : parsed
   const networked = invocation.adapter.classify(invocation.args) === 'network'
+  // The pipes resilient reads a network run's output through, made while the config and state are read.
+  if (networked && !options.dryRun && !(isatty(1) && isatty(2))) void prepareFifos(2)
   // A read-only verb (`pip --version` through a shim in a cloned repository) loads no project config at all.
   const loaded = await loadConfig({ cwd, env, flags: configFlags(options), project: networked })
   const { config } = loaded

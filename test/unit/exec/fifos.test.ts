@@ -1,0 +1,38 @@
+import { existsSync, statSync } from 'node:fs'
+import { dirname } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { prepareFifos, takeFifos } from '../../../src/exec/fifos.js'
+
+describe('FIFOs for the tool\'s pipes', () => {
+  it('are made on demand, 0600 in a private 0700 directory, which remove() deletes', () => {
+    const fifos = takeFifos(2)
+    expect(fifos.paths).toHaveLength(2)
+    for (const path of fifos.paths) {
+      expect(statSync(path).isFIFO()).toBe(true)
+      expect(statSync(path).mode & 0o777).toBe(0o600)
+    }
+    expect(statSync(dirname(fifos.paths[0]!)).mode & 0o777).toBe(0o700)
+    fifos.remove()
+    expect(existsSync(dirname(fifos.paths[0]!))).toBe(false)
+  })
+
+  it('prepared in the background, are the ones taken once ready; the next take makes new ones', async () => {
+    const prepared = await prepareFifos(2)
+    expect(prepared).toHaveLength(2)
+    const taken = takeFifos(2)
+    expect(taken.paths).toEqual(prepared)
+    const next = takeFifos(1)
+    expect(dirname(next.paths[0]!)).not.toBe(dirname(taken.paths[0]!))
+    for (const fifos of [taken, next]) {
+      expect(statSync(fifos.paths[0]!).isFIFO()).toBe(true)
+      fifos.remove()
+    }
+  })
+
+  it('prepared but not made yet, are not waited for: the take makes its own', () => {
+    void prepareFifos(1)
+    const taken = takeFifos(1)
+    expect(statSync(taken.paths[0]!).isFIFO()).toBe(true)
+    taken.remove()
+  })
+})
