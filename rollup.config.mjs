@@ -26,7 +26,7 @@ const isExternal = id => id.startsWith('node:') || builtinModules.includes(id) |
 
 // What `resilient <tool> ...` and `resilient shim run <tool> ...` load: the modules these reach by static imports.
 // The bin entry's own static imports stay out, so that `resilient --version` loads nothing more (figure c).
-const TOOL_RUN = ['src/cli/run-cli.ts', 'src/cli/commands/run-tool.ts', 'src/cli/commands/shim.ts']
+const TOOL_RUN = ['src/cli/run-cli.ts', 'src/cli/commands/run-tool.ts', 'src/cli/commands/shim-run.ts']
 const ENTRY = 'src/cli/main.ts'
 
 function staticClosure(roots, moduleInfo) {

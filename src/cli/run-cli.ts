@@ -28,7 +28,7 @@ export async function runCli(argv: string[]): Promise<ExitStatus> {
       const code = await (await import('./commands/run-tool.js')).runTool(argv, {}, { onResult: (_tool, result) => { signal = result.signal } })
       return { code, signal }
     }
-    if (isShimRun(argv)) return await (await import('./commands/shim.js')).runShim(argv[2]!, argv.slice(3))
+    if (isShimRun(argv)) return await (await import('./commands/shim-run.js')).runShim(argv[2]!, argv.slice(3))
     return await (await import('./program.js')).runWithCommander(argv)
   } catch (error) {
     if (error instanceof ResilientError) {

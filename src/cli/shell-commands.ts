@@ -37,7 +37,7 @@ export function registerShellCommands(program: Command): void {
     .argument('<tool>').argument('[args...]')
     .passThroughOptions().helpOption(false)
     .action(async (tool: string, args: string[]) => {
-      const { runShim } = await import('./commands/shim.js')
+      const { runShim } = await import('./commands/shim-run.js')
       const status = await runShim(tool, args)
       program.setOptionValue('exitSignal', status.signal)
       done(status.code)

@@ -26,7 +26,6 @@ import { TOOLS, type ToolName } from '../../tools/index.js'
 import { guardLockfile } from '../../tools/lockfile-registry.js'
 import { parseInvocation } from '../../tools/parse-invocation.js'
 import { resolveVariantCached } from '../../state/variant-cache.js'
-import { createAsker } from '../ask.js'
 import { chooseReporter, type RunReporter } from '../ci-reporter.js'
 import { configFlags, type GlobalOptions } from '../options.js'
 import { printPlan } from '../print-plan.js'
@@ -158,7 +157,8 @@ export async function runTool(argv: string[], options: GlobalOptions, session: T
       interrupted: () => interrupts.received,
       // Questions only when a person can answer; --yes takes the safe default, which is to stop.
       ask: process.stdin.isTTY && process.stderr.isTTY && !isCI && options.input !== false && !options.yes && inForeground()
-        ? createAsker(invocation, line => process.stderr.write(`${redact(line)}\n`), secrets) : undefined,
+        // Loaded when a question arises: most runs never ask one.
+        ? async question => (await import('../ask.js')).createAsker(invocation, line => process.stderr.write(`${redact(line)}\n`), secrets)(question) : undefined,
     })
     // Logs are for runs that can fail over: one per `pip --version` or `npm run build` would only rotate them out.
     // Written while mirror health is (the two files are independent).
