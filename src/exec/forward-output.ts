@@ -45,8 +45,12 @@ async function drainToEio(fd: number, targetFd: number, onChunk: (chunk: Buffer)
 
 /** What is read while a write is under way is gathered, up to this, and written in one go. */
 const GATHER_BYTES = 1024 * 1024
-/** Read on the event loop past this (since the start, or since the relay threads handed back), a stream goes to them. */
+/**
+ * A stream read on the event loop at this rate or more goes to the relay threads: below it, the event loop's cost per
+ * chunk is small, and a slow verbose log need not start them.
+ */
 const HAND_OVER_BYTES = 1024 * 1024
+const HAND_OVER_MS = 1000
 
 export interface ForwardOptions {
   /** `source` is a pseudo-terminal's master. */
@@ -69,11 +73,12 @@ export interface ForwardOptions {
  * end, so the tool's next write fails as it would have without resilient (EPIPE, or death by SIGPIPE).
  *
  * Each chunk costs the event loop ~50 µs (a read callback, a write on the thread pool): nothing for the few kilobytes
- * of a healthy install, twice the tool's own time for a gigabyte. So past HAND_OVER_BYTES, where `relay` allows it,
- * the stream is handed over to two threads (src/exec/relay-threads.ts): the event loop stops reading at once (`onread`
- * sockets stop libuv's reads in pause(), where a plain socket would read on into its buffer), lets its writes finish
- * so the order of the bytes is kept, and the threads read the same descriptor. When the tool goes quiet, they hand
- * back and park; a later burst goes to them again. They cost ~20 ms each to start: only a large output starts them.
+ * of a healthy install, twice the tool's own time for a gigabyte. So at HAND_OVER_BYTES a second, where `relay`
+ * allows it, the stream is handed over to two threads (src/exec/relay-threads.ts): the event loop stops reading at
+ * once (`onread` sockets stop libuv's reads in pause(), where a plain socket would read on into its buffer), lets its
+ * writes finish so the order of the bytes is kept, and the threads read the same descriptor. When the tool goes quiet,
+ * they hand back and park; a later burst goes to them again. They cost ~20 ms each to start: only a fast output
+ * starts them.
  */
 export function forwardOutput(source: number, targetFd: number, options: ForwardOptions): Promise<ForwardEnd> {
   return new Promise(resolve => {
@@ -83,7 +88,8 @@ export function forwardOutput(source: number, targetFd: number, options: Forward
     let writing = false
     let sourceEnded = false
     let done = false
-    let sinceHandBack = 0
+    let windowStart = performance.now()
+    let windowBytes = 0
     let mode: 'event-loop' | 'handing-over' | 'threads' = 'event-loop'
     let starting: Promise<void> | undefined
     // undefined: not started; null: they could not start.
@@ -93,9 +99,16 @@ export function forwardOutput(source: number, targetFd: number, options: Forward
       options.onChunk(chunk)
       pending.push(chunk)
       pendingBytes += bytes
-      sinceHandBack += bytes
       if (!writing) flush()
-      if (options.relay && sinceHandBack >= HAND_OVER_BYTES) askThreads()
+      if (options.relay) {
+        const now = performance.now()
+        if (now - windowStart > HAND_OVER_MS) {
+          windowStart = now
+          windowBytes = 0
+        }
+        windowBytes += bytes
+        if (windowBytes >= HAND_OVER_BYTES) askThreads()
+      }
       // false stops libuv's reads now: a megabyte waits, or the stream is being handed over.
       return pendingBytes < GATHER_BYTES && mode === 'event-loop'
     }
@@ -144,7 +157,7 @@ export function forwardOutput(source: number, targetFd: number, options: Forward
       giveBack()
       if (how !== 'quiet') return finish(how)
       mode = 'event-loop'
-      sinceHandBack = 0
+      windowBytes = 0
       resume()
     }
     const flush = () => {

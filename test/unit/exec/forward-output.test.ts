@@ -94,6 +94,17 @@ describe('forwardOutput with relay threads', () => {
     expect(tail.toString()).toBe(lastBytes(all))
   }, 60_000)
 
+  it('leaves a slow output to the event loop, however long it goes on (1.5 MB at 0.75 MB a second)', async () => {
+    const [source, target] = openRealPipes(['from-child', 'from-child']) as [RealPipe, RealPipe]
+    const tail = new TailBuffer(TAIL_BYTES)
+    const forwarding = forward(source, target, new OutputOrder(chunk => tail.push(chunk)))
+    const out = received(target)
+    tool('for i in 1 2 3 4 5; do head -c 300000 /dev/zero; sleep 0.4; done', source)
+    expect(await forwarding.ended).toBe('end')
+    expect((await out).bytes).toBe(1_500_000)
+    expect(forwarding.handOvers()).toBe(0)
+  }, 30_000)
+
   it.each([
     ['stdout relayed by threads, then an error on stderr', (big: string) => `cat ${big}; echo 'ERROR: the real error' >&2`, [1, 0]],
     ['stdout and stderr relayed by threads at once, then a last line on stdout', (big: string) => `cat ${big} & cat ${big} >&2; wait; echo 'ERROR: the real error'`, [1, 1]],
