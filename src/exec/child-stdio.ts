@@ -20,7 +20,7 @@ export interface StdioRequest {
   inheritedFds: readonly number[]
   terminalSize: () => { columns: number; rows: number }
   /**
-   * A large output may be copied by relay threads (src/exec/relay-threads.ts), keeping its last `tailBytes` for the
+   * A large output may be copied by a relay thread (src/exec/relay-thread.ts), keeping its last `tailBytes` for the
    * diagnosis: false when something must see each chunk before it is written (a spinner that clears itself first).
    */
   relayLargeOutput: boolean

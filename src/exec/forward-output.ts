@@ -1,7 +1,7 @@
 import { read, write } from 'node:fs'
 import { Socket } from 'node:net'
 import { ReadStream } from 'node:tty'
-import { RelayThreads } from './relay-threads.js'
+import { RelayThread } from './relay-thread.js'
 import type { RelayedStream } from './output-order.js'
 
 /** How forwarding ended: the tool closed its end (`end`), or resilient's own output was closed by its reader. */
@@ -46,8 +46,8 @@ async function drainToEio(fd: number, targetFd: number, onChunk: (chunk: Buffer)
 /** What is read while a write is under way is gathered, up to this, and written in one go. */
 const GATHER_BYTES = 1024 * 1024
 /**
- * A stream read on the event loop at this rate or more goes to the relay threads: below it, the event loop's cost per
- * chunk is small, and a slow verbose log need not start them.
+ * A stream read on the event loop at this rate or more goes to a relay thread: below it, the event loop's cost per
+ * chunk is small, and a slow verbose log need not start one.
  */
 const HAND_OVER_BYTES = 1024 * 1024
 const HAND_OVER_MS = 1000
@@ -58,8 +58,8 @@ export interface ForwardOptions {
   /** Told of each chunk the event loop reads, just before it is written on. */
   onChunk: (chunk: Buffer) => void
   /**
-   * Relay threads may copy the stream once it is large (nothing needs to see each chunk before it is written, and
-   * the target is no terminal): what they relayed is watched through `watch`, whose returned function gives it back.
+   * A relay thread may copy the stream once it is large (nothing needs to see each chunk before it is written, and
+   * the target is no terminal): what it relayed is watched through `watch`, whose returned function gives it back.
    */
   relay?: { tailBytes: number; watch: (stream: RelayedStream) => () => void }
 }
@@ -74,11 +74,11 @@ export interface ForwardOptions {
  *
  * Each chunk costs the event loop ~50 µs (a read callback, a write on the thread pool): nothing for the few kilobytes
  * of a healthy install, twice the tool's own time for a gigabyte. So at HAND_OVER_BYTES a second, where `relay`
- * allows it, the stream is handed over to two threads (src/exec/relay-threads.ts): the event loop stops reading at
- * once (`onread` sockets stop libuv's reads in pause(), where a plain socket would read on into its buffer), lets its
- * writes finish so the order of the bytes is kept, and the threads read the same descriptor. When the tool goes quiet,
- * they hand back and park; a later burst goes to them again. They cost ~20 ms each to start: only a fast output
- * starts them.
+ * allows it, the stream is handed over to a thread (src/exec/relay-thread.ts): the event loop stops reading at once
+ * (`onread` sockets stop libuv's reads in pause(), where a plain socket would read on into its buffer), lets its
+ * writes finish so the order of the bytes is kept, and the thread reads the same descriptor. When the tool goes
+ * quiet, it hands back and parks; a later burst goes to it again. It costs ~20 ms to start: only a fast output
+ * starts one.
  */
 export function forwardOutput(source: number, targetFd: number, options: ForwardOptions): Promise<ForwardEnd> {
   return new Promise(resolve => {
@@ -90,10 +90,10 @@ export function forwardOutput(source: number, targetFd: number, options: Forward
     let done = false
     let windowStart = performance.now()
     let windowBytes = 0
-    let mode: 'event-loop' | 'handing-over' | 'threads' = 'event-loop'
+    let mode: 'event-loop' | 'handing-over' | 'thread' = 'event-loop'
     let starting: Promise<void> | undefined
-    // undefined: not started; null: they could not start.
-    let threads: RelayThreads | null | undefined
+    // undefined: not started; null: it could not start.
+    let thread: RelayThread | null | undefined
     const onRead = (bytes: number): boolean => {
       const chunk = Buffer.from(buffer.subarray(0, bytes))
       options.onChunk(chunk)
@@ -107,7 +107,7 @@ export function forwardOutput(source: number, targetFd: number, options: Forward
           windowBytes = 0
         }
         windowBytes += bytes
-        if (windowBytes >= HAND_OVER_BYTES) askThreads()
+        if (windowBytes >= HAND_OVER_BYTES) askThread()
       }
       // false stops libuv's reads now: a megabyte waits, or the stream is being handed over.
       return pendingBytes < GATHER_BYTES && mode === 'event-loop'
@@ -121,8 +121,8 @@ export function forwardOutput(source: number, targetFd: number, options: Forward
     const finish = (how: ForwardEnd) => {
       if (done) return
       done = true
-      // The threads must be gone before the descriptor they read is closed (and its number given to another file).
-      void Promise.resolve(starting).then(() => threads?.stop()).then(() => {
+      // The thread must be gone before the descriptor it reads is closed (and its number given to another file).
+      void Promise.resolve(starting).then(() => thread?.stop()).then(() => {
         stream.destroy()
         resolve(how)
       })
@@ -132,28 +132,28 @@ export function forwardOutput(source: number, targetFd: number, options: Forward
       void drainToEio(source, targetFd, options.onChunk).then(finish)
     }
     const resume = () => !done && mode === 'event-loop' && pendingBytes < GATHER_BYTES && stream.resume()
-    const askThreads = () => {
-      if (threads === null || threads?.broken || mode !== 'event-loop') return
+    const askThread = () => {
+      if (thread === null || thread?.broken || mode !== 'event-loop') return
       mode = 'handing-over'
       stream.pause()
-      // Started when first needed, and parked between bursts. While they start (tens of ms), the tool waits: the
-      // event loop reading on at full speed meanwhile would leave tens of megabytes of garbage behind it.
-      if (threads) return void takeOver()
-      starting ??= RelayThreads.start(source, targetFd, options.relay!.tailBytes).then(started => {
-        threads = started ?? null
+      // Started when first needed, and parked between bursts. While it starts (tens of ms), the tool waits: the event
+      // loop reading on at full speed meanwhile would leave tens of megabytes of garbage behind it.
+      if (thread) return void takeOver()
+      starting ??= RelayThread.start(source, targetFd, options.relay!.tailBytes).then(started => {
+        thread = started ?? null
         void takeOver()
       })
     }
-    /** Once the threads are ready and the event loop's last write is done (the order of the bytes), they take over. */
+    /** Once the thread is ready and the event loop's last write is done (the order of the bytes), it takes over. */
     const takeOver = async () => {
-      if (done || mode !== 'handing-over' || writing || threads === undefined) return
-      if (!threads || threads.broken) {
+      if (done || mode !== 'handing-over' || writing || thread === undefined) return
+      if (!thread || thread.broken) {
         mode = 'event-loop'
         return void resume()
       }
-      mode = 'threads'
-      const giveBack = options.relay!.watch(threads)
-      const how = await threads.relay()
+      mode = 'thread'
+      const giveBack = options.relay!.watch(thread)
+      const how = await thread.relay()
       giveBack()
       if (how !== 'quiet') return finish(how)
       mode = 'event-loop'

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest'
 import { LAUNCHER, standIn, type StandIn } from './process-helpers.js'
 
 // A network verb's output is read by resilient (for the diagnosis) and passed on; past a megabyte a relay thread
-// copies it (src/exec/relay-threads.ts). What the caller receives, and how the tool ends, are compared with the plain
+// copies it (src/exec/relay-thread.ts). What the caller receives, and how the tool ends, are compared with the plain
 // tool run the same way, for outputs of ~200 MB: through a pipe, into a reader that leaves early, into a file.
 
 /** `bash -c <line>` with `resilient` on PATH next to the stand-in. */
@@ -55,7 +55,7 @@ describe('a large output through resilient', () => {
     ['a tool killed by SIGPIPE', 'exec yes "package 1.0.0"\n', 141],
   ])('into a reader that leaves early (`| head -c 100`, and after 20 MB): %s ends as the plain tool does', async (_, script, status) => {
     const tool = standIn('pip', script)
-    // 100 bytes: the reader is gone before the relay threads start; 20 MB: it goes while they relay.
+    // 100 bytes: the reader is gone before the relay thread starts; 20 MB: it goes while the thread relays.
     for (const bytes of [100, 20_000_000]) {
       const line = `pip download x | head -c ${bytes} | sha256sum; echo "status=\${PIPESTATUS[0]}"`
       const plain = await bash(tool, line)

@@ -11,8 +11,8 @@ import { OutputOrder, type RelayedStream } from '../../../src/exec/output-order.
 import { closeAll, openRealPipes, type RealPipe } from '../../../src/exec/real-pipe.js'
 import { TailBuffer } from '../../../src/exec/tail-buffer.js'
 
-// The copy of a tool's output through real pipes, as run-child makes them: large streams go to relay threads
-// (src/exec/relay-threads.ts) and come back to the event loop when the tool goes quiet. Each case compares the bytes
+// The copy of a tool's output through real pipes, as run-child makes them: large streams go to a relay thread
+// (src/exec/relay-thread.ts) and come back to the event loop when the tool goes quiet. Each case compares the bytes
 // that came out with those that went in.
 
 const TAIL_BYTES = 256 * 1024
@@ -51,7 +51,7 @@ function received(pipe: RealPipe, stopAfterBytes = Infinity): Promise<{ sha256: 
   })
 }
 
-/** forwardOutput as child-stdio calls it, with relay threads allowed; counts the hand-overs and keeps the tail. */
+/** forwardOutput as child-stdio calls it, with a relay thread allowed; counts the hand-overs and keeps the tail. */
 function forward(source: RealPipe, target: RealPipe, order: OutputOrder, fromStderr = false) {
   let handOvers = 0
   const relay: ForwardOptions['relay'] = { tailBytes: TAIL_BYTES, watch: (stream: RelayedStream) => (handOvers++, order.watch(stream, fromStderr)) }
@@ -65,8 +65,8 @@ function forward(source: RealPipe, target: RealPipe, order: OutputOrder, fromStd
 const sha256Of = (data: Buffer) => createHash('sha256').update(data).digest('hex')
 const lastBytes = (data: Buffer) => data.subarray(data.length - TAIL_BYTES).toString()
 
-describe('forwardOutput with relay threads', () => {
-  it('passes 64 MB on byte for byte through the relay threads, and keeps the exact tail', async () => {
+describe('forwardOutput with a relay thread', () => {
+  it('passes 64 MB on byte for byte through the relay thread, and keeps the exact tail', async () => {
     const input = textFile('64m', 64)
     const [source, target] = openRealPipes(['from-child', 'from-child']) as [RealPipe, RealPipe]
     const tail = new TailBuffer(TAIL_BYTES)
@@ -106,10 +106,10 @@ describe('forwardOutput with relay threads', () => {
   }, 30_000)
 
   it.each([
-    ['stdout relayed by threads, then an error on stderr', (big: string) => `cat ${big}; echo 'ERROR: the real error' >&2`, [1, 0]],
-    ['stdout and stderr relayed by threads at once, then a last line on stdout', (big: string) => `cat ${big} & cat ${big} >&2; wait; echo 'ERROR: the real error'`, [1, 1]],
+    ['stdout relayed by a thread, then an error on stderr', (big: string) => `cat ${big}; echo 'ERROR: the real error' >&2`, [1, 0]],
+    ['stdout and stderr relayed by two threads at once, then a last line on stdout', (big: string) => `cat ${big} & cat ${big} >&2; wait; echo 'ERROR: the real error'`, [1, 1]],
   ])('keeps the order of the two streams: %s', async (_, script, threads) => {
-    // Large enough that the threads take over (and the tail given back is the threads').
+    // Large enough that the thread takes over (and the tail given back is the thread's).
     const input = textFile('before-error', 64)
     const [out, err, outTarget, errTarget] = openRealPipes(['from-child', 'from-child', 'from-child', 'from-child']) as RealPipe[] as [RealPipe, RealPipe, RealPipe, RealPipe]
     const both = new TailBuffer(TAIL_BYTES)
@@ -140,7 +140,7 @@ describe('forwardOutput with relay threads', () => {
     expect(await exited).toBe('SIGPIPE')
   }, 60_000)
 
-  it.each([['exits of itself', ''], ['calls process.exit()', 'process.exit(7)']])('lets a process with parked relay threads end: it %s', async (_, ending) => {
+  it.each([['exits of itself', ''], ['calls process.exit()', 'process.exit(7)']])('lets a process with a parked relay thread end: it %s', async (_, ending) => {
     const script = join(dir, `parked-${ending ? 'exit' : 'natural'}.ts`)
     const source = fileURLToPath(new URL('../../../src/exec/', import.meta.url))
     writeFileSync(script, `
@@ -150,7 +150,7 @@ import { closeAll, openRealPipes } from '${source}real-pipe.ts'
 const [pipe, target] = openRealPipes(['from-child', 'from-child'])
 let handedOver = false
 const ended = forwardOutput(pipe.ours, target.child, { onChunk: () => {}, relay: { tailBytes: 1024, watch: () => (handedOver = true, () => {}) } })
-// The tool prints 4 MB (the threads take over), then stays quiet: they hand back and park.
+// The tool prints 4 MB (the thread takes over), then stays quiet: it hands back and parks.
 spawn('sh', ['-c', 'head -c 4194304 /dev/zero; sleep 1'], { stdio: ['ignore', pipe.child, 'ignore'] })
 closeAll([pipe.child])
 const sink = spawn('cat', { stdio: [target.ours, 'ignore', 'ignore'] })
