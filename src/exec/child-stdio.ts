@@ -1,6 +1,7 @@
 import { fstatSync } from 'node:fs'
 import { isatty } from 'node:tty'
 import { forwardOutput, type ForwardEnd } from './forward-output.js'
+import { OutputOrder, type RelayedStream } from './output-order.js'
 import type { FileId } from './process-tree.js'
 import { openPseudoTerminal, type PseudoTerminal } from './pty.js'
 import { closeAll, openRealPipes, type RealPipe } from './real-pipe.js'
@@ -18,6 +19,12 @@ export interface StdioRequest {
   /** Descriptors above 2 the caller passed to resilient, passed on unchanged (`3>file`, make's jobserver). */
   inheritedFds: readonly number[]
   terminalSize: () => { columns: number; rows: number }
+  /**
+   * A large output may be copied by a relay thread (src/exec/relay-thread.ts), keeping its last `tailBytes` for the
+   * diagnosis: false when something must see each chunk before it is written (a spinner that clears itself first).
+   */
+  relayLargeOutput: boolean
+  tailBytes: number
 }
 
 /** The descriptors of one run: what spawn() gets, and what resilient does once the tool has them. */
@@ -95,7 +102,14 @@ export async function prepareStdio(request: StdioRequest): Promise<ChildStdio> {
     pty,
     started(onChunk) {
       closeAll(toClose)
-      return Promise.all(sources.map(source => forwardOutput(source.fd, source.target, { pty: source.pty, onChunk: chunk => onChunk(chunk, Boolean(source.stderr)) })))
+      const order = new OutputOrder(onChunk)
+      return Promise.all(sources.map(source => {
+        const fromStderr = Boolean(source.stderr)
+        // Not for a terminal: the pseudo-terminal path reads to EIO itself, and a terminal shows output at a person's pace.
+        const relay = request.relayLargeOutput && !source.pty && !isatty(source.target)
+          ? { tailBytes: request.tailBytes, watch: (stream: RelayedStream) => order.watch(stream, fromStderr) } : undefined
+        return forwardOutput(source.fd, source.target, { pty: source.pty, onChunk: chunk => order.read(chunk, fromStderr), relay })
+      }))
     },
     detachInput: () => attached?.detach(),
     outputFiles,

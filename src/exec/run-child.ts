@@ -57,7 +57,10 @@ export interface RunChildOptions {
   abort?: AbortSignal
   /** Called once the child runs, with its pid: a progress monitor attaches here. */
   onSpawn?: (pid: number) => void
-  /** Told of each chunk of the tool's output just before it is written on (a waiting spinner clears itself first). */
+  /**
+   * Told of each chunk of the tool's output just before it is written on (a waiting spinner clears itself first). Given,
+   * the event loop copies every byte: no relay thread copies a large output (src/exec/forward-output.ts).
+   */
   onOutput?: (chunk: Buffer) => void
   /** Grace period between SIGTERM and SIGKILL when resilient stops the child (a stall). */
   killGraceMs?: number
@@ -88,7 +91,9 @@ async function runProgram(command: CommandLine, options: RunChildOptions): Promi
   const { ignoredSignals, inheritedFds } = launchContext()
   const input = options.input ?? 'inherit'
   const sharesGroup = input !== 'ignore' && isatty(0)
-  const stdio = await prepareStdio({ capture: options.capture ?? true, pty: options.pty, output: options.output ?? { stdout: 1, stderr: 2 }, input, inheritedFds, terminalSize })
+  const tailBytes = options.tailBytes ?? 256 * 1024
+  const stdio = await prepareStdio({ capture: options.capture ?? true, pty: options.pty, output: options.output ?? { stdout: 1, stderr: 2 }, input, inheritedFds, terminalSize,
+    relayLargeOutput: !options.onOutput, tailBytes })
   const launch = withIgnoredSignals(program.path, args, ignoredSignals)
   let child: ReturnType<typeof spawn>
   try {
@@ -98,8 +103,8 @@ async function runProgram(command: CommandLine, options: RunChildOptions): Promi
     stdio.detachInput()
     return result(spawnFailure(program.path, error as NodeJS.ErrnoException))
   }
-  const tail = new TailBuffer(options.tailBytes ?? 256 * 1024)
-  const errorTail = new TailBuffer(options.tailBytes ?? 256 * 1024)
+  const tail = new TailBuffer(tailBytes)
+  const errorTail = new TailBuffer(tailBytes)
   const forwarded = stdio.started((chunk, fromStderr) => {
     options.onOutput?.(chunk)
     tail.push(chunk)
