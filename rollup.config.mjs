@@ -1,5 +1,8 @@
-// The build: dist/cli.js (the bin entry), dist/index.js (the programmatic API), dist/testing.js (local index servers
-// for tests and `npm run bench`), and the chunks they load.
+// Two builds: the command (dist/cli.cjs, the bin entry, and the chunks it loads), and the programmatic API
+// (dist/index.js) with the local index servers for tests and `npm run bench` (dist/testing.js).
+//
+// The command is CommonJS: Node 20 can keep V8's compiled code between runs only for scripts it compiles itself
+// (src/cli/code-cache.ts); ES modules it compiles on every start.
 //
 // Why rollup and not esbuild (tsup): start-up is measured against `node -e 0` (npm run bench), and Node 20 pays about
 // 0.4 ms per ES module file it loads (resolve, read, link), whatever its size. esbuild's code splitting puts the code
@@ -25,9 +28,9 @@ const EXTERNAL = [...Object.keys(dependencies), ...Object.keys(optionalDependenc
 const isExternal = id => id.startsWith('node:') || builtinModules.includes(id) || EXTERNAL.some(name => id === name || id.startsWith(`${name}/`))
 
 // What `resilient <tool> ...` and `resilient shim run <tool> ...` load: the modules these reach by static imports.
-// The bin entry's own static imports stay out, so that `resilient --version` loads nothing more (figure c).
+// Main's own static imports stay out, so that `resilient --version` loads nothing more (figure c).
 const TOOL_RUN = ['src/cli/run-cli.ts', 'src/cli/commands/run-tool.ts', 'src/cli/commands/shim-run.ts']
-const ENTRY = 'src/cli/main.ts'
+const MAIN = 'src/cli/main.ts'
 
 function staticClosure(roots, moduleInfo) {
   const seen = new Set()
@@ -51,8 +54,8 @@ let chunks
  */
 function manualChunks(id, { getModuleInfo }) {
   if (!chunks) {
-    const start = staticClosure([ENTRY], getModuleInfo)
-    start.delete(resolve(ENTRY))
+    const start = staticClosure([MAIN], getModuleInfo)
+    start.delete(resolve(MAIN))
     chunks = { start, toolRun: staticClosure(TOOL_RUN, getModuleInfo) }
   }
   if (chunks.start.has(id)) return 'start'
@@ -60,19 +63,47 @@ function manualChunks(id, { getModuleInfo }) {
   return undefined
 }
 
-export default {
-  input: { cli: ENTRY, index: 'src/index.ts', testing: 'src/testing/index.ts' },
-  output: { dir: 'dist', format: 'es', entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js', manualChunks },
-  external: isExternal,
-  plugins: [
-    nodeResolve({ preferBuiltins: true, exportConditions: ['node'] }),
-    json(),
-    commonjs(),
-    esbuild({ target: 'node20', define: { __VERSION__: JSON.stringify(version) } }),
-  ],
-  // A dependency's own cycles (zod, undici) and its comments rollup cannot place are its business, not the build's.
-  onwarn(warning, warn) {
-    if (warning.code === 'CIRCULAR_DEPENDENCY' || warning.code === 'INVALID_ANNOTATION') return
-    warn(warning)
+/**
+ * In the command's CommonJS files, `import('ora')` and the like become `require('./cli.cjs').importModule('ora')`:
+ * those files are compiled with a code cache (src/cli/code-cache.ts), where Node 20 has no import() without an
+ * experimental option that prints a warning. Imports of resilient's own chunks are require() calls already.
+ */
+const importThroughEntry = {
+  name: 'import-through-entry',
+  renderDynamicImport({ format, moduleId, targetModuleId }) {
+    if (format !== 'cjs' || moduleId === resolve('src/cli/cli.ts')) return null
+    if (targetModuleId && !isExternal(targetModuleId)) return null
+    return { left: "require('./cli.cjs').importModule(", right: ')' }
   },
 }
+
+const plugins = () => [
+  nodeResolve({ preferBuiltins: true, exportConditions: ['node'] }),
+  json(),
+  commonjs(),
+  esbuild({ target: 'node20', define: { __VERSION__: JSON.stringify(version) } }),
+]
+
+// A dependency's own cycles (zod, undici) and its comments rollup cannot place are its business, not the build's.
+function onwarn(warning, warn) {
+  if (warning.code === 'CIRCULAR_DEPENDENCY' || warning.code === 'INVALID_ANNOTATION') return
+  warn(warning)
+}
+
+export default [
+  {
+    // cli.cjs turns the code cache on, then loads main.cjs, which the cache then covers.
+    input: { cli: 'src/cli/cli.ts', main: MAIN },
+    output: { dir: 'dist', format: 'cjs', entryFileNames: '[name].cjs', chunkFileNames: '[name]-[hash].cjs', manualChunks },
+    external: isExternal,
+    plugins: [...plugins(), importThroughEntry],
+    onwarn,
+  },
+  {
+    input: { index: 'src/index.ts', testing: 'src/testing/index.ts' },
+    output: { dir: 'dist', format: 'es', entryFileNames: '[name].js', chunkFileNames: 'api-[name]-[hash].js' },
+    external: isExternal,
+    plugins: plugins(),
+    onwarn,
+  },
+]

@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const LAUNCHER = fileURLToPath(new URL('../bin/resilient', import.meta.url))
-const ENTRY = fileURLToPath(new URL('../dist/cli.js', import.meta.url))
+const ENTRY = fileURLToPath(new URL('../dist/cli.cjs', import.meta.url))
 const median = values => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
 
 const peakKb = pid => {
@@ -110,6 +110,6 @@ export function formatStreams(results, f) {
     const r = results.streams[stream]
     lines.push(`(h) peak RSS while ${stream} passes: resilient + tool ${f(r.resilientAndToolPeakRssMb)} MB vs the tool alone ${f(r.plainPeakRssMb)} MB; ratio ${f(r.rssRatio)}`)
   }
-  lines.push(`(i) launcher: bin/resilient --version ${f(results.launcher.launcherMedianMs)} ms vs node dist/cli.js --version ${f(results.launcher.nodeEntryMedianMs)} ms median; ${f(results.launcher.extraMs)} ms more`)
+  lines.push(`(i) launcher: bin/resilient --version ${f(results.launcher.launcherMedianMs)} ms vs node dist/cli.cjs --version ${f(results.launcher.nodeEntryMedianMs)} ms median; ${f(results.launcher.extraMs)} ms more`)
   return lines.join('\n')
 }

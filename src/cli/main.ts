@@ -1,20 +1,10 @@
-// Bin entry: kept tiny so `resilient --version` costs little more than starting Node (npm run bench, figure c).
-import nodeModule from 'node:module'
-import { homedir } from 'node:os'
-import { join } from 'node:path'
+// Started by the bin entry (cli.ts): kept tiny so `resilient --version` costs little more than starting Node (npm run
+// bench, figure c).
 import { LAUNCH_VARIABLES, readLaunchContext, setLaunchContext } from '../exec/launch-context.js'
 import { useBlockingStdio } from './blocking-stdio.js'
 import { exitBySignal, installSignalRouting } from './signal-router.js'
 
 declare const __VERSION__: string
-
-// Node ≥ 22.1 keeps the compiled code of the modules loaded below between runs (V8's code cache; Node 20 has none).
-// In resilient's own cache folder, not the shared temporary one, where another user could plant entries.
-const { enableCompileCache } = nodeModule as { enableCompileCache?: (dir?: string) => unknown }
-if (enableCompileCache && !process.env.NODE_COMPILE_CACHE && !process.env.NODE_DISABLE_COMPILE_CACHE) {
-  const caches = process.platform === 'win32' ? process.env.LOCALAPPDATA : process.env.XDG_CACHE_HOME || join(process.env.HOME || homedir(), '.cache')
-  if (caches) enableCompileCache(join(caches, 'resilient', 'node-compile-cache'))
-}
 
 // What the launcher (bin/resilient) read before Node started; removed so that no child sees it (docs/process.md).
 const launch = readLaunchContext(process.env)
@@ -45,8 +35,9 @@ const argv = process.argv.slice(2)
 if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
   process.stdout.write(`${__VERSION__}\n`)
 } else {
-  const { runCli } = await import('./run-cli.js')
-  const status = await runCli(argv)
-  if (status.signal) exitBySignal(status.signal, status.code)
-  else process.exitCode = status.code
+  void import('./run-cli.js').then(async ({ runCli }) => {
+    const status = await runCli(argv)
+    if (status.signal) exitBySignal(status.signal, status.code)
+    else process.exitCode = status.code
+  })
 }

@@ -36,7 +36,7 @@ const run = (args: string[]) => execa(process.execPath, [join(installed, 'bin/re
 
 describe('the packed package', () => {
   it('builds on pack and ships the CLI, the docs and nothing of the sources or tests', () => {
-    expect(files).toEqual(expect.arrayContaining(['bin/resilient', 'bin/resilient.js', 'dist/cli.js', 'docs/exit-codes.md', 'docs/tools/pip.md', 'README.md', 'package.json']))
+    expect(files).toEqual(expect.arrayContaining(['bin/resilient', 'bin/resilient.js', 'dist/cli.cjs', 'docs/exit-codes.md', 'docs/tools/pip.md', 'README.md', 'package.json']))
     expect(files.filter(file => /^(src|test|bench|scripts)\//.test(file))).toEqual([])
   })
 

@@ -124,7 +124,7 @@ describeNeeding(command('tmux'), 'in a terminal', () => {
     const marker = `package-${process.pid}-${Date.now()}`
     pane.type(`resilient pip install ${marker}`)
     await waitFor(() => tool.lines().length === 1, 'the tool to start')
-    const resilient = Number(execFileSync('pgrep', ['-f', '-n', `dist/cli.js pip install ${marker}`], { encoding: 'utf8' }).trim())
+    const resilient = Number(execFileSync('pgrep', ['-f', '-n', `dist/cli.cjs pip install ${marker}`], { encoding: 'utf8' }).trim())
     process.kill(resilient, 'SIGKILL')
     await pane.waitFor(/Killed/, 'the shell to see resilient killed')
     pane.type('stty -a | tr " " "\\n" | grep -E "^-?(icanon|echo|isig)$" | tr "\\n" " "; echo :after')

@@ -121,11 +121,13 @@ describe('forwardOutput with a relay thread', () => {
     await Promise.all(reads)
     expect(forwardings.map(forwarding => Math.min(forwarding.handOvers(), 1))).toEqual(threads)
     // In the order read: what the other stream's pipe still held when the error was read (at most a pipe's 64 KiB)
-    // may come after it, as when the event loop reads both; a tail given in the wrong order puts 256 KiB after it.
+    // may come after it, as when the event loop reads both, and so may one read of the other thread's that returned
+    // just before the error's but took its place in the order just after (measured: 25 bytes over 64 KiB, once in
+    // about fifteen runs). A tail given in the wrong order puts 256 KiB after it; either way the error is in the tail.
     const text = both.toString()
     const error = text.lastIndexOf('ERROR: the real error\n')
     expect(error).toBeGreaterThan(0)
-    expect(text.length - error - 'ERROR: the real error\n'.length).toBeLessThanOrEqual(64 * 1024)
+    expect(text.length - error - 'ERROR: the real error\n'.length).toBeLessThanOrEqual(128 * 1024)
   }, 60_000)
 
   it('stops when the reader goes away (EPIPE), and the tool meets the broken pipe as it would without resilient', async () => {

@@ -1,0 +1,74 @@
+import { chmodSync, existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { isolatedEnv } from '../helpers/isolated-env.js'
+import { runCli } from '../helpers/run-cli.js'
+import { asSecondUser, secondUser } from './second-user.js'
+
+// The compiled code of resilient's own files, kept between runs (src/cli/code-cache.ts). On Node ≥ 22.1 Node's own
+// compile cache does this, elsewhere resilient: these tests check the latter, and skip where Node does it.
+const nodeKeepsItself = typeof ((await import('node:module')).default as { enableCompileCache?: unknown }).enableCompileCache === 'function'
+const folderOf = (env: Record<string, string>) => join(env.XDG_CACHE_HOME!, 'resilient', 'v8-code-cache', `${process.version}-${process.arch}`)
+const entries = (folder: string) => (existsSync(folder) ? readdirSync(folder).filter(name => name.endsWith('.bin')).sort() : [])
+const DRY_RUN = ['--dry-run', 'pip', 'install', 'x']
+
+describe.skipIf(nodeKeepsItself)('the code cache', () => {
+  it('is written by the first run, private to the user, named by each file\'s text, and read by the next', async () => {
+    const env = isolatedEnv()
+    const first = await runCli(DRY_RUN, { env })
+    expect(first.exitCode, first.all).toBe(0)
+    const folder = folderOf(env)
+    const written = entries(folder)
+    expect(written.length).toBeGreaterThanOrEqual(3)
+    for (const name of written) {
+      expect(name).toMatch(/^[0-9a-f]{40}\.bin$/)
+      expect(statSync(join(folder, name)).mode & 0o777).toBe(0o600)
+    }
+    for (const dir of [folder, join(folder, '..')]) expect(statSync(dir).mode & 0o777).toBe(0o700)
+    const before = new Map(written.map(name => [name, statSync(join(folder, name)).mtimeMs]))
+    const second = await runCli(DRY_RUN, { env })
+    expect(second.stdout).toBe(first.stdout)
+    // Accepted by V8: nothing had to be compiled and saved again.
+    expect(new Map(entries(folder).map(name => [name, statSync(join(folder, name)).mtimeMs]))).toEqual(before)
+  })
+
+  it('an entry V8 rejects (damaged, or from another build of V8) is compiled afresh and replaced', async () => {
+    const env = isolatedEnv()
+    await runCli(DRY_RUN, { env })
+    const folder = folderOf(env)
+    for (const name of entries(folder)) writeFileSync(join(folder, name), 'not V8 code')
+    const again = await runCli(DRY_RUN, { env })
+    expect(again.exitCode, again.all).toBe(0)
+    for (const name of entries(folder)) expect(statSync(join(folder, name)).size).toBeGreaterThan(100)
+  })
+
+  it('a cache folder others could write to is narrowed to the user alone before use', async () => {
+    const env = isolatedEnv()
+    const folder = folderOf(env)
+    mkdirSync(folder, { recursive: true })
+    chmodSync(folder, 0o777)
+    expect((await runCli(DRY_RUN, { env })).exitCode).toBe(0)
+    expect(statSync(folder).mode & 0o777).toBe(0o700)
+    expect(entries(folder).length).toBeGreaterThan(0)
+  })
+
+  it('a cache folder of another user is neither read nor written', async () => {
+    const other = secondUser()
+    if (!other) return
+    const env = isolatedEnv()
+    const folder = folderOf(env)
+    mkdirSync(join(folder, '..'), { recursive: true })
+    chmodSync(env.HOME!, 0o755)
+    for (const dir of [join(env.HOME!, '.cache'), join(env.HOME!, '.cache/resilient'), join(folder, '..')]) chmodSync(dir, 0o777)
+    expect(asSecondUser(`mkdir -m 755 '${folder}'`).status).toBe(0)
+    const run = await runCli(DRY_RUN, { env })
+    expect(run.exitCode, run.all).toBe(0)
+    expect(entries(folder)).toEqual([])
+  })
+
+  it('NODE_DISABLE_COMPILE_CACHE turns it off, as it does Node\'s own', async () => {
+    const env = isolatedEnv({ NODE_DISABLE_COMPILE_CACHE: '1' })
+    expect((await runCli(DRY_RUN, { env })).exitCode).toBe(0)
+    expect(existsSync(join(env.XDG_CACHE_HOME!, 'resilient', 'v8-code-cache'))).toBe(false)
+  })
+})
