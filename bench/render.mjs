@@ -12,6 +12,7 @@ export function overhead(b) {
 }
 
 import { perfTable } from './perf.mjs'
+import { streamsTable } from './streams.mjs'
 
 export function renderSections(results) {
   const { a, b, bWithoutExtraCa: bx, c, d, machine } = results
@@ -33,6 +34,7 @@ export function renderSections(results) {
       `| (d) peak RSS while the child prints ${d.bytes / 2 ** 30} GB through resilient | ${Math.round(d.peakRssMb)} MB (in ${s(d.seconds)}) | — | — | ≤ 100 MB |`,
     ].join('\n'),
     ...(results.perf && { 'bench-perf': perfTable(results.perf) }),
+    ...(results.streams && { 'bench-streams': streamsTable(results) }),
   }
 }
 

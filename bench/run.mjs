@@ -74,7 +74,10 @@ async function figureB(wheel, withoutExtraCa = false) {
   const runs = quick ? 3 : 9
   const plain = [], wrapped = [], node = []
   log(`(b) healthy index${withoutExtraCa ? ', NODE_EXTRA_CA_CERTS unset' : ''}, ${runs} runs each, interleaved ...`)
-  const env = () => { const e = cleanEnv(); if (withoutExtraCa) delete e.NODE_EXTRA_CA_CERTS; return e }
+  // One HOME for the whole figure, as a person has: resilient's compiled code is kept after its first run there.
+  const home = cleanEnv()
+  if (withoutExtraCa) delete home.NODE_EXTRA_CA_CERTS
+  const env = () => home
   for (let i = 0; i < runs; i++) {
     const args = ['-m', 'pip', 'download', '--no-deps', '--no-cache-dir', '-d', mkdtempSync(join(tmpdir(), 'bench-dl-')), 'bench-pkg']
     // --index-url after the command: pip takes it there only (before it, pip stops with a usage error, exit 2).

@@ -113,3 +113,20 @@ export function formatStreams(results, f) {
   lines.push(`(i) launcher: bin/resilient --version ${f(results.launcher.launcherMedianMs)} ms vs node dist/cli.cjs --version ${f(results.launcher.nodeEntryMedianMs)} ms median; ${f(results.launcher.extraMs)} ms more`)
   return lines.join('\n')
 }
+
+/** The table for docs/benchmarks.md (`npm run bench -- --write`): figures (f) to (i). */
+export function streamsTable({ streams, launcher }) {
+  const seconds = value => `${(value / 1000).toFixed(1)} s`
+  const mb = value => `${Math.round(value)} MB`
+  const row = (...cells) => `| ${cells.join(' | ')} |`
+  const { stdout, stderr } = streams
+  return [
+    row('figure', 'resilient', 'plain tool', 'ratio', 'target'),
+    row('---', '---', '---', '---', '---'),
+    row(`(f) ${stdout.megabytes / 1024} GB on stdout into \`\\| cat\`, median of 3`, seconds(stdout.resilientMs), seconds(stdout.plainMs), stdout.ratio.toFixed(2), `≤ 1.5${stdout.ratio > 1.5 ? ' — **missed**' : ''}`),
+    row(`(g) ${stderr.megabytes / 1024} GB on stderr into \`\\| cat\`, median of 3`, seconds(stderr.resilientMs), seconds(stderr.plainMs), stderr.ratio.toFixed(2), `≤ 1.5${stderr.ratio > 1.5 ? ' — **missed**' : ''}`),
+    row('(h) peak RSS while (f) runs: resilient and the tool / the tool alone', mb(stdout.resilientAndToolPeakRssMb), mb(stdout.plainPeakRssMb), stdout.rssRatio.toFixed(2), '—'),
+    row('(h) peak RSS while (g) runs', mb(stderr.resilientAndToolPeakRssMb), mb(stderr.plainPeakRssMb), stderr.rssRatio.toFixed(2), '—'),
+    row('(i) `bin/resilient --version` vs `node dist/cli.cjs --version`, median of 30', `${Math.round(launcher.launcherMedianMs)} ms`, `${Math.round(launcher.nodeEntryMedianMs)} ms`, `${launcher.extraMs >= 0 ? '+' : ''}${Math.round(launcher.extraMs)} ms`, '—'),
+  ].join('\n')
+}

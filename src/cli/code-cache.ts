@@ -25,8 +25,12 @@ interface CompilingModule {
   exports: unknown
 }
 
-/** Where the compiled code is kept: resilient's own cache folder, never the shared temporary one. */
+/**
+ * Where the compiled code is kept: resilient's own cache folder, never the shared temporary one, or the folder
+ * `NODE_COMPILE_CACHE` names, where Node ≥ 22.1 keeps its own.
+ */
 export function codeCacheDir(env: NodeJS.ProcessEnv, platform = process.platform): string | undefined {
+  if (env.NODE_COMPILE_CACHE) return env.NODE_COMPILE_CACHE
   const caches = platform === 'win32' ? env.LOCALAPPDATA : env.XDG_CACHE_HOME || join(env.HOME || homedir(), '.cache')
   return caches ? join(caches, 'resilient', 'v8-code-cache') : undefined
 }
@@ -49,8 +53,8 @@ function privateDirectory(dir: string): boolean {
 
 /**
  * Compiles resilient's own files (those under `root`) with V8's code cache, on Node versions without
- * module.enableCompileCache; on the others, turns that on. `NODE_DISABLE_COMPILE_CACHE` turns both off, as it
- * does Node's own.
+ * module.enableCompileCache; on the others, turns that on. `NODE_DISABLE_COMPILE_CACHE` turns both off and
+ * `NODE_COMPILE_CACHE` chooses the folder, as they do for Node's own.
  */
 export function useCodeCache(root: string, env: NodeJS.ProcessEnv = process.env): void {
   if (env.NODE_DISABLE_COMPILE_CACHE) return
@@ -58,6 +62,7 @@ export function useCodeCache(root: string, env: NodeJS.ProcessEnv = process.env)
   const dir = codeCacheDir(env)
   if (!dir) return
   if (Module.enableCompileCache) {
+    // With NODE_COMPILE_CACHE set, Node turned its cache on before any code ran.
     if (!env.NODE_COMPILE_CACHE) Module.enableCompileCache(join(dirname(dir), 'node-compile-cache'))
     return
   }

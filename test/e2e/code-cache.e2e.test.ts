@@ -8,13 +8,19 @@ import { asSecondUser, secondUser } from './second-user.js'
 // The compiled code of resilient's own files, kept between runs (src/cli/code-cache.ts). On Node ≥ 22.1 Node's own
 // compile cache does this, elsewhere resilient: these tests check the latter, and skip where Node does it.
 const nodeKeepsItself = typeof ((await import('node:module')).default as { enableCompileCache?: unknown }).enableCompileCache === 'function'
-const folderOf = (env: Record<string, string>) => join(env.XDG_CACHE_HOME!, 'resilient', 'v8-code-cache', `${process.version}-${process.arch}`)
+const folderOf = (env: Record<string, string>) => join(env.NODE_COMPILE_CACHE ?? join(env.XDG_CACHE_HOME!, 'resilient', 'v8-code-cache'), `${process.version}-${process.arch}`)
+/** A user's environment: the cache in its default place (the tests' own environment shares one folder). */
+function userEnv(extra: Record<string, string> = {}): Record<string, string> {
+  const env = isolatedEnv()
+  delete env.NODE_COMPILE_CACHE
+  return { ...env, ...extra }
+}
 const entries = (folder: string) => (existsSync(folder) ? readdirSync(folder).filter(name => name.endsWith('.bin')).sort() : [])
 const DRY_RUN = ['--dry-run', 'pip', 'install', 'x']
 
 describe.skipIf(nodeKeepsItself)('the code cache', () => {
   it('is written by the first run, private to the user, named by each file\'s text, and read by the next', async () => {
-    const env = isolatedEnv()
+    const env = userEnv()
     const first = await runCli(DRY_RUN, { env })
     expect(first.exitCode, first.all).toBe(0)
     const folder = folderOf(env)
@@ -33,7 +39,7 @@ describe.skipIf(nodeKeepsItself)('the code cache', () => {
   })
 
   it('an entry V8 rejects (damaged, or from another build of V8) is compiled afresh and replaced', async () => {
-    const env = isolatedEnv()
+    const env = userEnv()
     await runCli(DRY_RUN, { env })
     const folder = folderOf(env)
     for (const name of entries(folder)) writeFileSync(join(folder, name), 'not V8 code')
@@ -43,7 +49,7 @@ describe.skipIf(nodeKeepsItself)('the code cache', () => {
   })
 
   it('a cache folder others could write to is narrowed to the user alone before use', async () => {
-    const env = isolatedEnv()
+    const env = userEnv()
     const folder = folderOf(env)
     mkdirSync(folder, { recursive: true })
     chmodSync(folder, 0o777)
@@ -55,7 +61,7 @@ describe.skipIf(nodeKeepsItself)('the code cache', () => {
   it('a cache folder of another user is neither read nor written', async () => {
     const other = secondUser()
     if (!other) return
-    const env = isolatedEnv()
+    const env = userEnv()
     const folder = folderOf(env)
     mkdirSync(join(folder, '..'), { recursive: true })
     chmodSync(env.HOME!, 0o755)
@@ -66,8 +72,15 @@ describe.skipIf(nodeKeepsItself)('the code cache', () => {
     expect(entries(folder)).toEqual([])
   })
 
+  it('NODE_COMPILE_CACHE names the folder, as it does for Node\'s own', async () => {
+    const env = userEnv({ NODE_COMPILE_CACHE: join(isolatedEnv().HOME!, 'compiled') })
+    expect((await runCli(DRY_RUN, { env })).exitCode).toBe(0)
+    expect(entries(folderOf(env)).length).toBeGreaterThan(0)
+    expect(existsSync(join(env.XDG_CACHE_HOME!, 'resilient', 'v8-code-cache'))).toBe(false)
+  })
+
   it('NODE_DISABLE_COMPILE_CACHE turns it off, as it does Node\'s own', async () => {
-    const env = isolatedEnv({ NODE_DISABLE_COMPILE_CACHE: '1' })
+    const env = userEnv({ NODE_DISABLE_COMPILE_CACHE: '1' })
     expect((await runCli(DRY_RUN, { env })).exitCode).toBe(0)
     expect(existsSync(join(env.XDG_CACHE_HOME!, 'resilient', 'v8-code-cache'))).toBe(false)
   })

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process'
-import { mkdtempSync, readdirSync, readFileSync, symlinkSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs'
 import { createHash } from 'node:crypto'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -68,13 +68,18 @@ describe('a large output through resilient', () => {
 
   it('into a regular file (`>out 2>err`), what is written is the plain tool\'s', async () => {
     const tool = standIn('pip', `${SEQ}\nseq 3000000 >&2\n`)
+    // Four files of ~230 MB: removed however the test ends.
     const dir = mkdtempSync(join(tmpdir(), 'resilient-large-'))
-    await bash(tool, `pip download x > ${dir}/plain-out 2> ${dir}/plain-err`)
-    const wrapped = await bash(tool, `resilient -q --no-mirrors pip download x > ${dir}/out 2> ${dir}/err; echo "status=$?"`)
-    expect(wrapped.stdout, wrapped.stderr).toBe('status=0')
-    const sha256 = (name: string) => createHash('sha256').update(readFileSync(join(dir, name))).digest('hex')
-    expect(sha256('out')).toBe(sha256('plain-out'))
-    expect(sha256('err')).toBe(sha256('plain-err'))
+    try {
+      await bash(tool, `pip download x > ${dir}/plain-out 2> ${dir}/plain-err`)
+      const wrapped = await bash(tool, `resilient -q --no-mirrors pip download x > ${dir}/out 2> ${dir}/err; echo "status=$?"`)
+      expect(wrapped.stdout, wrapped.stderr).toBe('status=0')
+      const sha256 = (name: string) => createHash('sha256').update(readFileSync(join(dir, name))).digest('hex')
+      expect(sha256('out')).toBe(sha256('plain-out'))
+      expect(sha256('err')).toBe(sha256('plain-err'))
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
   }, 120_000)
 
   it('a relay thread reads a large output, and the event loop a small one', async () => {

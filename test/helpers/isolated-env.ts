@@ -3,7 +3,7 @@ import { tmpdir, userInfo } from 'node:os'
 import { join } from 'node:path'
 
 // Settings on developer and CI machines that would change what pip, npm and friends do (see README "Testing").
-const POISON = /^(PIP_|UV_|CONDA|MAMBA_|PIXI_|POETRY_|PDM_|PIPX_|npm_config_|NPM_CONFIG_|pnpm_config_|YARN_|BUN_|CARGO_|GO(PROXY|PRIVATE|FLAGS|SUMDB|NOSUMDB|NOPROXY)$|RESILIENT_|REQUESTS_CA_BUNDLE$|CURL_CA_BUNDLE$|SSL_CERT_|NODE_EXTRA_CA_CERTS$|HTTPS?_PROXY$|https?_proxy$|ALL_PROXY$|all_proxy$|NO_PROXY$|no_proxy$|VIRTUAL_ENV$|GITHUB_ACTIONS$|GITLAB_CI$|CI$)/
+const POISON = /^(PIP_|UV_|CONDA|MAMBA_|PIXI_|POETRY_|PDM_|PIPX_|npm_config_|NPM_CONFIG_|pnpm_config_|YARN_|BUN_|CARGO_|GO(PROXY|PRIVATE|FLAGS|SUMDB|NOSUMDB|NOPROXY)$|RESILIENT_|REQUESTS_CA_BUNDLE$|CURL_CA_BUNDLE$|SSL_CERT_|NODE_EXTRA_CA_CERTS$|NODE_COMPILE_CACHE$|NODE_DISABLE_COMPILE_CACHE$|HTTPS?_PROXY$|https?_proxy$|ALL_PROXY$|all_proxy$|NO_PROXY$|no_proxy$|VIRTUAL_ENV$|GITHUB_ACTIONS$|GITLAB_CI$|CI$)/
 
 /**
  * Where rustup keeps its toolchains: an installation, not a setting. rustup's `cargo` proxy looks in $HOME/.rustup,
@@ -14,6 +14,12 @@ function toolchains(): Record<string, string> {
   const rustupHome = process.env.RUSTUP_HOME ?? join(userInfo().homedir, '.rustup')
   return existsSync(rustupHome) ? { RUSTUP_HOME: rustupHome } : {}
 }
+
+/**
+ * Where resilient keeps its compiled code in tests (src/cli/code-cache.ts): one folder for all the runs of a test
+ * process, as one user's cache is shared by their runs, instead of some 400 kB in each temporary HOME.
+ */
+const codeCache = mkdtempSync(join(tmpdir(), 'resilient-code-cache-'))
 
 /**
  * An environment in which a real tool sees nothing of the machine's own configuration: no PIP_ or npm_config_
@@ -40,6 +46,7 @@ export function isolatedEnv(extra: Record<string, string> = {}): Record<string, 
     npm_config_update_notifier: 'false',
     npm_config_fund: 'false',
     NO_COLOR: '1',
+    NODE_COMPILE_CACHE: codeCache,
   }, toolchains(), extra)
   return env
 }

@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { Socket } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { forwardOutput, type ForwardOptions } from '../../../src/exec/forward-output.js'
 import { OutputOrder, type RelayedStream } from '../../../src/exec/output-order.js'
 import { closeAll, openRealPipes, type RealPipe } from '../../../src/exec/real-pipe.js'
@@ -17,6 +17,8 @@ import { TailBuffer } from '../../../src/exec/tail-buffer.js'
 
 const TAIL_BYTES = 256 * 1024
 const dir = mkdtempSync(join(tmpdir(), 'resilient-forward-'))
+// The test files (~150 MB) go with the file's tests.
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
 /** A text file of about `megabytes` MB (ASCII, so that a tail read as UTF-8 is byte for byte the same). */
 function textFile(name: string, megabytes: number): { path: string; text: Buffer } {
