@@ -43,7 +43,8 @@ function privateDirectory(dir: string): boolean {
   try {
     mkdirSync(dir, { recursive: true, mode: 0o700 })
     const stat = lstatSync(dir)
-    if (!stat.isDirectory() || stat.uid !== process.getuid?.()) return false
+    // Windows has no uid to compare: %LOCALAPPDATA% is the user's own by its access list.
+    if (!stat.isDirectory() || (process.getuid && stat.uid !== process.getuid())) return false
     if ((stat.mode & 0o077) !== 0) chmodSync(dir, 0o700)
     return true
   } catch {
