@@ -1,5 +1,6 @@
-import { fstatSync, writeSync } from 'node:fs'
+import { writeSync } from 'node:fs'
 import { Writable } from 'node:stream'
+import { isPipeOrSocket } from '../exec/stream-descriptor.js'
 
 /**
  * resilient's own stdout and stderr when they are pipes or sockets. Node's would open them with libuv, which sets
@@ -18,19 +19,10 @@ export function useBlockingStdio(): void {
   }
 }
 
-function isPipeOrSocket(fd: number): boolean {
-  try {
-    const stat = fstatSync(fd)
-    return stat.isFIFO() || stat.isSocket()
-  } catch {
-    return false
-  }
-}
-
 const pause = new Int32Array(new SharedArrayBuffer(4))
 
 /** Writes all of `data`; a description someone else made non-blocking is waited on (EAGAIN), never given up on. */
-export function writeAllSync(fd: number, data: Uint8Array): void {
+function writeAllSync(fd: number, data: Uint8Array): void {
   for (let offset = 0; offset < data.length;) {
     try {
       offset += writeSync(fd, data, offset, data.length - offset)

@@ -1,5 +1,6 @@
 import { fstatSync, openSync, readFileSync, statSync } from 'node:fs'
 import { answerReopens } from './reopen-watch.js'
+import { isPipeOrSocket } from './stream-descriptor.js'
 import { StreamCopy } from './stream-copy.js'
 
 /** `/dev/fd/N`, `/proc/self/fd/N`, alone or after `=` or a short flag (`-r/dev/fd/63`, `--requirement=/dev/fd/63`). */
@@ -14,15 +15,6 @@ function fdInfo(fd: number): { pos: number; readable: boolean } | undefined {
     return { pos: Number(/^pos:\s*(\d+)/m.exec(text)?.[1] ?? 0), readable: (flags & 3) !== 1 }
   } catch {
     return undefined
-  }
-}
-
-function isStream(fd: number): boolean {
-  try {
-    const stat = fstatSync(fd)
-    return stat.isFIFO() || stat.isSocket()
-  } catch {
-    return false
   }
 }
 
@@ -63,10 +55,10 @@ export class ReplayableInput {
     this.vet = options.vet
     // Streams the tool reads, each marked when the command line names it by a path the tool will open again.
     const fds = new Map<number, boolean>()
-    if (isStream(0)) fds.set(0, false)
+    if (isPipeOrSocket(0)) fds.set(0, false)
     for (const arg of options.argv) {
       const fd = /(?:^|=|^-[A-Za-z])\/dev\/stdin$/.test(arg) ? 0 : Number(FD_PATH.exec(arg)?.[1] ?? Number.NaN)
-      if (fd === 0 ? fds.has(0) : fd > 2 && isStream(fd) && fdInfo(fd)?.readable) fds.set(fd, true)
+      if (fd === 0 ? fds.has(0) : fd > 2 && isPipeOrSocket(fd) && fdInfo(fd)?.readable) fds.set(fd, true)
     }
     for (const [fd, named] of fds) this.streams.push(new StreamCopy(fd, options.limitBytes, named))
     this.namedPipes = options.argv.filter(isNamedPipe)
