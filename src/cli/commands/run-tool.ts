@@ -1,6 +1,5 @@
 import { writeFileSync } from 'node:fs'
 import { homedir } from 'node:os'
-import { isatty } from 'node:tty'
 import { isCI } from 'ci-info'
 import { loadConfig } from '../../config/load.js'
 import { offlineFailureHint, planOffline } from '../../config/offline.js'
@@ -101,8 +100,10 @@ export async function runTool(argv: string[], options: GlobalOptions, session: T
   // The variant's own name (yarn-berry, mamba 2) is what diagnosis rules and reports key on.
   const invocation = variant ? { ...parsed, adapter: variant, tool: (variant.name in TOOLS ? variant.name : parsed.tool) as ToolName } : parsed
   const networked = invocation.adapter.classify(invocation.args) === 'network'
-  // The pipes resilient reads a network run's output through, made while the config and state are read.
-  if (networked && !options.dryRun && !(isatty(1) && isatty(2))) void prepareFifos(2)
+  // In a terminal the tool's output goes through a pseudo-terminal (docs/process.md); elsewhere through pipes, made
+  // while the config and state are read.
+  const usePty = options.pty !== false && Boolean(process.stdout.isTTY && process.stderr.isTTY) && !isCI
+  if (networked && !options.dryRun && !usePty) void prepareFifos(2)
   // A read-only verb (`pip --version` through a shim in a cloned repository) loads no project config at all.
   const loaded = await loadConfig({ cwd, env, flags: configFlags(options), project: networked })
   const { config } = loaded
@@ -139,7 +140,6 @@ export async function runTool(argv: string[], options: GlobalOptions, session: T
   const stopListening = session.interrupts ? () => {} : listenForInterrupts(interrupts)
   // Read before the first attempt: what a mirror attempt adds to the lockfile is told apart from what was there.
   const lockfile = networked && !offline && invocation.adapter.lockfile ? guardLockfile(invocation.adapter.lockfile.format, cwd) : undefined
-  const usePty = options.pty !== false && Boolean(process.stdout.isTTY && process.stderr.isTTY) && !isCI
   // A retry must read what the first attempt read (docs/process.md): kept only for runs that may be retried.
   const input = session.noInput ? 'ignore' : networked ? new ReplayableInput({ argv: invocation.args, limitBytes: Math.round(config.replayInputMegabytes * 1_000_000), vet: invocation.adapter.vetStreamedInput }) : 'inherit'
   try {
