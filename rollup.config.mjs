@@ -48,9 +48,9 @@ function staticClosure(roots, moduleInfo) {
 
 let chunks
 /**
- * Puts the modules of a tool run into one chunk, `tool-run`, and what the bin entry itself needs into another,
- * `start` (rollup would otherwise pull them into `tool-run`, a manual chunk taking its unassigned dependencies along).
- * Rollup places the rest.
+ * Puts the modules of a tool run into one chunk, `tool-run`, and what main itself needs (enough to answer
+ * `--version`) into another, `start` (rollup would otherwise pull them into `tool-run`, a manual chunk taking its
+ * unassigned dependencies along). Rollup places the rest. The bin entry, cli.ts, imports Node's modules only.
  */
 function manualChunks(id, { getModuleInfo }) {
   if (!chunks) {
