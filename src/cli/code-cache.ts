@@ -38,7 +38,7 @@ export function codeCacheDir(env: NodeJS.ProcessEnv, platform = process.platform
 /**
  * Compiled code is code: it is read only from a directory that this user owns and nobody else can write to, as
  * resilient's state is. Creates it (0700) when missing; answers false when it cannot be trusted or made. Not
- * files/locked-file.ts's ensurePrivateDir, which narrows a directory of someone else's and goes on: this file imports
+ * files/locked-file.ts's ensurePrivateDir, which uses a directory of someone else's as it finds it: this file imports
  * Node's modules only, since it runs before the cache is on and anything of resilient's it imported would bring the
  * tool run's whole chunk in, compiled without it.
  */
