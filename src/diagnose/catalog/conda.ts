@@ -16,6 +16,7 @@ const LIBMAMBA_SOLVER = { repo: 'mamba-org/mamba', file: 'libmamba/src/solver/pr
 // Read here with git: conda 26.7.1 (0f64223fb), conda 4.3.0's conda/lock.py, conda-build 2.0.1, mamba 2.8.1
 // (03564bf48), rattler (92dc77433) and pixi (2b25fc76d).
 const REPODATA_26 = { repo: 'conda/conda', file: 'conda/gateways/repodata/__init__.py (conda_http_errors)', version: '26.7.1 (0f64223fb)' }
+const RESOLVE_26 = { repo: 'conda/conda', file: 'conda/resolve.py, conda/exceptions.py (ResolvePackageNotFound)', version: '26.7.1 (0f64223fb)' }
 const LOCK_26 = { repo: 'conda/conda', file: 'conda/gateways/disk/lock.py', version: '26.7.1 (0f64223fb)' }
 const LOCK_43 = { repo: 'conda/conda', file: 'conda/lock.py', version: '4.3.0' }
 const BUILD_LOCK_2 = { repo: 'conda/conda-build', file: 'conda_build/cli/main_build.py', version: '2.0.1' }
@@ -46,6 +47,10 @@ export const CONDA = [
     ['any-http-auth', 'The credentials you have provided for this URL are invalid.\n\nYou will need to modify your conda configuration to proceed.'],
     ['any-http-auth', 'The token given for the URL has insufficient permissions to access this resource.'],
     ['any-http-auth', 'The remote server has indicated you do not have permission to access this resource.'],
+  ]),
+  ...messages(RESOLVE_26, [
+    ['conda-unsatisfiable', 'Found conflicts! Looking for incompatible packages.\nThis can take several minutes.  Press CTRL-C to abort.'],
+    ['conda-packages-not-found', 'ResolvePackageNotFound: \n  - {package}={version}'],
   ]),
   ...messages(LOCK_26, [['conda-lock-busy', 'LockError: Failed to acquire lock.']]),
   ...messages(LOCK_43, [['conda-lock-busy', 'The lock {path} was found. Wait for it to finish before continuing.']]),

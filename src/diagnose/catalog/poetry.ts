@@ -12,6 +12,8 @@ const ENV = { repo: 'python-poetry/poetry', file: 'src/poetry/utils/env.py', ver
 const FAILURE_2 = { repo: 'python-poetry/poetry', file: 'src/poetry/mixology/failure.py', version: '2.4.1 (f46702336)' }
 const PYTHON_ERRORS = { repo: 'python-poetry/poetry', file: 'src/poetry/utils/env/python/exceptions.py', version: '2.4.1 (f46702336)' }
 const EXECUTOR = { repo: 'python-poetry/poetry', file: 'src/poetry/installation/executor.py (_validate_archive_hash)', version: '2.4.1 (f46702336)' }
+const PUZZLE = { repo: 'python-poetry/poetry', file: 'src/poetry/puzzle/exceptions.py (SolverProblemError, the class name cleo prints)', version: '2.4.1 (f46702336)' }
+const ISOLATED_BUILD = { repo: 'python-poetry/poetry', file: 'src/poetry/utils/isolated_build.py', version: '2.4.1 (f46702336)' }
 const AUTHENTICATOR = { repo: 'python-poetry/poetry', file: 'src/poetry/utils/authenticator.py', version: '2.4.1 (f46702336)' }
 
 export const POETRY = [
@@ -31,7 +33,10 @@ export const POETRY = [
   ...messages(PYTHON_ERRORS, [
     ['poetry-python-version', 'The specified Python version ({python}) is not supported by the project (>={python}).\nPlease choose a compatible version or loosen the python constraint specified in the pyproject.toml file.'],
     ['poetry-python-version', 'Current Python version ({python}) is not allowed by the project (>={python}).\nPlease change python executable via the "env use" command.'],
+    ['poetry-python-version', 'Poetry was unable to find a compatible version. If you have one, you can explicitly use it via the "env use" command.'],
   ]),
   ...messages(EXECUTOR, [['any-hash-mismatch', '  Hash for {package} ({version}) from archive {package}-{version}-py3-none-any.whl not found in known hashes (was: sha256:b323423e76ae0f6fb4aace295d5a95d9c49ac735bf0b324b327b7db472619490)']]),
+  ...messages(PUZZLE, [['poetry-solver-problem', '  SolverProblemError\n\n  Because {package} depends on both {package} ({version}) and {package} ({version}), version solving failed.']]),
+  ...messages(ISOLATED_BUILD, [['poetry-build-failure', '  PEP517 build of a dependency failed']]),
   ...messages(AUTHENTICATOR, [['any-connection', '  All attempts to connect to {host} failed.']]),
 ]
