@@ -3,21 +3,26 @@
 // (1) leave-one-source-out over the development corpus (../shared/corpus/dev.jsonl, or its copies in
 //     test/fixtures/output; CORPUS_JSONL for another set of the same format, such as a held-out one);
 // (2) the message catalog written from the tools' sources, filled 8 times per template;
-// (3) the held-out set test/fixtures/heldout/2026-11-25.jsonl, labelled before the classifier ran on it (never tuned on).
+// (3) the held-out set test/fixtures/heldout/2026-11-25.jsonl, labelled before the classifier ran on it (never tuned on);
+// (4) the unseen sets of 2026-11-27 (issue-thread pastes; the newest wordings of uv, pixi, conda, mamba, poetry), each
+//     in two parts: `dev` (read and tuned on, reported as such) and `final` (measured once, never tuned on).
 // ACCURACY_DEBUG=1 lists the fold misses on stderr.
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { catalogScore, leaveOneSourceOut, tunedScore } from '../dist/testing.js'
+import { byFamily, catalogScore, leaveOneSourceOut, tunedScore } from '../dist/testing.js'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
 const CORPUS = process.env.CORPUS_JSONL ?? join(ROOT, '../shared/corpus/dev.jsonl')
 const HELD_OUT = join(ROOT, 'test/fixtures/heldout/2026-11-25.jsonl')
+const UNSEEN = { 'issue pastes': 'test/fixtures/heldout/2026-11-27-issue-pastes.jsonl', 'newest wordings': 'test/fixtures/heldout/2026-11-27-newest-wordings.jsonl' }
+
+const readJsonl = path => readFileSync(path, 'utf8').split('\n').filter(Boolean).map(line => JSON.parse(line))
 
 function corpus() {
   if (existsSync(CORPUS)) return readFileSync(CORPUS, 'utf8').split('\n').filter(Boolean).map(line => JSON.parse(line))
   const dir = join(ROOT, 'test/fixtures/output')
-  return readdirSync(dir).flatMap(tool => readdirSync(join(dir, tool)).filter(file => !file.startsWith('captured-')).map(file => {
+  return readdirSync(dir).flatMap(tool => readdirSync(join(dir, tool)).filter(file => /^(?:py|cj)-/.test(file)).map(file => {
     const [first, ...rest] = readFileSync(join(dir, tool, file), 'utf8').split('\n')
     return { id: / (\w{2}-\d+) /.exec(first)?.[1], tool, label: / label (\S+)/.exec(first)?.[1], source: / source (\S+)/.exec(first)?.[1] ?? file, output: rest.join('\n') }
   }))
@@ -26,19 +31,28 @@ function corpus() {
 export function measureAccuracy() {
   const cases = corpus()
   const onMiss = process.env.ACCURACY_DEBUG ? (item, got) => console.error(`${item.id} ${item.tool} ${item.label} → ${got.category} (${got.ruleId}) ${item.source}`) : undefined
-  const heldOut = readFileSync(HELD_OUT, 'utf8').split('\n').filter(Boolean).map(line => JSON.parse(line))
-  return { sources: new Set(cases.map(item => String(item.source).split('#')[0])).size, folds: leaveOneSourceOut(cases, onMiss), catalog: catalogScore(), heldOut: tunedScore(heldOut), tuned: tunedScore(cases) }
+  const unseen = Object.fromEntries(Object.entries(UNSEEN).map(([name, path]) => {
+    const items = readJsonl(join(ROOT, path))
+    return [name, { dev: tunedScore(items.filter(item => item.part === 'dev')), final: tunedScore(items.filter(item => item.part === 'final')) }]
+  }))
+  return { sources: new Set(cases.map(item => String(item.source).split('#')[0])).size, folds: leaveOneSourceOut(cases, onMiss), catalog: catalogScore(), heldOut: tunedScore(readJsonl(HELD_OUT)), unseen, tuned: tunedScore(cases) }
 }
 
 const order = rows => Object.entries(rows).sort(([a], [b]) => (a === 'all' ? 1 : b === 'all' ? -1 : a.localeCompare(b)))
 
 export function formatAccuracy(result) {
   const pct = x => `${(100 * x).toFixed(1)}%`.padStart(6)
-  const table = (title, rows) => [title, ...order(rows).map(([tool, r]) => `    ${tool.padEnd(11)} ${String(r.cases).padStart(4)} cases  label ${pct(r.label)}  decision ${pct(r.decision)}`)]
+  const table = (title, rows) => [title, ...order(rows).map(([tool, r]) => `    ${tool.padEnd(13)} ${String(r.cases).padStart(4)} cases  label ${pct(r.label)}  decision ${pct(r.decision)}`)]
+  const unseen = Object.entries(result.unseen ?? {}).flatMap(([name, parts]) => [
+    ...table(`    diagnosis, unseen set of 2026-11-27, ${name}, final part (labelled and committed first; measured once, never tuned on), per family:`, byFamily(parts.final)),
+    ...table(`    diagnosis, unseen set of 2026-11-27, ${name}, dev part (read and tuned on: not a blind figure), per family:`, byFamily(parts.dev)),
+  ])
   return [
     ...table(`(e) diagnosis, leave-one-source-out over the corpus (${result.sources} source repositories; wording learned only from the held-out source forgotten):`, result.folds),
+    ...table('    the same, per tool family:', byFamily(result.folds)),
     ...table('    diagnosis, message catalog from the tools\' sources (filled and decorated, 8 per template):', result.catalog),
     ...table('    diagnosis, held-out set of 2026-11-25 (labelled before the classifier ran on it; never tuned on):', result.heldOut),
+    ...unseen,
     `    for contrast, the whole tuned corpus: label ${pct(result.tuned.all.label)}, decision ${pct(result.tuned.all.decision)} (not the measure)`,
   ].join('\n')
 }

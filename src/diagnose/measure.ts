@@ -18,6 +18,8 @@ export interface LabelledCase {
   /** `owner/repo#issue` or a page address: a fold holds one repository's cases. */
   source: string
   output: string
+  /** The retry decision labelled with the case (the unseen sets of 2026-11-27); else the label's, by the host read. */
+  retry?: boolean
 }
 
 export interface Tally {
@@ -52,8 +54,27 @@ export function goldDecision(label: Category, facts: Facts): boolean {
   return isRetryableWith(label, DEFAULT_REMEDIES[label], facts)
 }
 
-function judged(tool: string, label: Category | undefined, diagnosis: Diagnosis) {
-  return { tool, label: diagnosis.category === label, decision: label !== undefined && diagnosis.retryable === goldDecision(label, diagnosis.facts) }
+function judged(tool: string, label: Category | undefined, diagnosis: Diagnosis, retry?: boolean) {
+  const gold = retry ?? (label !== undefined ? goldDecision(label, diagnosis.facts) : undefined)
+  return { tool, label: diagnosis.category === label, decision: gold !== undefined && diagnosis.retryable === gold }
+}
+
+/** The families docs/diagnosis.md reports on: tools that share a wording or a wrapped tool. */
+const FAMILY_OF: Record<string, string> = {
+  pip: 'pip', pipx: 'pip', python: 'pip', npm: 'npm family', pnpm: 'npm family', yarn: 'npm family', 'yarn-berry': 'npm family',
+  bun: 'npm family', node: 'npm family', uv: 'uv', conda: 'conda family', mamba: 'conda family', micromamba: 'conda family',
+  pixi: 'conda family', poetry: 'poetry/pdm', pdm: 'poetry/pdm', cargo: 'cargo/go', go: 'cargo/go',
+}
+
+/** The same rows per tool family instead of per tool. */
+export function byFamily(rows: Record<string, Tally>): Record<string, Tally> {
+  const sums = new Map<string, Tally>()
+  for (const [tool, row] of Object.entries(rows)) {
+    const family = tool === 'all' ? 'all' : FAMILY_OF[tool] ?? 'other'
+    const sum = sums.get(family) ?? { cases: 0, label: 0, decision: 0 }
+    sums.set(family, { cases: sum.cases + row.cases, label: sum.label + row.label * row.cases, decision: sum.decision + row.decision * row.cases })
+  }
+  return Object.fromEntries([...sums].map(([family, sum]) => [family, { cases: sum.cases, label: sum.label / sum.cases, decision: sum.decision / sum.cases }]))
 }
 
 /** Per tool and `all`: cases, and the share labelled right and decided right. */
@@ -108,9 +129,12 @@ export function leaveOneSourceOut(cases: readonly LabelledCase[], onMiss?: (item
   return tally(rows)
 }
 
-/** The whole corpus with nothing forgotten: the tuned score, for contrast only. */
+/**
+ * Every case diagnosed as the retry loop would (tool known), nothing forgotten: the score of a held-out set, or of the
+ * whole tuned corpus for contrast. A case's own `retry` label, when it has one, is the gold decision.
+ */
 export function tunedScore(cases: readonly LabelledCase[]): Record<string, Tally> {
-  return tally(cases.map(item => judged(item.tool, item.label, diagnose({ tool: item.tool, output: item.output }))))
+  return tally(cases.map(item => judged(item.tool, item.label, diagnose({ tool: item.tool, output: item.output }), item.retry)))
 }
 
 /** Every catalog template filled `perTemplate` times with seeded values and decorations. */

@@ -62,6 +62,9 @@ function lastDrawn(line: string): string {
 }
 
 function stripPrefixes(line: string): string {
+  // A prefix alone (`#10 18.23`, `[12:01:02]`, its space trimmed with the line's end) stands for a blank line of the
+  // tool's own: kept blank, so that a chain with blank lines inside (uv's hints below `╰─▶`) stays one chain.
+  if (!`${line} `.replace(PREFIX, '').trim()) return ''
   let current = line
   for (let pass = 0; pass < 3; pass++) {
     const before = current

@@ -2,5 +2,5 @@
 export { startPypiServer, type PypiServer, type Fault, type PypiServerOptions } from './pypi-server.js'
 export { buildWheel, normalizeName, type BuiltWheel } from './wheel.js'
 // How well the diagnosis does on sets it was not tuned on: `npm run bench` (bench/accuracy.mjs).
-export { catalogScore, leaveOneSourceOut, tunedScore, type LabelledCase, type Tally } from '../diagnose/measure.js'
+export { byFamily, catalogScore, leaveOneSourceOut, tunedScore, type LabelledCase, type Tally } from '../diagnose/measure.js'
 export { startNpmRegistry, buildTarball, type NpmRegistry, type NpmRegistryOptions, type BuiltTarball, type NpmPackageSpec } from './npm-registry.js'

@@ -18,7 +18,7 @@ const FIXTURES = fileURLToPath(new URL('../fixtures/output', import.meta.url))
  */
 function corpusFromFixtures(): Case[] {
   return readdirSync(FIXTURES).flatMap(tool => readdirSync(join(FIXTURES, tool))
-    .filter(file => !file.startsWith('captured-'))
+    .filter(file => /^(?:py|cj)-/.test(file))
     .map(file => {
       const [first, ...rest] = readFileSync(join(FIXTURES, tool, file), 'utf8').split('\n')
       const id = / dev\.jsonl (\S+) /.exec(first ?? '')?.[1] ?? file

@@ -46,7 +46,7 @@ describe('rules', () => {
     for (const rule of RULES) {
       const test = root(`test/unit/diagnose/rules/${rule.id}.test.ts`)
       expect(existsSync(test), `${rule.id} has no test file`).toBe(true)
-      const fixtures = readFileSync(test, 'utf8').match(/'[\w-]+\/(?:py|cj|captured)-[\w-]+'/g) ?? []
+      const fixtures = readFileSync(test, 'utf8').match(/'[\w-]+\/(?:py|cj|ip|nw|captured)-[\w-]+'/g) ?? []
       expect(fixtures.length, `${rule.id} names no fixture`).toBeGreaterThan(0)
       for (const fixture of fixtures) expect(existsSync(root(`test/fixtures/output/${fixture.slice(1, -1)}.txt`)), fixture).toBe(true)
     }

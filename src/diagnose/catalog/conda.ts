@@ -13,6 +13,17 @@ const PIXI_DISPATCHER = { repo: 'prefix-dev/pixi', file: 'crates/pixi_command_di
 const LIBMAMBA_FETCH = { repo: 'mamba-org/mamba', file: 'libmamba/src/core/subdirdata.cpp, download.cpp', version: '1.x-2.x', checkedAgainst: 'mamba-org/mamba#2219' }
 const LIBMAMBA_LOCK = { repo: 'mamba-org/mamba', file: 'libmamba/src/core/util.cpp (LockFile)', version: '1.x-2.x', checkedAgainst: 'mamba-org/mamba#1442' }
 const LIBMAMBA_SOLVER = { repo: 'mamba-org/mamba', file: 'libmamba/src/solver/problems_graph.cpp', version: '1.x-2.x', checkedAgainst: 'mamba-org/mamba#2073' }
+// Read here with git: conda 26.7.1 (0f64223fb), conda 4.3.0's conda/lock.py, conda-build 2.0.1, mamba 2.8.1
+// (03564bf48), rattler (92dc77433) and pixi (2b25fc76d).
+const REPODATA_26 = { repo: 'conda/conda', file: 'conda/gateways/repodata/__init__.py (conda_http_errors)', version: '26.7.1 (0f64223fb)' }
+const RESOLVE_26 = { repo: 'conda/conda', file: 'conda/resolve.py, conda/exceptions.py (ResolvePackageNotFound)', version: '26.7.1 (0f64223fb)' }
+const LOCK_26 = { repo: 'conda/conda', file: 'conda/gateways/disk/lock.py', version: '26.7.1 (0f64223fb)' }
+const LOCK_43 = { repo: 'conda/conda', file: 'conda/lock.py', version: '4.3.0' }
+const BUILD_LOCK_2 = { repo: 'conda/conda-build', file: 'conda_build/cli/main_build.py', version: '2.0.1' }
+const MAMBA_SOLVER_2 = { repo: 'mamba-org/mamba', file: 'libmamba/src/solver/problems_graph.cpp', version: '2.8.1 (03564bf48)' }
+const MAMBA_LOCK_2 = { repo: 'mamba-org/mamba', file: 'libmamba/src/core/util.cpp (LockFileOwner)', version: '2.8.1 (03564bf48)' }
+const RATTLER_CACHE = { repo: 'conda/rattler', file: 'crates/rattler_cache/src/package_cache/cache_lock.rs', version: '92dc77433' }
+const PIXI_INSTALL = { repo: 'prefix-dev/pixi', file: 'crates/pixi_command_dispatcher/src/install_pixi/mod.rs', version: '2b25fc76d' }
 
 export const CONDA = [
   ...messages(EXCEPTIONS, [
@@ -31,9 +42,23 @@ export const CONDA = [
   ...messages(BUILD_LOCK, [['conda-lock-busy', "filelock.Timeout: The file lock '{path}/.conda_lock' could not be acquired."]]),
   ...messages(LOCK, [['conda-lock-busy', 'LockError: Failed to acquire lock on {path}']]),
   ...messages(OLD_LOCK, [['conda-lock-busy', 'LOCKERROR: It looks like conda is already doing something.']]),
+  ...messages(REPODATA_26, [
+    ['any-http-auth', 'The token given for the URL is invalid.\n\nYou will need to adjust your conda configuration to proceed.'],
+    ['any-http-auth', 'The credentials you have provided for this URL are invalid.\n\nYou will need to modify your conda configuration to proceed.'],
+    ['any-http-auth', 'The token given for the URL has insufficient permissions to access this resource.'],
+    ['any-http-auth', 'The remote server has indicated you do not have permission to access this resource.'],
+  ]),
+  ...messages(RESOLVE_26, [
+    ['conda-unsatisfiable', 'Found conflicts! Looking for incompatible packages.\nThis can take several minutes.  Press CTRL-C to abort.'],
+    ['conda-packages-not-found', 'ResolvePackageNotFound: \n  - {package}={version}'],
+  ]),
+  ...messages(LOCK_26, [['conda-lock-busy', 'LockError: Failed to acquire lock.']]),
+  ...messages(LOCK_43, [['conda-lock-busy', 'The lock {path} was found. Wait for it to finish before continuing.']]),
+  ...messages(BUILD_LOCK_2, [['conda-lock-busy', 'File lock could on {path}/.conda_lock not be obtained.  You might need to try fewer builds at once.  Otherwise, run conda clean --lock']]),
 ]
 
 export const PIXI = [
+  ...messages(PIXI_INSTALL, [['any-lock-busy', "  × failed to acquire install lock on prefix '{path}'"]]),
   ...messages(RESOLVO, [['conda-packages-not-found', '  × Cannot solve the request because of: No candidates were found for {package} {range}.']]),
   ...messages(PIXI_DISPATCHER, [['pixi-build-backend', "  × failed to extract metadata for package '{package}'"]]),
 ]
@@ -53,4 +78,10 @@ export const MAMBA = [
     ['conda-packages-not-found', 'nothing provides requested {package} {range}'],
     ['conda-python-version', '└─ python {python}* is not installable because it conflicts with any installable versions previously reported.'],
   ]),
+  ...messages(MAMBA_SOLVER_2, [
+    ['conda-packages-not-found', 'error    libmamba Could not solve for environment specs\n    The following package could not be installed\n    └─ {package} =* * does not exist (perhaps a typo or a missing channel).'],
+    ['conda-unsatisfiable', 'error    libmamba Could not solve for environment specs\n    The following package could not be installed\n    └─ {package} =* * is not installable because it requires\n       └─ {package} =={version} *, which conflicts with any installable versions previously reported.'],
+  ]),
+  ...messages(MAMBA_LOCK_2, [['conda-lock-busy', "warning  libmamba Cannot lock '{path}'\nWaiting for other mamba process to finish"]]),
+  ...messages(RATTLER_CACHE, [['conda-lock-busy', 'Blocking waiting for global file lock on package cache']]),
 ]

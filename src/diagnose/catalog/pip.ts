@@ -20,6 +20,13 @@ const OPTPARSE = { repo: 'python/cpython', file: 'Lib/optparse.py (pip parses it
 const IMPORTLIB = { repo: 'python/cpython', file: 'Lib/importlib/_bootstrap.py (_ERR_MSG_PREFIX)', version: '3.11.7 (run here)' }
 const URLLIB3 = { repo: 'urllib3/urllib3', file: 'src/urllib3/connectionpool.py, exceptions.py (vendored in pip)', version: '1.26.16' }
 
+// Older pips, read here with git (pypa/pip tags): what users of pip 9-22 still paste.
+const PACKAGING_9 = { repo: 'pypa/pip', file: 'pip/utils/packaging.py (check_requires_python)', version: '9.0.3' }
+const SUBPROCESS_20 = { repo: 'pypa/pip', file: 'src/pip/_internal/utils/subprocess.py', version: '20.0' }
+const INSTALL_20 = { repo: 'pypa/pip', file: 'src/pip/_internal/commands/install.py (_warn_about_conflicts)', version: '20.0' }
+const INSTALL_22 = { repo: 'pypa/pip', file: 'src/pip/_internal/commands/install.py', version: '22.0' }
+const EXCEPTIONS_22 = { repo: 'pypa/pip', file: 'src/pip/_internal/exceptions.py (LegacyInstallFailure)', version: '22.0' }
+
 const RETRYING = "WARNING: Retrying (Retry(total=4, connect=None, read=None, redirect=None, status=None)) after connection broken by"
 
 export const PIP = [
@@ -54,6 +61,14 @@ export const PIP = [
   ...messages(IMPORTLIB, [['python-module-not-found', "ModuleNotFoundError: No module named '{package}'"]]),
   ...messages(REQUESTS, [['status', 'HTTPError: {status:4xx} Client Error: {reason} for url: {url}']]),
   ...messages(GCC, [['pip-build-failure', '  {path}/_speedups.c:29:10: fatal error: Python.h: No such file or directory']]),
+  ...messages(PACKAGING_9, [['pip-requires-python', "{package} requires Python '>={python}' but the running Python is {python}"]]),
+  ...messages(SUBPROCESS_20, [['pip-build-failure', 'ERROR: Command errored out with exit status 1:']]),
+  ...messages(INSTALL_20, [['pip-resolution-impossible', "ERROR: {package} {version} has requirement {package}>={version}, but you'll have {package} {version} which is incompatible."]]),
+  ...messages(INSTALL_22, [
+    ['pip-build-failure', 'ERROR: Could not build wheels for {package}, which is required to install pyproject.toml-based projects'],
+    ['pip-resolution-impossible', "ERROR: pip's dependency resolver does not currently take into account all the packages that are installed. This behaviour is the source of the following dependency conflicts."],
+  ]),
+  ...messages(EXCEPTIONS_22, [['pip-build-failure', 'error: legacy-install-failure']]),
   ...messages(URLLIB3, [
     ['any-connection', 'pip._vendor.urllib3.exceptions.IncompleteRead: IncompleteRead({n} bytes read, {n} more expected)'],
     ['any-timeout', `${RETRYING} 'ReadTimeoutError("HTTPSConnectionPool(host='{host}', port={port}): Read timed out. (read timeout={n})")': /simple/{package}/`],

@@ -1,36 +1,71 @@
 import { messages } from './types.js'
 
-// uv cannot be installed here: each template is checked against a paste in the thread named, and cites the file that
-// forms it. uv prints `error: <context>` then `Caused by: <cause>` lines (0.1-0.4) or a miette tree (`╰─▶ <cause>`).
-const CLIENT = { repo: 'astral-sh/uv', file: 'crates/uv-client/src/error.rs', version: '0.4-0.9', checkedAgainst: 'astral-sh/uv#1917' }
-const REPORT = { repo: 'astral-sh/uv', file: 'crates/uv-resolver/src/pubgrub/report.rs', version: '0.5-0.9', checkedAgainst: 'astral-sh/uv#13016' }
-const LOCK = { repo: 'astral-sh/uv', file: 'crates/uv-fs/src/locked_file.rs', version: '0.8', checkedAgainst: 'astral-sh/uv#16112' }
+// uv 0.12.5 (astral-sh/uv at 26a9dd4b21), read here with git: every template below is the `#[error("…")]`, `write!`
+// or `format!` text of the file cited, or the reqwest 0.13 / hyper-util 0.1 text uv chains below it. uv prints
+// `error: <context>` then `Caused by: <cause>` lines (0.1-0.4), or a miette tree: `× <context>`, `├─▶ <cause>`,
+// `╰─▶ <innermost>`, then `help:`/`hint:` lines.
+const READ = '0.12.5 (26a9dd4b21)'
+const REGISTRY = { repo: 'astral-sh/uv', file: 'crates/uv-client/src/registry_client.rs', version: READ }
+const CLIENT_ERROR = { repo: 'astral-sh/uv', file: 'crates/uv-client/src/error.rs (WrappedReqwestError, RetryError)', version: READ }
+const AUTH = { repo: 'astral-sh/uv', file: 'crates/uv-auth/src/middleware.rs', version: READ }
+const REPORT = { repo: 'astral-sh/uv', file: 'crates/uv-resolver/src/pubgrub/report.rs', version: READ }
+const PROJECT = { repo: 'astral-sh/uv', file: 'crates/uv/src/commands/project/mod.rs', version: READ }
+const DISCOVERY = { repo: 'astral-sh/uv', file: 'crates/uv-python/src/discovery.rs', version: READ }
+const DISTRIBUTION = { repo: 'astral-sh/uv', file: 'crates/uv-distribution/src/error.rs', version: READ }
+const LOCK = { repo: 'astral-sh/uv', file: 'crates/uv-fs/src/locked_file.rs', version: READ }
+const CACHE_CLEAN = { repo: 'astral-sh/uv', file: 'crates/uv/src/commands/cache_clean.rs', version: READ }
+const REQWEST = { repo: 'seanmonstar/reqwest', file: 'src/error.rs (Display of Kind, TimedOut)', version: '0.13.4' }
+const HYPER_UTIL = { repo: 'hyperium/hyper-util', file: 'src/client/legacy/connect/http.rs, client.rs', version: '0.1.20' }
+// rustls' certificate error as uv 0.4-0.9 printed it; rustls itself was not read here.
+const RUSTLS = { repo: 'rustls/rustls', file: 'rustls/src/error.rs (as uv chains it)', version: '0.23', checkedAgainst: 'astral-sh/uv#1917' }
+// Older uv messages no longer in 0.12, kept for the logs users still paste.
 const BUILD = { repo: 'astral-sh/uv', file: 'crates/uv-build-frontend/src/error.rs', version: '0.1-0.4', checkedAgainst: 'astral-sh/uv#1469' }
-const CACHE_CLEAN = { repo: 'astral-sh/uv', file: 'crates/uv/src/commands/cache_clean.rs', version: '0.8-0.9', checkedAgainst: 'astral-sh/uv#16138' }
 const PERSIST = { repo: 'astral-sh/uv', file: 'crates/uv-fs/src/lib.rs (persist_with_retry)', version: '0.4-0.9', checkedAgainst: 'astral-sh/uv#8664' }
 const RESOLVER_LOG = { repo: 'astral-sh/uv', file: 'crates/uv-resolver/src/resolver/mod.rs (debug log, -v)', version: '0.1-0.9', checkedAgainst: 'astral-sh/uv#10552' }
-const HASH = { repo: 'astral-sh/uv', file: 'crates/uv-extract/src/error.rs', version: '0.4-0.9', checkedAgainst: 'astral-sh/uv#5749' }
+
+const CHAIN_TIMEOUT = 'error: Request failed after 3 retries in {n}.4s\n  Caused by: Failed to fetch: `{url}`\n  Caused by: error sending request for url ({url})\n  Caused by: operation timed out'
+const NOT_FOUND = '  ╰─▶ Because {package} was not found in the package registry and you require {package}, we can conclude that your requirements are unsatisfiable.'
 
 export const UV = [
-  ...messages(CLIENT, [
-    ['any-timeout', '  Caused by: Failed to download distribution due to network timeout. Try increasing UV_HTTP_TIMEOUT (current value: {n}s).'],
-    ['any-dns', '  Caused by: dns error: failed to lookup address information: Name or service not known'],
-    ['any-connection', '  Caused by: client error (Connect): tcp connect error: Connection refused (os error 111)'],
+  ...messages(REGISTRY, [['any-timeout', '  Caused by: Failed to download distribution due to network timeout. Try increasing UV_HTTP_TIMEOUT (current value: {n}s).']]),
+  ...messages(CLIENT_ERROR, [
+    ['any-timeout', CHAIN_TIMEOUT],
+    ['any-dns', '  ├─▶ Could not connect, are you offline?\n  ├─▶ error sending request for url ({url})\n  ├─▶ client error (Connect)\n  ├─▶ dns error: failed to lookup address information: Try again\n  ╰─▶ failed to lookup address information: Try again'],
+  ]),
+  ...messages(REQWEST, [
     ['status', '  Caused by: HTTP status server error ({status:5xx} {reason}) for url ({url})'],
     ['status', '  Caused by: HTTP status client error ({status:4xx} {reason}) for url ({url})'],
-    ['any-ssl', '  Caused by: invalid peer certificate: UnknownIssuer'],
+    ['any-timeout', '  ├─▶ error decoding response body\n  ├─▶ request or response body error\n  ╰─▶ operation timed out'],
   ]),
+  ...messages(HYPER_UTIL, [
+    ['any-dns', '  Caused by: dns error: failed to lookup address information: Name or service not known'],
+    ['any-connection', '  Caused by: client error (Connect)\n  Caused by: tcp connect error: Connection refused (os error 111)'],
+    ['any-timeout', '  Caused by: client error (Connect)\n  Caused by: tcp connect error: Connection timed out (os error 110)'],
+  ]),
+  ...messages(RUSTLS, [['any-ssl', '  Caused by: invalid peer certificate: UnknownIssuer']]),
+  ...messages(AUTH, [['any-http-auth', '  ├─▶ Failed to fetch: `{url}`\n  ╰─▶ Missing credentials for {url}']]),
   ...messages(REPORT, [
-    ['uv-package-not-found', '  ╰─▶ Because {package} was not found in the package registry and you require {package}, we can conclude that your requirements are unsatisfiable.'],
-    ['any-http-auth', '      hint: An index URL ({url}) could not be queried due to a lack of valid authentication credentials (401 Unauthorized).'],
+    ['uv-package-not-found', NOT_FOUND],
+    // A 401/403 explains the "not found" uv concludes from it: authentication before absence.
+    ['any-http-auth', `${NOT_FOUND}\n\n      hint: An index URL ({url}) could not be queried due to a lack of valid authentication credentials (401 Unauthorized).`],
+    ['any-http-auth', `${NOT_FOUND}\n\n      hint: An index ({url}) returned a 403 Forbidden error. Check that the index URL is correct and the credentials are valid.`],
     ['any-http-auth', '      hint: An index URL ({url}) could not be queried due to a lack of valid authentication credentials (403 Forbidden).'],
     ['uv-python-version', '  ╰─▶ Because the current Python version ({python}) does not satisfy Python>={python} and {package}=={version} depends on Python>={python}, we can conclude that {package}=={version} cannot be used.'],
+    ['uv-python-version', '      hint: The `requires-python` value (>={python}) includes Python versions that are not supported by your dependencies (e.g., {package}=={version} only supports >={python}). Consider using a more restrictive `requires-python` value (like >={python}).'],
     ['uv-no-solution', '  ╰─▶ Because you require {package}=={version} and {package}=={version}, we can conclude that your requirements are unsatisfiable.'],
   ]),
-  ...messages(LOCK, [['uv-lock-busy', 'Waiting to acquire lock for `{path}` (lockfile: `{path}`)']]),
-  ...messages(BUILD, [['uv-build-failure', 'error: Build backend failed to determine metadata through `prepare_metadata_for_build_wheel` (exit status: 1)']]),
+  ...messages(PROJECT, [['uv-python-version', "error: The requested interpreter resolved to Python {python}, which is incompatible with the project's Python requirement: `>={python}`"]]),
+  ...messages(DISCOVERY, [['uv-python-version', 'error: No interpreter found for Python {python} in managed installations or search path']]),
+  ...messages(DISTRIBUTION, [
+    ['uv-hash-mismatch', '  ╰─▶ Hash mismatch for `{package}=={version}`\n\n      Expected:\n        sha256:6574241a3ec5fdc9334353ab8c479fe75841dbe8f4532a8fc97ce63503330ba1\n\n      Computed:\n        sha256:b90bed3df379fa79afbd21be8e04a0314336b8ae16768b58f2d34cb1d04cd7d2'],
+    ['uv-python-version', '  ╰─▶ The source distribution requires Python {python}, but {python} is installed'],
+  ]),
+  ...messages(LOCK, [
+    ['uv-lock-busy', 'Waiting to acquire exclusive lock for `{path}` at `{path}`'],
+    ['uv-lock-busy', 'error: Timeout ({n}s) when waiting for lock on `{path}` at `{path}`, is another uv process running? You can set `UV_LOCK_TIMEOUT` to increase the timeout.'],
+  ]),
   ...messages(CACHE_CLEAN, [['uv-lock-busy', 'Cache is currently in-use, waiting for other uv processes to finish (use `--force` to override)']]),
+  ...messages(BUILD, [['uv-build-failure', 'error: Build backend failed to determine metadata through `prepare_metadata_for_build_wheel` (exit status: 1)']]),
   ...messages(PERSIST, [['uv-file-in-use', 'error: Failed to persist temporary file to {path}: Access is denied. (os error 5)']]),
   ...messages(RESOLVER_LOG, [['uv-package-not-found', 'DEBUG No compatible version found for: {package}']]),
-  ...messages(HASH, [['uv-hash-mismatch', '  Caused by: Hash mismatch for `{package}=={version}`']]),
 ]

@@ -5,7 +5,7 @@ import type { Rule } from '../types.js'
 // Connect and read timeouts of urllib3, requests, Node, libcurl (error 28), reqwest/uv, Go, and errno ETIMEDOUT
 // (also localized: the errno annotation adds the name). HTTP 408 is the server giving up waiting (pnpm
 // ERR_PNPM_FETCH_408). Checked before connection rules: "('Connection aborted.', TimeoutError(60, ...))" is a timeout.
-const TIMEOUT = /Read timed out|ReadTimeoutError|ConnectTimeoutError|ReadTimeout\b|ConnectTimeout\b|timed out\.? \((?:read|connect) timeout|Connection to \S{1,253} timed out|\bETIMEDOUT\b|ESOCKETTIMEDOUT|SOCKET_TIMEOUT|[Oo]peration timed out|read operation timed out|[Rr]equest timed out|TimeoutError|socket\.timeout|Timeout was reached|network timeout|UV_HTTP_TIMEOUT|[Ss]ocket timeout|i\/o timeout|[Dd]eadline exceeded|Client\.Timeout exceeded|Download error \(28\)|\[28\]|timed out after \d|[Cc]onnection timed out|Request Timeout|Timeout awaiting '|TLS handshake timeout|Timeout downloading/
+const TIMEOUT = /Read timed out|ReadTimeoutError|ConnectTimeoutError|ReadTimeout\b|ConnectTimeout\b|timed out\.? \((?:read|connect) timeout|Connection to \S{1,253} timed out|\bETIMEDOUT\b|ESOCKETTIMEDOUT|SOCKET_TIMEOUT|[Oo]peration timed out|read operation timed out|[Rr]equest timed out|TimeoutError|socket\.timeout|Timeout was reached|network timeout|UV_HTTP_TIMEOUT|[Ss]ocket timeout|i\/o timeout|[Dd]eadline exceeded|Client\.Timeout exceeded|Download error \(28\)|\[28\]|timed out after \d|[Cc]onnection timed out|Request Timeout|Timeout awaiting '|TLS handshake timeout|did not properly respond after a period of time|Timeout downloading/
 
 export const anyTimeout = {
   id: 'any-timeout',

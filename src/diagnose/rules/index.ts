@@ -48,6 +48,7 @@ import { pnpmUnsupportedEngine } from './pnpm-unsupported-engine.js'
 import { poetryBuildFailure } from './poetry-build-failure.js'
 import { poetryNoInstallationCandidates } from './poetry-no-installation-candidates.js'
 import { poetryPackageNotFound } from './poetry-package-not-found.js'
+import { poetryPythonVersion } from './poetry-python-version.js'
 import { poetrySolverProblem } from './poetry-solver-problem.js'
 import { pythonModuleNotFound } from './python-module-not-found.js'
 import { uvBuildFailure } from './uv-build-failure.js'
@@ -106,6 +107,7 @@ export const RULES: readonly Rule[] = [
   condaConnectionFailed,
   anyPermission,
   // 4. runtime versions, missing packages, conflicts, builds
+  poetryPythonVersion,
   pipRequiresPython,
   uvPythonVersion,
   condaPythonVersion,

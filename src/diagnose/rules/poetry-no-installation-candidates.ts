@@ -2,8 +2,8 @@ import { firstCapture, linesMatching } from '../evidence.js'
 import type { Rule } from '../types.js'
 
 // poetry found the locked release but no file of it fits this interpreter or platform (no matching wheel tag, no
-// sdist); "The current project's supported Python range" is its resolver saying the same before locking.
-const NO_CANDIDATES = /Unable to find installation candidates for|supported Python range \([^)\n]{1,80}\) is not compatible|Python version [\d.]{1,20} is not supported by the project/
+// sdist): src/poetry/installation/chooser.py. Its resolver's Python-range conflicts are poetry-python-version's.
+const NO_CANDIDATES = /Unable to find installation candidates for/
 
 export const poetryNoInstallationCandidates = {
   id: 'poetry-no-installation-candidates',

@@ -52,13 +52,18 @@ describe('the message catalog, filled and decorated', () => {
 // Rules that read the conclusion a tool prints after the cause (uv's "requirements are unsatisfiable", poetry's
 // "version solving failed", conda's "HTTP 000" and libmamba's "Download error (N)"): the rule of the cause comes first
 // in RULES and claims the message; these may match it too.
-const CONCLUSIONS = new Set(['uv-no-solution', 'poetry-solver-problem', 'conda-unsatisfiable', 'conda-connection-failed'])
+// any-connection reads reqwest's wrappers that uv and pixi chain above every network cause ("error sending request for
+// url", "client error (Connect)", "error decoding response body"); pip-resolution-impossible reads pdm's
+// "[ResolutionImpossible]: Unable to find a resolution" conclusion.
+const CONCLUSIONS = new Set(['uv-no-solution', 'poetry-solver-problem', 'conda-unsatisfiable', 'conda-connection-failed', 'any-connection', 'pip-resolution-impossible'])
 
 /** Rules that also match: later in RULES and either a conclusion or of the same category (any-lock-busy after conda-lock-busy). */
 function tolerated(expected: string, other: string): boolean {
   const order = (id: string) => RULES.findIndex(rule => rule.id === id)
   const category = (id: string) => RULES.find(rule => rule.id === id)?.category
-  return order(other) > order(expected) && (CONCLUSIONS.has(other) || category(other) === category(expected))
+  // Authentication before absence: a tool that got a 401/403 then says the package was not found (uv's resolver).
+  const absenceAfterAuth = category(expected) === 'http_auth' && category(other) === 'package_not_found'
+  return order(other) > order(expected) && (CONCLUSIONS.has(other) || category(other) === category(expected) || absenceAfterAuth)
 }
 
 describe('one rule per message', () => {

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { alternatives, catalogScore, leaveOneSourceOut, type LabelledCase } from '../../../src/diagnose/measure.js'
+import { alternatives, byFamily, catalogScore, leaveOneSourceOut, tunedScore, type LabelledCase } from '../../../src/diagnose/measure.js'
 
 // The measure `npm run bench` reports (docs/diagnosis.md): leave-one-source-out with the held-out source's own
 // wording forgotten. Measured 93.8% label and 97.1% decision on 2026-11-25; these bounds catch a regression without
@@ -12,7 +12,7 @@ const FIXTURES = fileURLToPath(new URL('../../fixtures/output', import.meta.url)
 
 function corpus(): LabelledCase[] {
   if (existsSync(CORPUS)) return readFileSync(CORPUS, 'utf8').split('\n').filter(Boolean).map(line => JSON.parse(line) as LabelledCase)
-  return readdirSync(FIXTURES).flatMap(tool => readdirSync(join(FIXTURES, tool)).filter(file => !file.startsWith('captured-')).map(file => {
+  return readdirSync(FIXTURES).flatMap(tool => readdirSync(join(FIXTURES, tool)).filter(file => /^(?:py|cj)-/.test(file)).map(file => {
     const [first, ...rest] = readFileSync(join(FIXTURES, tool, file), 'utf8').split('\n')
     return { tool, label: / label (\S+)/.exec(first!)![1], source: / source (\S+)/.exec(first!)![1]!, output: rest.join('\n') } as LabelledCase
   }))
@@ -35,5 +35,22 @@ describe('the fold-based measure', () => {
   it('labels and decides every filled catalog message right', () => {
     const { all } = catalogScore(2)
     expect(all).toMatchObject({ label: 1, decision: 1 })
+  })
+})
+
+describe('the held-out measures', () => {
+  const timeout = { tool: 'npm', label: 'timeout', source: 'a/b#1', output: 'npm error code ETIMEDOUT\nnpm error network request to https://registry.npmjs.org/x failed, reason: read ETIMEDOUT\n' } as const
+
+  it("judges the decision by the case's own retry label when it has one", () => {
+    expect(tunedScore([{ ...timeout, retry: true }]).all!.decision).toBe(1)
+    expect(tunedScore([{ ...timeout, retry: false }]).all!.decision).toBe(0)
+    expect(tunedScore([timeout]).all!.decision).toBe(1)
+  })
+
+  it('adds tools up into the families docs/diagnosis.md reports', () => {
+    const rows = byFamily({ npm: { cases: 3, label: 1, decision: 1 }, pnpm: { cases: 1, label: 0, decision: 0 }, uv: { cases: 2, label: 0.5, decision: 1 }, all: { cases: 6, label: 4 / 6, decision: 5 / 6 } })
+    expect(rows['npm family']).toEqual({ cases: 4, label: 0.75, decision: 0.75 })
+    expect(rows.uv).toEqual({ cases: 2, label: 0.5, decision: 1 })
+    expect(rows.all!.cases).toBe(6)
   })
 })

@@ -13,6 +13,8 @@ describe('normalizeOutput', () => {
   it('strips libmamba prefixes', _('critical libmamba Download error (6)', 'Download error (6)'))
   it('keeps yarn berry codes but drops their decorations', _('➤ YN0018: │ pkg: checksum', 'YN0018: pkg: checksum'))
   it('strips docker buildkit step timestamps', _('#14 0.500   Caused by: dns error', '  Caused by: dns error'))
+  it('keeps a line that is only a prefix blank, so a chain with blank lines stays one', _('#12 3.456   ╰─▶ x\n#12 3.456 \n#12 3.456       hint: y', '  ╰─▶ x\n\n      hint: y'))
+  it('keeps a Jenkins-stamped blank line blank', _('[12:01:02] a\n[12:01:02] \n[12:01:02] b', 'a\n\nb'))
   it('strips plain buildkit timestamps', _('102.6 ERROR: THESE PACKAGES', 'ERROR: THESE PACKAGES'))
   it('strips GitHub Actions timestamps', _('2024-01-02T03:04:05.1234567Z npm error code E503', 'code E503'))
   it('strips devstack timestamps', _('2018-02-15 22:24:53.107 |   Retrying', '  Retrying'))
