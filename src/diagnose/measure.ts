@@ -2,6 +2,7 @@ import { CATALOG, type Message } from './catalog/index.js'
 import { decorate, DECORATIONS, fillTemplate } from './catalog/fill.js'
 import { expectedRule } from './catalog/expected.js'
 import { diagnose } from './index.js'
+import { commandArgv, couldContact, loopRetries } from './measure-decision.js'
 import { normalizeFailure } from './normalize.js'
 import { DEFAULT_REMEDIES, isRetryableWith } from './remedies.js'
 import { RULES } from './rules/index.js'
@@ -20,6 +21,8 @@ export interface LabelledCase {
   output: string
   /** The retry decision labelled with the case (the unseen sets of 2026-11-27); else the label's, by the host read. */
   retry?: boolean
+  /** The command the output came from, when the case records it: the retry loop reads its index choice. */
+  command?: string | null
 }
 
 export interface Tally {
@@ -54,9 +57,14 @@ export function goldDecision(label: Category, facts: Facts): boolean {
   return isRetryableWith(label, DEFAULT_REMEDIES[label], facts)
 }
 
-function judged(tool: string, label: Category | undefined, diagnosis: Diagnosis, retry?: boolean) {
+/**
+ * A case's verdicts. The decision is the retry loop's own (src/diagnose/measure-decision.ts: planRun and decideNext on
+ * this diagnosis), not the diagnosis's `retryable` summary of it; a tool the loop does not run keeps the summary.
+ */
+function judged(tool: string, label: Category | undefined, diagnosis: Diagnosis, retry?: boolean, argv?: readonly string[]) {
   const gold = retry ?? (label !== undefined ? goldDecision(label, diagnosis.facts) : undefined)
-  return { tool, label: diagnosis.category === label, decision: gold !== undefined && diagnosis.retryable === gold }
+  const decision = loopRetries(tool, diagnosis, argv) ?? diagnosis.retryable
+  return { tool, label: diagnosis.category === label, decision: gold !== undefined && decision === gold }
 }
 
 /** The families docs/diagnosis.md reports on: tools that share a wording or a wrapped tool. */
@@ -134,7 +142,10 @@ export function leaveOneSourceOut(cases: readonly LabelledCase[], onMiss?: (item
  * whole tuned corpus for contrast. A case's own `retry` label, when it has one, is the gold decision.
  */
 export function tunedScore(cases: readonly LabelledCase[]): Record<string, Tally> {
-  return tally(cases.map(item => judged(item.tool, item.label, diagnose({ tool: item.tool, output: item.output }), item.retry)))
+  return tally(cases.map(item => {
+    const command = commandArgv(item.tool, item.command, item.output)
+    return judged(item.tool, item.label, diagnose({ tool: item.tool, output: item.output, command }), item.retry, command)
+  }))
 }
 
 /** Every catalog template filled `perTemplate` times with seeded values and decorations. */
@@ -142,10 +153,13 @@ export function catalogScore(perTemplate = 8, seed = 13): Record<string, Tally> 
   let state = seed
   const random = () => (state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31
   const pick = <T>(values: readonly T[]): T => values[Math.floor(random() * values.length)]!
-  const categoryOf = (id: string) => RULES.find(rule => rule.id === id)?.category
   return tally(Object.entries(CATALOG).flatMap(([tool, messages]) => (messages as Message[]).flatMap(message => Array.from({ length: perTemplate }, () => {
-    const line = fillTemplate(message.template, (_, values) => pick(values))
+    const line = fillTemplate(message.template, (name, values) => pick(name === 'host' ? values.filter(host => couldContact(tool, host)) : values))
     const output = decorate(line, message.prefix ?? '', { ci: pick(DECORATIONS.ci), colour: pick(DECORATIONS.colour), ending: pick(DECORATIONS.ending) })
-    return judged(tool, categoryOf(expectedRule(message, line)), diagnose({ tool: tool === 'system' ? null : tool, output, proxies: message.proxies }))
+    const diagnosis = diagnose({ tool: tool === 'system' ? null : tool, output, proxies: message.proxies })
+    // The gold decision is the one the expected rule stands for (its own remedy, or its category's).
+    const rule = RULES.find(candidate => candidate.id === expectedRule(message, line))
+    const retry = rule && isRetryableWith(rule.category, rule.remedy ?? DEFAULT_REMEDIES[rule.category], diagnosis.facts)
+    return judged(tool, rule?.category, diagnosis, retry)
   }))))
 }

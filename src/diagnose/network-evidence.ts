@@ -8,8 +8,10 @@ import type { NormalizedFailure } from './types.js'
 const ERROR_LINE = /\b(?:error|ERROR|Error|ERR!|ERR_|failed|Failed|FAILED|fatal|Caused by)\b|[×✗]/
 const NETWORK = /https?:\/\/|\b(?:network|request|fetch(?:ing)?|download(?:ing)?|connect(?:ion|ing)?|socket|HTTP\/?\d?|registry|tarball|repodata|index)\b/i
 // Words that say the failure is local whatever the other error lines name (pixi's "failed to download ... ╰─▶ No such
-// file or directory (os error 2)" is its cache failing, not the network).
-const LOCAL = /\b(?:syntax error|parse error|invalid (?:argument|option|value)|not a valid|permission denied|no such file or directory|No module named|command not found)\b|\(os error 2\)/i
+// file or directory (os error 2)" is its cache failing, not the network). Node's own type checks failing inside a
+// request (ERR_INVALID_THIS 'Value of "this" must be of type URLSearchParams', lib/internal/errors.js in Node 20.20.2)
+// are a tool too old for its Node, which no other source fixes.
+const LOCAL = /\b(?:syntax error|parse error|invalid (?:argument|option|value)|not a valid|permission denied|no such file or directory|No module named|command not found|ERR_INVALID_THIS|ERR_INVALID_ARG_TYPE)\b|\(os error 2\)/i
 const LIMIT = 3
 
 /** The error lines that carry network evidence, at most three, last ones first in importance. */

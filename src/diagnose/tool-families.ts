@@ -4,8 +4,8 @@
 
 /** pip, and the tools that run it or print its messages. */
 export const PIP_FAMILY = ['pip', 'pipx', 'python', 'poetry', 'pdm', 'conda', 'mamba', 'micromamba'] as const
-/** uv, and the tools that run it. */
-export const UV_FAMILY = ['uv', 'pixi', 'pipx'] as const
+/** uv, and the tools that run it: pixi for PyPI dependencies, pdm with `use_uv` (it prints uv's report). */
+export const UV_FAMILY = ['uv', 'pixi', 'pipx', 'pdm'] as const
 /** conda and the tools that share its channels, solver and messages. */
 export const CONDA_FAMILY = ['conda', 'mamba', 'micromamba', 'pixi'] as const
 /** yarn classic and berry. */

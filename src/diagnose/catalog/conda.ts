@@ -24,6 +24,16 @@ const MAMBA_SOLVER_2 = { repo: 'mamba-org/mamba', file: 'libmamba/src/solver/pro
 const MAMBA_LOCK_2 = { repo: 'mamba-org/mamba', file: 'libmamba/src/core/util.cpp (LockFileOwner)', version: '2.8.1 (03564bf48)' }
 const RATTLER_CACHE = { repo: 'conda/rattler', file: 'crates/rattler_cache/src/package_cache/cache_lock.rs', version: '92dc77433' }
 const PIXI_INSTALL = { repo: 'prefix-dev/pixi', file: 'crates/pixi_command_dispatcher/src/install_pixi/mod.rs', version: '2b25fc76d' }
+const EXCEPTIONS_26 = { repo: 'conda/conda', file: 'conda/exceptions.py (NoWritablePkgsDirError)', version: '26.7.1 (0f64223fb)' }
+const SUBDIR_45 = { repo: 'conda/conda', file: 'conda/core/subdir_data.py', version: '4.5.13' }
+// conda imports ssl when it starts; on Windows a missing OpenSSL DLL stops that import (CPython's loader words it).
+const DYNLOAD_WIN = { repo: 'python/cpython', file: 'Python/dynload_win.c (_PyImport_FindSharedFuncptrWindows)', version: 'main (003b808ec)' }
+// libmamba 1.5.9 (git tag libmamba-1.5.9): fetch.cpp prints `Download error (<curl code>) <curl_easy_strerror>
+// [<url>]`, then curl's error buffer on the next line; the words are libcurl 7.88.1's (git tag curl-7_88_1):
+// lib/strerror.c, lib/multi.c, lib/vtls/openssl.c, lib/vtls/schannel.c.
+const LIBMAMBA_CURL = { repo: 'mamba-org/mamba', file: 'libmamba/src/core/fetch.cpp (DownloadTarget::check_result), with libcurl 7.88.1', version: '1.5.9 (libmamba-1.5.9)' }
+// mamba 1.x prints libsolv's problem strings.
+const LIBSOLV = { repo: 'openSUSE/libsolv', file: 'src/problems.c (solver_problemruleinfo2str)', version: '0.7.39' }
 
 export const CONDA = [
   ...messages(EXCEPTIONS, [
@@ -43,8 +53,8 @@ export const CONDA = [
   ...messages(LOCK, [['conda-lock-busy', 'LockError: Failed to acquire lock on {path}']]),
   ...messages(OLD_LOCK, [['conda-lock-busy', 'LOCKERROR: It looks like conda is already doing something.']]),
   ...messages(REPODATA_26, [
-    ['any-http-auth', 'The token given for the URL is invalid.\n\nYou will need to adjust your conda configuration to proceed.'],
-    ['any-http-auth', 'The credentials you have provided for this URL are invalid.\n\nYou will need to modify your conda configuration to proceed.'],
+    ['any-credentials-rejected', 'The token given for the URL is invalid.\n\nYou will need to adjust your conda configuration to proceed.'],
+    ['any-credentials-rejected', 'The credentials you have provided for this URL are invalid.\n\nYou will need to modify your conda configuration to proceed.'],
     ['any-http-auth', 'The token given for the URL has insufficient permissions to access this resource.'],
     ['any-http-auth', 'The remote server has indicated you do not have permission to access this resource.'],
   ]),
@@ -54,6 +64,9 @@ export const CONDA = [
   ]),
   ...messages(LOCK_26, [['conda-lock-busy', 'LockError: Failed to acquire lock.']]),
   ...messages(LOCK_43, [['conda-lock-busy', 'The lock {path} was found. Wait for it to finish before continuing.']]),
+  ...messages(SUBDIR_45, [['any-credentials-rejected', 'CondaHTTPError: HTTP 401 UNAUTHORIZED for url <{url}>\n\nThe remote server has indicated you are using invalid credentials for this channel.']]),
+  ...messages(EXCEPTIONS_26, [['any-permission', 'NoWritablePkgsDirError: No writeable pkgs directories configured.\n  - {path}']]),
+  ...messages(DYNLOAD_WIN, [['conda-ssl-module-missing', 'ImportError: DLL load failed with error code 126 while importing _ssl']]),
   ...messages(BUILD_LOCK_2, [['conda-lock-busy', 'File lock could on {path}/.conda_lock not be obtained.  You might need to try fewer builds at once.  Otherwise, run conda clean --lock']]),
 ]
 
@@ -74,6 +87,17 @@ export const MAMBA = [
     ['conda-lock-busy', 'Cannot lock \'{path}\'. Lock file is held by another process (pid {pid}).'],
     ['conda-lock-busy', 'LockFile acquisition failed, aborting.'],
   ], 'error    libmamba '),
+  ...messages(LIBMAMBA_CURL, [
+    ['any-connection', 'Download error (55) Failed sending data to the peer [{url}]'],
+    ['any-dns', 'Download error (28) Timeout was reached [{url}]\nResolving timed out after {n} milliseconds'],
+    ['any-timeout', 'Download error (28) Timeout was reached [{url}]\nConnection timed out after {n} milliseconds'],
+    ['any-ssl', 'Download error (35) SSL connect error [{url}]\nOpenSSL SSL_connect: SSL_ERROR_SYSCALL in connection to {host}:{port} '],
+    ['any-ssl', 'Download error (35) SSL connect error [{url}]\nschannel: next InitializeSecurityContext failed: SEC_E_UNTRUSTED_ROOT (0x80090325)'],
+  ]),
+  ...messages(LIBSOLV, [
+    ['conda-python-version', 'nothing provides requested python {python}*'],
+    ['conda-python-version', 'nothing provides python >={python} needed by {package}-{version}-pyhd8ed1ab_0'],
+  ]),
   ...messages(LIBMAMBA_SOLVER, [
     ['conda-packages-not-found', 'nothing provides requested {package} {range}'],
     ['conda-python-version', '└─ python {python}* is not installable because it conflicts with any installable versions previously reported.'],

@@ -5,6 +5,8 @@ import { messages } from './types.js'
 // host`, `i/o timeout`) inside cmd/go's `go: <module>@<version>: <cause>`.
 const MODFETCH = { repo: 'golang/go', file: 'src/cmd/go/internal/modfetch/proxy.go, fetch.go', version: '1.19.8', checkedAgainst: 'test/fixtures/output/go/captured-server-error.txt, captured-hash-mismatch.txt, captured-package-not-found-revision.txt' }
 const CAPTURED = { repo: 'golang/go', file: 'binary output, captured in test/fixtures/output/go/', version: '1.19.8 (run here)' }
+// cmd/go's TooNewError (go 1.21+), read at golang/go 10a01cd69; go 1.19 here predates it.
+const TOOLCHAIN = { repo: 'golang/go', file: 'src/cmd/go/internal/gover/toolchain.go (TooNewError)', version: '1.21+ (10a01cd69)' }
 const NET = { repo: 'golang/go', file: 'src/net/net.go, dnsclient_unix.go', version: '1.19.8', checkedAgainst: 'test/fixtures/output/go/captured-dns.txt, captured-connection.txt, captured-proxy.txt' }
 
 export const GO = [
@@ -15,6 +17,7 @@ export const GO = [
     ['any-proxy', 'go: {package}@v{version}: Get "{url}": proxyconnect tcp: dial tcp {ip}:{port}: connect: connection refused'],
   ]),
   ...messages(CAPTURED, [['go-toolchain-version', 'note: module requires Go 1.99']]),
+  ...messages(TOOLCHAIN, [['go-toolchain-version', 'go: go.mod requires go >= {version} (running go {version}; GOTOOLCHAIN=local)']]),
   ...messages(MODFETCH, [
     ['status', 'go: {package}@v{version}: reading {url}: {status} {reason}'],
     ['any-hash-mismatch', 'verifying {package}@v{version}: checksum mismatch'],

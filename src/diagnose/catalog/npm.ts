@@ -8,6 +8,7 @@ const REGISTRY_FETCH = { repo: 'npm/npm-registry-fetch', file: 'lib/errors.js', 
 const SSRI = { repo: 'npm/ssri', file: 'lib/index.js', version: '12 (npm 11.19.1)' }
 const PICK_MANIFEST = { repo: 'npm/npm-pick-manifest', file: 'lib/index.js', version: '10 (npm 11.19.1)' }
 const NODE_GYP = { repo: 'nodejs/node-gyp', file: 'lib/build.js', version: '11 (npm 11.19.1)' }
+const EXPLAIN_ERESOLVE = { repo: 'npm/cli', file: 'lib/utils/explain-eresolve.js', version: '11.19.1' }
 const ARBORIST = { repo: 'npm/cli', file: 'workspaces/arborist/lib/arborist/build-ideal-tree.js (@npmcli/arborist)', version: '11.19.1' }
 
 export const NPM = [
@@ -29,6 +30,7 @@ export const NPM = [
   ...messages(SSRI, [['npm-integrity', '{integrity} integrity checksum failed when using sha512: wanted {integrity} but got {integrity}. ({n} bytes)']], 'npm error '),
   ...messages(PICK_MANIFEST, [['npm-no-matching-version', 'notarget No matching version found for {package}@{range}.']], 'npm error '),
   ...messages(ARBORIST, [['npm-eresolve', 'ERESOLVE unable to resolve dependency tree']], 'npm error '),
+  ...messages(EXPLAIN_ERESOLVE, [['npm-eresolve', 'Conflicting peer dependency: {package}@{version}']], 'npm error '),
   ...messages(ERROR_MESSAGE, [
     ['any-connection', 'code ECONNREFUSED'],
     ['any-permission', "Error: EACCES: permission denied, mkdir '{path}'"],
@@ -36,6 +38,7 @@ export const NPM = [
     ['any-proxy', 'code E407'],
     ['npm-unsupported-engine', 'code EBADENGINE'],
     ['npm-unsupported-engine', 'engine Not compatible with your version of node/npm: {package}@{version}'],
+    ['any-credentials-rejected', 'code E401\nUnable to authenticate, your authentication token seems to be invalid.\nTo correct this please try logging in again with:\n  npm login'],
   ], 'npm error '),
   ...messages(FETCH, [['any-proxy-host', 'FetchError: request to {url} failed, reason: connect ECONNREFUSED 10.0.0.7:3128']], 'npm error ', ['http://10.0.0.7:3128']),
   ...messages(FETCH, [['any-proxy-host', 'network request to {url} failed, reason: getaddrinfo ENOTFOUND proxy.corp.example']], 'npm error ', ['http://proxy.corp.example:8080']),

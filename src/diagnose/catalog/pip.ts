@@ -26,6 +26,12 @@ const SUBPROCESS_20 = { repo: 'pypa/pip', file: 'src/pip/_internal/utils/subproc
 const INSTALL_20 = { repo: 'pypa/pip', file: 'src/pip/_internal/commands/install.py (_warn_about_conflicts)', version: '20.0' }
 const INSTALL_22 = { repo: 'pypa/pip', file: 'src/pip/_internal/commands/install.py', version: '22.0' }
 const EXCEPTIONS_22 = { repo: 'pypa/pip', file: 'src/pip/_internal/exceptions.py (LegacyInstallFailure)', version: '22.0' }
+const LEGACY_INSTALL_22 = { repo: 'pypa/pip', file: 'src/pip/_internal/operations/install/legacy.py (the spinner ends in "error")', version: '22.0' }
+const SUBPROCESS_9 = { repo: 'pypa/pip', file: 'pip/utils/__init__.py (call_subprocess)', version: '9.0.3' }
+const PIPX = { repo: 'pypa/pipx', file: 'src/pipx/util.py (analyze_pip_output)', version: '1.16.7' }
+// The texts after `[Errno N]` are glibc's strerror (Debian 12, os.strerror run here); CPython's ssl module names
+// SSLZeroReturnError when the server closes the TLS session (Modules/_ssl.c, read with strings(1) in _ssl.so).
+const SSL_MODULE = { repo: 'python/cpython', file: 'Modules/_ssl.c (SSLZeroReturnError)', version: '3.11.7 (run here)' }
 
 const RETRYING = "WARNING: Retrying (Retry(total=4, connect=None, read=None, redirect=None, status=None)) after connection broken by"
 
@@ -50,6 +56,8 @@ export const PIP = [
   ...messages(INSTALL, [
     ['any-permission', "ERROR: Could not install packages due to an OSError: [Errno 13] Permission denied: '{path}'"],
     ['any-disk-full', 'ERROR: Could not install packages due to an OSError: [Errno 28] No space left on device'],
+    ['any-disk-full', 'ERROR: Could not install packages due to an OSError: [Errno 122] Disk quota exceeded'],
+    ['any-permission', "ERROR: Could not install packages due to an OSError: [Errno 1] Operation not permitted: '{path}'"],
   ]),
   ...messages(SESSION, [['pip-untrusted-host', 'WARNING: The repository located at {host} is not a trusted or secure host and is being ignored.']]),
   ...messages(CONSTRUCTORS, [['pip-invalid-requirement', "ERROR: Invalid requirement: '{package} {package}'"]]),
@@ -59,7 +67,10 @@ export const PIP = [
   ...messages(MATCH_HOSTNAME, [['any-ssl', "CertificateError: hostname '{host}' doesn't match either of '*.example.edu', 'example.edu'"]]),
   ...messages(OPTPARSE, [['any-usage-error', 'no such option: --no-such-flag']]),
   ...messages(IMPORTLIB, [['python-module-not-found', "ModuleNotFoundError: No module named '{package}'"]]),
-  ...messages(REQUESTS, [['status', 'HTTPError: {status:4xx} Client Error: {reason} for url: {url}']]),
+  ...messages(REQUESTS, [
+    ['status', 'HTTPError: {status:4xx} Client Error: {reason} for url: {url}'],
+    ['any-timeout', 'HTTPError: 408 Client Error: Request Timeout for url: {url}'],
+  ]),
   ...messages(GCC, [['pip-build-failure', '  {path}/_speedups.c:29:10: fatal error: Python.h: No such file or directory']]),
   ...messages(PACKAGING_9, [['pip-requires-python', "{package} requires Python '>={python}' but the running Python is {python}"]]),
   ...messages(SUBPROCESS_20, [['pip-build-failure', 'ERROR: Command errored out with exit status 1:']]),
@@ -69,6 +80,10 @@ export const PIP = [
     ['pip-resolution-impossible', "ERROR: pip's dependency resolver does not currently take into account all the packages that are installed. This behaviour is the source of the following dependency conflicts."],
   ]),
   ...messages(EXCEPTIONS_22, [['pip-build-failure', 'error: legacy-install-failure']]),
+  ...messages(LEGACY_INSTALL_22, [['pip-build-failure', '    Running setup.py install for {package} ... error']]),
+  ...messages(SUBPROCESS_9, [['pip-build-failure', 'Command "python setup.py egg_info" failed with error code 1 in /tmp/pip-build-k2j3h4/{package}/']]),
+  ...messages(PIPX, [['pip-build-failure', 'pip seemed to fail to build package:\n    {package}']]),
+  ...messages(SSL_MODULE, [['any-ssl', `${RETRYING} 'SSLError(SSLZeroReturnError(6, 'TLS/SSL connection has been closed (EOF) (_ssl.c:1006)'))': /simple/{package}/`]]),
   ...messages(URLLIB3, [
     ['any-connection', 'pip._vendor.urllib3.exceptions.IncompleteRead: IncompleteRead({n} bytes read, {n} more expected)'],
     ['any-timeout', `${RETRYING} 'ReadTimeoutError("HTTPSConnectionPool(host='{host}', port={port}): Read timed out. (read timeout={n})")': /simple/{package}/`],
@@ -76,6 +91,7 @@ export const PIP = [
     ['any-dns', `${RETRYING} 'NewConnectionError('<pip._vendor.urllib3.connection.HTTPSConnection object at 0x7f3a2c1b5e50>: Failed to establish a new connection: [Errno -3] Temporary failure in name resolution')': /simple/{package}/`],
     ['any-connection', `${RETRYING} 'ProtocolError('Connection aborted.', ConnectionResetError(104, 'Connection reset by peer'))': /simple/{package}/`],
     ['any-connection', `${RETRYING} 'NewConnectionError('<pip._vendor.urllib3.connection.HTTPSConnection object at 0x7f3a2c1b5e50>: Failed to establish a new connection: [Errno 111] Connection refused')': /simple/{package}/`],
+    ['any-connection', `${RETRYING} 'NewConnectionError('<pip._vendor.urllib3.connection.HTTPSConnection object at 0x7f3a2c1b5e50>: Failed to establish a new connection: [Errno 113] No route to host')': /simple/{package}/`],
     ['any-ssl', `${RETRYING} 'SSLError(SSLCertVerificationError(1, '[SSL: CERTIFICATE_VERIFY_FAILED] certificate verify failed: unable to get local issuer certificate (_ssl.c:1006)'))': /simple/{package}/`],
     ['any-proxy', `${RETRYING} 'ProxyError('Cannot connect to proxy.', OSError('Tunnel connection failed: 407 Proxy Authentication Required'))': /simple/{package}/`],
     ['status', `${RETRYING} 'ResponseError('too many {status:5xx} error responses')': /simple/{package}/`],

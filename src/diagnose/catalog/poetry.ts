@@ -15,6 +15,9 @@ const EXECUTOR = { repo: 'python-poetry/poetry', file: 'src/poetry/installation/
 const PUZZLE = { repo: 'python-poetry/poetry', file: 'src/poetry/puzzle/exceptions.py (SolverProblemError, the class name cleo prints)', version: '2.4.1 (f46702336)' }
 const ISOLATED_BUILD = { repo: 'python-poetry/poetry', file: 'src/poetry/utils/isolated_build.py', version: '2.4.1 (f46702336)' }
 const AUTHENTICATOR = { repo: 'python-poetry/poetry', file: 'src/poetry/utils/authenticator.py', version: '2.4.1 (f46702336)' }
+const EXECUTOR_11 = { repo: 'python-poetry/poetry', file: 'poetry/installation/executor.py (_download_archive)', version: '1.1.15' }
+// poetry 2 fetches through requests on urllib3 2, whose words it prints when a proxy fails.
+const URLLIB3_2 = { repo: 'urllib3/urllib3', file: 'src/urllib3/connection.py (_wrap_proxy_error), exceptions.py (MaxRetryError)', version: '2.7.0' }
 
 export const POETRY = [
   ...messages(CHOOSER, [['poetry-no-installation-candidates', 'Unable to find installation candidates for {package} ({version})']]),
@@ -39,4 +42,6 @@ export const POETRY = [
   ...messages(PUZZLE, [['poetry-solver-problem', '  SolverProblemError\n\n  Because {package} depends on both {package} ({version}) and {package} ({version}), version solving failed.']]),
   ...messages(ISOLATED_BUILD, [['poetry-build-failure', '  PEP517 build of a dependency failed']]),
   ...messages(AUTHENTICATOR, [['any-connection', '  All attempts to connect to {host} failed.']]),
+  ...messages(EXECUTOR_11, [['any-hash-mismatch', '  RuntimeError\n\n  Invalid hashes (sha256:b90bed3df379fa79afbd21be8e04a0314336b8ae16768b58f2d34cb1d04cd7d2) for {package} ({version}) using archive {package}-{version}-py3-none-any.whl. Expected one of sha256:6574241a3ec5fdc9334353ab8c479fe75841dbe8f4532a8fc97ce63503330ba1.']]),
+  ...messages(URLLIB3_2, [['any-proxy', "  HTTPSConnectionPool(host='{host}', port={port}): Max retries exceeded with url: /simple/{package}/ (Caused by ProxyError('Unable to connect to proxy', OSError('Tunnel connection failed: 407 Proxy Authentication Required')))"]]),
 ]

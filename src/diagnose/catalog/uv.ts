@@ -15,6 +15,8 @@ const DISTRIBUTION = { repo: 'astral-sh/uv', file: 'crates/uv-distribution/src/e
 const LOCK = { repo: 'astral-sh/uv', file: 'crates/uv-fs/src/locked_file.rs', version: READ }
 const CACHE_CLEAN = { repo: 'astral-sh/uv', file: 'crates/uv/src/commands/cache_clean.rs', version: READ }
 const REQWEST = { repo: 'seanmonstar/reqwest', file: 'src/error.rs (Display of Kind, TimedOut)', version: '0.13.4' }
+const HYPER = { repo: 'hyperium/hyper', file: 'src/error.rs (IncompleteMessage), src/proto/h1/decode.rs (IncompleteBody)', version: '1.11.0 (v1.11.0)' }
+const REQUIREMENTS_TXT = { repo: 'astral-sh/uv', file: 'crates/uv-requirements-txt/src/lib.rs', version: READ }
 const HYPER_UTIL = { repo: 'hyperium/hyper-util', file: 'src/client/legacy/connect/http.rs, client.rs', version: '0.1.20' }
 // rustls' certificate error as uv 0.4-0.9 printed it; rustls itself was not read here.
 const RUSTLS = { repo: 'rustls/rustls', file: 'rustls/src/error.rs (as uv chains it)', version: '0.23', checkedAgainst: 'astral-sh/uv#1917' }
@@ -42,6 +44,11 @@ export const UV = [
     ['any-connection', '  Caused by: client error (Connect)\n  Caused by: tcp connect error: Connection refused (os error 111)'],
     ['any-timeout', '  Caused by: client error (Connect)\n  Caused by: tcp connect error: Connection timed out (os error 110)'],
   ]),
+  ...messages(HYPER, [
+    ['any-connection', '  Caused by: error sending request for url ({url})\n  Caused by: client error (SendRequest)\n  Caused by: connection closed before message completed'],
+    ['any-connection', '  ├─▶ error decoding response body\n  ├─▶ request or response body error\n  ╰─▶ end of file before message length reached'],
+  ]),
+  ...messages(REQUIREMENTS_TXT, [['pip-invalid-requirement', "error: Couldn't parse requirement in `requirements.txt` at position 0"]]),
   ...messages(RUSTLS, [['any-ssl', '  Caused by: invalid peer certificate: UnknownIssuer']]),
   ...messages(AUTH, [['any-http-auth', '  ├─▶ Failed to fetch: `{url}`\n  ╰─▶ Missing credentials for {url}']]),
   ...messages(REPORT, [

@@ -2,7 +2,7 @@ import { linesMatching } from '../evidence.js'
 import type { Rule } from '../types.js'
 
 // Checked before network rules: yarn classic follows ENOSPC with "trouble with your network connection".
-const DISK_FULL = /\bENOSPC\b|\bEDQUOT\b|No space left on device|not enough space on the disk|There is not enough space|disk quota exceeded|Disk quota exceeded/i
+const DISK_FULL = /\bENOSPC\b|No space left on device|Disk quota exceeded/i
 
 export const anyDiskFull = {
   id: 'any-disk-full',

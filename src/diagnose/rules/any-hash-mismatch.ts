@@ -5,7 +5,7 @@ import type { Rule } from '../types.js'
 // "failed to verify the checksum of `crate`", generic "hash/checksum mismatch" lines, and zlib's "unexpected end of
 // file" (Z_BUF_ERROR, Node's lib/zlib.js) with which npm, pnpm and yarn report a truncated tarball: the download
 // arrived cut short, the same remedy as a corrupted one (another source, no cache).
-const MISMATCH = /checksum mismatch|failed to verify the checksum|\bhash mismatch\b|SECURITY ERROR|checksum (?:for `[^`\n]{1,200}` )?changed between lock files|does not match the expected (?:hash|checksum|digest)|not found in known hashes|Invalid hashes \(|HashMismatch|\bunexpected end of file\b|\bZ_BUF_ERROR\b/i
+const MISMATCH = /checksum mismatch|failed to verify the checksum|\bhash mismatch\b|SECURITY ERROR|checksum (?:for `[^`\n]{1,200}` )?changed between lock files|not found in known hashes|Invalid hashes \(|\bunexpected end of file\b|\bZ_BUF_ERROR\b/i
 
 export const anyHashMismatch = {
   id: 'any-hash-mismatch',

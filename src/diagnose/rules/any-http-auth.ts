@@ -12,7 +12,7 @@ import type { Rule } from '../types.js'
 // resource", "You do not have permission to access this resource": conda/gateways/repodata/__init__.py). A 401/403
 // explains the "not found" a tool says next (uv: "was not found in the package registry" + an index hint), so this
 // rule comes before every package_not_found rule in RULES.
-const WORDS = /\bUnauthorized\b|\bForbidden\b|\bFORBIDDEN\b|https?:\/\/\S{1,500}: (?:forbidden|unauthorized)\b|[Aa]uthentication [Ff]ailed|[Uu]nable to authenticate|(?<!Proxy )[Aa]uthentication [Rr]equired|User for [\w.-]{1,253}:|\bE40[13]\b|[Aa]ccess denied for url|[Ii]nvalid credentials|[Ii]nvalid authentication|[Aa]uthorization error accessing|terminal prompts disabled|could not read Username|authenticated registries require|no token found for|Missing credentials for |The token given for the URL is invalid|The credentials you have provided for this URL are invalid|insufficient permissions to access this resource|do not have permission to access this resource/
+const WORDS = /\bUnauthorized\b|\bForbidden\b|\bFORBIDDEN\b|https?:\/\/\S{1,500}: (?:forbidden|unauthorized)\b|[Aa]uthentication [Ff]ailed|[Uu]nable to authenticate|User for [\w.-]{1,253}:|\bE40[13]\b|[Aa]uthorization error accessing|terminal prompts disabled|could not read Username|authenticated registries require|no token found for|Missing credentials for |The token given for the URL is invalid|The credentials you have provided for this URL are invalid|insufficient permissions to access this resource|do not have permission to access this resource/
 
 export const anyHttpAuth = {
   id: 'any-http-auth',

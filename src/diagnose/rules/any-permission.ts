@@ -4,7 +4,7 @@ import type { Rule } from '../types.js'
 // EACCES/EPERM in every spelling (localized ones carry the errno name added by normalisation), conda's
 // NotWritableError, pip's "Consider using the `--user` option". Read after the network rules: a proxy's "Access to
 // the Web Proxy filter is denied" is not a file permission.
-const PERMISSION = /\bEACCES\b|\bEPERM\b|Permission denied|Access is denied|Operation not permitted|NotWritableError|NoWritablePkgsDirError|No writeable pkgs directories|does not have write permissions|Consider using the `--user` option|check the permissions|insufficient permissions(?! to access this resource)|Check that you have sufficient permissions/i
+const PERMISSION = /\bEACCES\b|\bEPERM\b|Permission denied|Access is denied|Operation not permitted|NotWritableError|NoWritablePkgsDirError|No writeable pkgs directories|does not have write permissions|Consider using the `--user` option|check the permissions|insufficient permissions(?! to access this resource)/i
 
 // Windows answers "Access is denied" when another process holds the file uv renames into its cache: that is a busy
 // file, read by uv-file-in-use, not a permission.

@@ -2,7 +2,7 @@ import { statusEvidence } from '../http-status.js'
 import { hostFacts } from '../evidence.js'
 import type { Rule } from '../types.js'
 
-const WORDS = /Too Many Requests|rate[- ]limit(?:ed|ing)?\b|RATE LIMIT EXCEEDED|exceeds our rate limits|API rate limit exceeded/i
+const WORDS = /Too Many Requests|rate[- ]limit(?:ed|ing)?\b|RATE LIMIT EXCEEDED|exceeds our rate limits/i
 
 export const anyRateLimited = {
   id: 'any-rate-limited',

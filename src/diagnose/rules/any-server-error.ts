@@ -4,7 +4,7 @@ import type { Rule } from '../types.js'
 
 // "Received malformed response from registry ... The registry may be down" is yarn classic's word for a 5xx;
 // so is "There appears to be trouble with the npm registry (returned ...). Retrying..." (src/reporters/lang/en.js).
-const WORDS = /too many 5\d\d error responses|Bad Gateway|Service Unavailable|Gateway Time-?out|Internal Server Error|Backend is unhealthy|The registry may be down|HTTP status server error|trouble with the npm registry/i
+const WORDS = /too many 5\d\d error responses|Bad Gateway|Service Unavailable|Gateway Time-?out|Internal Server Error|The registry may be down|HTTP status server error|trouble with the npm registry/i
 
 export const anyServerError = {
   id: 'any-server-error',

@@ -2,7 +2,7 @@ import { linesMatching } from '../evidence.js'
 import type { Rule } from '../types.js'
 
 // The tool rejected its own command line (clap, argparse, optparse, npm, pnpm, yarn): nothing was downloaded.
-const USAGE = /unexpected argument '|no such option: |unrecognized arguments: |Unknown command: "|Unknown option: '|Unknown Syntax Error|error: unknown flag: |invalid value '[^'\n]{0,100}' for '--/
+const USAGE = /unexpected argument '|no such option: |unrecognized arguments: |Unknown command: "|Unknown option: '|Unknown Syntax Error|invalid value '[^'\n]{0,100}' for '--/
 
 export const anyUsageError = {
   id: 'any-usage-error',

@@ -4,7 +4,7 @@ import type { Rule } from '../types.js'
 
 // conda: ChecksumMismatchError (new), MD5MismatchError (old), SafetyError for a corrupted extracted package in the
 // cache. Mirrors out of sync serve empty or stale files (tuna/issues#252: md5 d41d8cd9... is the empty file).
-const MISMATCH = /ChecksumMismatchError|MD5MismatchError|mismatch between the expected content and downloaded content|SafetyError: |has an? (?:sha256|md5) mismatch|appears to be corrupted|InvalidArchiveError/
+const MISMATCH = /ChecksumMismatchError|MD5MismatchError|mismatch between the expected content and downloaded content|SafetyError: |has an? (?:sha256|md5) mismatch|appears to be corrupted/
 
 export const condaChecksumMismatch = {
   id: 'conda-checksum-mismatch',

@@ -13,7 +13,7 @@ export const condaLockBusy = {
   tools: CONDA_FAMILY,
   summary: 'Another conda process holds its lock (or left a stale lock file)',
   match: failure => {
-    const evidence = linesMatching(failure, /conda is already doing something|The lock(?:file)? \S[^\n]{0,400} was found\. Wait for it to finish|File lock could on \S[^\n]{0,400} not be obtained|Waiting for other mamba process to finish|Blocking waiting for global file lock|\.conda_lock\b[^\n]{0,80}(?:could not be acquired|exists)|LockError: |Cannot lock '[^'\n]{1,400}'|LockFile acquisition failed|Could not (?:lock|acquire lock) /, 2)
+    const evidence = linesMatching(failure, /conda is already doing something|The lock(?:file)? \S[^\n]{0,400} was found\. Wait for it to finish|File lock could on \S[^\n]{0,400} not be obtained|Waiting for other mamba process to finish|Blocking waiting for global file lock|\.conda_lock\b[^\n]{0,80}(?:could not be acquired|exists)|LockError: |Cannot lock '[^'\n]{1,400}'|LockFile acquisition failed/, 2)
     return evidence.length ? { evidence } : null
   },
 } satisfies Rule

@@ -1,5 +1,6 @@
 import type { Rule } from '../types.js'
 import { anyConnection } from './any-connection.js'
+import { anyCredentialsRejected } from './any-credentials-rejected.js'
 import { anyDiskFull } from './any-disk-full.js'
 import { anyDns } from './any-dns.js'
 import { anyExternallyManaged } from './any-externally-managed.js'
@@ -102,6 +103,7 @@ export const RULES: readonly Rule[] = [
   anyRateLimited,
   anyTimeout,
   anyServerError,
+  anyCredentialsRejected,
   anyHttpAuth,
   anyConnection,
   condaConnectionFailed,

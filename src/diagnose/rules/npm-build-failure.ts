@@ -1,9 +1,10 @@
 import { firstCapture, linesMatching } from '../evidence.js'
 import type { Rule } from '../types.js'
 
-// A native addon failed to compile (node-gyp) or a package's install script failed. Network errors inside the
-// script (a binary download behind a TLS-inspecting proxy) are read by the network rules first.
-const BUILD = /gyp ERR!|\bELIFECYCLE\b|couldn't be built successfully|node-gyp rebuild|Failed at the \S+ install script|install script '[^'\n]{1,100}'|weird error \d|prebuild-install (?:warn|info) install|ERR_PNPM_\w*LIFECYCLE|Command failed\.\s*$|lifecycle script[^\n]{0,100}failed/
+// A native addon failed to compile (node-gyp) or a package's install script failed (npm 7+ names the script it ran:
+// `command sh -c <script>`). Network errors inside the script (a binary download behind a TLS-inspecting proxy) are
+// read by the network rules first.
+const BUILD = /gyp ERR!|^command sh -c |\bELIFECYCLE\b|couldn't be built successfully|node-gyp rebuild|Failed at the \S+ install script|install script '[^'\n]{1,100}'|weird error \d|Command failed\.\s*$/
 
 export const npmBuildFailure = {
   id: 'npm-build-failure',

@@ -8,7 +8,7 @@ export const npmUnsupportedEngine = {
   tools: ['npm', 'bun'],
   summary: 'A package needs another Node.js version',
   match: failure => {
-    const evidence = linesMatching(failure, /\bEBADENGINE\b|notsup Unsupported engine|Unsupported engine for|Not compatible with your version of node/, 2)
+    const evidence = linesMatching(failure, /\bEBADENGINE\b|Unsupported engine for|Not compatible with your version of node/, 2)
     return evidence.length ? { evidence } : null
   },
   remedy: { kind: 'give-up', hint: 'Switch to the Node.js version the package expects (nvm install <version>), or pin an older release of the package.' },

@@ -8,7 +8,7 @@ import type { Rule } from '../types.js'
 // resolution/resolvelib/factory.py). pdm's resolver says the dependencies "don't work on all Python versions" of the
 // project's `requires-python` (src/pdm/cli/utils.py). The "No matching distribution" that follows is a consequence,
 // not a missing package.
-const REQUIRES_PYTHON = /requires? a different [Pp]ython|Requires-Python [<>=!~]|python_requires|but the running Python is |is not a supported wheel on this platform|don't work on all Python versions|\brequires Python [<>=!~^]{1,2} ?\d/
+const REQUIRES_PYTHON = /requires? a different [Pp]ython|Requires-Python [<>=!~]|but the running Python is |is not a supported wheel on this platform|don't work on all Python\b|PythonRequirement\(name='python'|\brequires Python [<>=!~^]{1,2} ?\d/
 
 export const pipRequiresPython = {
   id: 'pip-requires-python',

@@ -6,7 +6,7 @@ import type { Rule } from '../types.js'
 // and "ResolutionImpossible"; pdm shares resolvelib's wording. The legacy resolver said "... has requirement
 // x, but you'll have y which is incompatible"; a request that conflicts with itself is "Double requirement given"
 // (legacy/resolver.py).
-const CONFLICT = /ResolutionImpossible|conflicting dependencies|The conflict is caused by|has requirement [^\n]{1,200}, but you'll have|RequirementsConflicted|source of the following dependency conflicts|Unable to find a resolution|Double requirement given: /
+const CONFLICT = /ResolutionImpossible|conflicting dependencies|The conflict is caused by|has requirement [^\n]{1,200}, but you'll have|source of the following dependency conflicts|Unable to find a resolution|Double requirement given: /
 
 export const pipResolutionImpossible = {
   id: 'pip-resolution-impossible',

@@ -8,7 +8,7 @@ export const pixiBuildBackend = {
   tools: ['pixi'],
   summary: 'A pixi build backend failed to build or describe a source package',
   match: failure => {
-    const evidence = linesMatching(failure, /failed to extract metadata for package|could not initialize the build-backend|failed to communicate with the build backend|build backend [^\n]{0,80}failed|failed to build [^\n]{0,120}from source/i, 3)
+    const evidence = linesMatching(failure, /failed to extract metadata for package|could not initialize the build-backend|failed to communicate with the build backend|build backend [^\n]{0,80}failed/i, 3)
     return evidence.length ? { evidence } : null
   },
 } satisfies Rule

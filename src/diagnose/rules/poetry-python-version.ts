@@ -6,7 +6,7 @@ import type { Rule } from '../types.js'
 // with some of the required packages Python requirement: - x requires Python <3.13, so it will not be installable for
 // Python >=3.13,<4.0" (before 1.7: "The current project's Python requirement ..." and "will not be satisfied"); its
 // environment manager refuses an interpreter outside that range (src/poetry/utils/env/python/exceptions.py).
-const PYTHON_RANGE = /(?:supported Python range|Python requirement) \([^)\n]{1,80}\) is not compatible with some of the required packages|requires Python [^\n]{1,80}, so it will not be (?:satisfied|installable) for Python|(?:specified|currently activated) Python version \(?[\d.]{1,20}\)? is not supported by the project|Current Python version \([\d.]{1,20}\) is not allowed by the project|Poetry was unable to find a compatible version/
+const PYTHON_RANGE = /(?:supported Python range|Python requirement) \([^)\n]{1,80}\) is not compatible with some of the required packages|requires Python [^\n]{1,80}, so it will not be (?:satisfied|installable) for Python|(?:current|specified|currently activated) Python version \(?[\d.]{1,20}\)? is not supported by the project|Current Python version \([\d.]{1,20}\) is not allowed by the project|Poetry was unable to find a compatible version/
 
 export const poetryPythonVersion = {
   id: 'poetry-python-version',

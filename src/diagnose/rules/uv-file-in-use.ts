@@ -6,7 +6,7 @@ import type { Rule } from '../types.js'
 // scanner) holds the target open, the rename fails with "Access is denied (os error 5)" or a sharing violation
 // (os error 32). It reads like a permission problem, but it passes once the other process is done
 // (astral-sh/uv#8664).
-const IN_USE = /Failed to persist temporary file[^\n]{0,400}\(os error (?:5|32)\)|being used by another process[^\n]{0,40}\(os error 32\)/
+const IN_USE = /Failed to persist temporary file[^\n]{0,400}\(os error (?:5|32)\)/
 
 export const uvFileInUse = {
   id: 'uv-file-in-use',

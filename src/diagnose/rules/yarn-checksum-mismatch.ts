@@ -2,8 +2,8 @@ import { linesMatching } from '../evidence.js'
 import { YARN_FAMILY } from '../tool-families.js'
 import type { Rule } from '../types.js'
 
-// yarn berry YN0018 (CACHE_CHECKSUM_MISMATCH) and yarn classic's "Incorrect integrity" / "Hashes don't match".
-const MISMATCH = /\bYN0018: |doesn't match the expected checksum|Incorrect integrity when fetching|Hashes don't match|Integrity check failed|the file appears to be corrupt/i
+// yarn berry YN0018 (CACHE_CHECKSUM_MISMATCH) and yarn classic's "Incorrect integrity" / "Integrity check failed".
+const MISMATCH = /\bYN0018: |doesn't match the expected checksum|Incorrect integrity when fetching|Integrity check failed|the file appears to be corrupt/i
 
 export const yarnChecksumMismatch = {
   id: 'yarn-checksum-mismatch',

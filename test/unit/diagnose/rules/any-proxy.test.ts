@@ -4,6 +4,9 @@ import { describeRule, matchOf } from '../rule-cases.js'
 
 describeRule(anyProxy, {
   matches: [
+    'pip/captured-proxy-407-git',
+    'yarn/captured-proxy-407',
+    'cargo/captured-proxy-407',
     'conda/cj-017-proxy',
     'go/captured-proxy',
     'npm/cj-118-proxy',

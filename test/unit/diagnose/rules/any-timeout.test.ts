@@ -4,6 +4,8 @@ import { describeRule, matchOf } from '../rule-cases.js'
 
 describeRule(anyTimeout, {
   matches: [
+    'yarn-berry/captured-timeout-no-response',
+    'go/captured-timeout-tls-handshake',
     'cargo/captured-timeout',
     'conda/cj-010-timeout',
     'conda/cj-011-timeout',

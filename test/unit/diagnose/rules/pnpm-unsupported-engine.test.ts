@@ -3,6 +3,7 @@ import { describeRule } from '../rule-cases.js'
 
 describeRule(pnpmUnsupportedEngine, {
   matches: [
+    'pnpm/captured-python-version-pnpm-version',
     'pnpm/cj-176-python-version',
     'pnpm/cj-177-python-version',
     'pnpm/cj-178-python-version',

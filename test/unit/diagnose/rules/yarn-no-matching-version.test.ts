@@ -3,6 +3,7 @@ import { describeRule } from '../rule-cases.js'
 
 describeRule(yarnNoMatchingVersion, {
   matches: [
+    'yarn-berry/captured-package-not-found-no-candidates',
     'yarn/captured-package-not-found-version',
   ],
   ignores: [
