@@ -63,7 +63,8 @@ export interface RepairDeps {
   /** Runs the install through resilient's tool runs; the reason and exit code when it failed. */
   install(plan: InstallPlan): Promise<{ ok: true } | { ok: false; reason: string; exitCode: number }>
   record(installed: AutoInstalled): Promise<void>
-  say(message: string, level: 'note' | 'warn'): void
+  /** `hint`: what to do next, on a line of its own after a `warn`. */
+  say(message: string, level: 'note' | 'warn' | 'hint'): void
 }
 
 export interface RepairResult {
