@@ -104,8 +104,9 @@ export async function executeRun(plan: RunPlan, deps: ExecuteDeps): Promise<RunR
     // resilient never saw (`kill <tool pid>`, the OOM killer) was stopped too, not failed by the network; only the
     // stop resilient itself made (a stall) and a closed output (below) are not interrupts.
     if (result.interrupted || (result.signal && !result.abortedBecause && !result.brokenPipe)) return finish({ outcome: 'interrupted', exitCode: result.exitCode, signal: result.signal })
-    // A closed output (`| head`) is the reader's doing, not the network's: the tool ended as it would have alone.
-    if (!networked || result.brokenPipe) return finish({ outcome: 'ran-once', exitCode: result.exitCode, signal: result.signal })
+    // A closed output (`| head`) is the reader's doing, not the network's: the tool ended as it would have alone. So
+    // did the program npx or `pnpm dlx` started: its failure is its own.
+    if (!networked || result.brokenPipe || result.programRan) return finish({ outcome: 'ran-once', exitCode: result.exitCode, signal: result.signal })
     if (result.spawnError) return finish({ outcome: 'failed', exitCode: result.exitCode, stopReason: result.spawnError })
 
     const diagnose = deps.diagnose ?? await loadRules()

@@ -57,7 +57,8 @@ export function parseInvocation(argv: string[], env: NodeJS.ProcessEnv, options:
   const match = matchTool(argv)
   // Variants (yarn-berry) are chosen by version, not typed: list only the names a person types.
   if (!match) throw new UnknownToolError(argv[0] ?? '', Object.entries(TOOLS).filter(([name, adapter]) => adapter.executables.test(name)).map(([name]) => name))
-  const adapter: ToolAdapter = TOOLS[match.tool]
+  const base: ToolAdapter = TOOLS[match.tool]
+  const adapter = (match.launcherLength === 1 && base.forExecutable?.(basename(argv[0]!))) || base
   const found = lookupProgram(argv[0]!, env, { skip: skipDir })
   if (found.kind === 'not-executable' && !allowMissing) throw new ToolNotExecutableError(found.path)
   const executable = found.kind === 'found' ? found.path : undefined

@@ -109,6 +109,11 @@ export interface ToolAdapter extends AdapterData {
   ecosystem: Ecosystem
   /** Executable names that start this tool directly. */
   executables: RegExp
+  /**
+   * The adapter for an executable name that implies a verb (`npx` is `npm exec`, `pnpx` is `pnpm dlx`, `bunx` is
+   * `bun x`): chosen from the name as typed, while the command is parsed, without running anything.
+   */
+  forExecutable?(name: string): ToolAdapter | undefined
   /** `python -m pip`: interpreters that may launch the tool as a module, and the module name. */
   moduleLaunch?: { interpreters: RegExp; module: string }
   /** Other spellings to suggest when the executable is not on PATH, in order of preference. */
@@ -190,4 +195,4 @@ export interface ToolAdapter extends AdapterData {
   }
 }
 
-export type { ConfigFiles, EnvironmentSetting, KnobData, OfflineForm, ReadOnlyCommand, ReadOnlyForms, ToolKnobs } from './adapter-data.js'
+export type { ConfigFiles, EnvironmentSetting, KnobData, OfflineForm, ProgramRun, ReadOnlyCommand, ReadOnlyForms, ToolKnobs } from './adapter-data.js'
