@@ -32,8 +32,8 @@ export class UsageError extends ResilientError {
 }
 
 export class UnknownToolError extends ResilientError {
-  constructor(tool: string, known: string[]) {
-    super(`resilient does not know the tool "${tool}".`, EXIT.usage,
+  constructor(tool: string, known: string[], closest?: string) {
+    super(`resilient does not know the tool "${tool}".${closest ? ` Did you mean ${closest}?` : ''}`, EXIT.usage,
       `Supported tools: ${known.join(', ')}. Write the tool name first: resilient pip install <package>.`)
   }
 }

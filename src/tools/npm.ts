@@ -40,7 +40,7 @@ function verbOf(args: readonly string[]): string | undefined {
  * code E503" ... "A complete log of this run ...") when npm itself failed, before anything ran.
  */
 const fetchFailed = (output: string) => /^npm (error|ERR!)/.test(lastLine(output))
-const PROGRAM = { runs: args => verbOf(args) === 'exec' && !args.includes('--offline'), fetchFailed } satisfies ProgramRun
+const PROGRAM = { runs: args => ['exec', 'x'].includes(verbOf(args) ?? '') && !args.includes('--offline'), fetchFailed } satisfies ProgramRun
 
 // npx takes its own options up to the package name, and gives the program everything after it (bin/npx-cli.js).
 const NPX_LOCAL = /^(-v|--version|-h|--help|--offline)$/

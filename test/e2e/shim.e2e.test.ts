@@ -90,11 +90,21 @@ case ":$PATH:" in *":${shimDir}:"*) echo "inner sees the shim dir" ;; *) echo "i
     expect(filesIn(dir)).toEqual([])
   })
 
-  it('refuses tools resilient cannot wrap', async () => {
+  it('refuses tools resilient cannot wrap: 64 when none is left, nothing written', async () => {
     const env = isolatedEnv()
     const result = await runCli(['shim', 'install', '--dir', join(env.HOME!, 's'), 'ls'], { env })
     expect(result.exitCode).toBe(64)
-    expect(result.stderr).toMatch(/cannot wrap ls/)
+    expect(result.stderr).toMatch(/cannot wrap ls, so no shim was written/)
+  })
+
+  it('writes the others and names what it skipped, with the name it probably meant (exit 0)', async () => {
+    const env = isolatedEnv({ SHELL: '/bin/bash' })
+    const dir = join(env.HOME!, 's')
+    const result = await runCli(['shim', 'install', '--dir', dir, 'npm', 'npx', 'pnpm', 'yarn', 'nmp'], { env })
+    expect(result.exitCode, result.stderr).toBe(0)
+    expect(result.stderr).toMatch(/skipped nmp \(did you mean npm\?\): resilient cannot wrap it/)
+    expect(result.stderr).toContain(`Wrote shims for npm, npx, pnpm, yarn in ${dir}.`)
+    expect(filesIn(dir).filter(name => !name.startsWith('.')).sort()).toEqual(['npm', 'npx', 'pnpm', 'yarn'])
   })
 
   it('init prints aliases that a shell accepts', async () => {
