@@ -93,7 +93,7 @@ describe('resilient run with Python', () => {
   })
 
   it.each([
-    ['an unreviewed name, even with --yes', 'import humanize\n', /--yes covers reviewed names only/, 66],
+    ['an unreviewed name, even with --yes (the script\'s own status)', 'import humanize\n', /--yes covers reviewed names only/, 1],
     ['a known squat', 'import request\n', /typo of "requests"[\s\S]*Did you mean requests\?/, 1],
     ['a relative import', 'from . import helper\n', /relative import failed/, 1],
     ['a private module', 'import _speedups_missing\n', /private module/, 1],
