@@ -152,6 +152,8 @@ export interface ToolAdapter extends AdapterData {
    * variable), for an index the command already names without them (src/tools/credentials.ts).
    */
   passCredentials?(command: CommandLine, credentials: SplitUrl, secrets: SecretsContext): CommandLine
+  /** What every attempt after the first adds; the first runs as the person typed it (pip: no check for a newer pip). */
+  forRetry?(command: CommandLine): CommandLine
   /** Bypasses the tool's download cache (after a hash mismatch, a cached bad file must not be reused). */
   bypassCache?(command: CommandLine): CommandLine
   /** Fixes resilient may offer the person when no automatic one exists (src/cli/ask.ts); each for this run only. */
