@@ -51,7 +51,7 @@ export async function runShimInstall(tools: string[], options: { dir?: string })
   } else {
     say(`\nPut the directory first on PATH: add this line to ${PROFILE_FILES[shell]}, then open a new shell:\n`)
     process.stdout.write(`${pathLine(shell, dir)}\n`)
-    say('\nOther shells: `resilient init <bash|zsh|fish|powershell>` prints aliases instead (docs/shims.md).')
+    say('\nOther shells: `resilient init <bash|zsh|fish|powershell>` prints shell functions instead (docs/shims.md).')
   }
   return result.refused.length && !result.written.length ? 1 : 0
 }
