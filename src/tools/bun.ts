@@ -70,12 +70,11 @@ const PROGRAM = {
   neverRetried: (args: readonly string[]) => args.includes('--bun') ? 'with --bun the program runs inside bun\'s own process, where its failure cannot be told from the fetch\'s' : undefined,
 }
 // The variables bunx reads (bun's install options); a --registry appended would go to the program.
-const registryInEnvironment = (command: CommandLine, url: string) => withEnv(command, { BUN_CONFIG_REGISTRY: url })
+const bunxRegistry = (command: CommandLine, url: string) => withEnv(command, { BUN_CONFIG_REGISTRY: url })
 
 export const bun = {
   name: 'bun',
   ecosystem: 'npm',
-  nicknames: ['bunx'],
   offline: { args: ['--offline'], where: "bun's install cache" },
   environment: registryVariable('bun', 'BUN_CONFIG_REGISTRY', 'NPM_CONFIG_REGISTRY', 'npm_config_registry'),
   shimNames: ['bun', 'bunx'],
@@ -90,7 +89,7 @@ export const bun = {
   noMirrorReason: context => runsProgram(context.args) ? typedRegistry(context.args) : undefined,
   findUserIndex,
   // "Use a specific registry by default, overriding .npmrc, bunfig.toml and environment variables" (bun install --help).
-  applyIndex: (command, url) => runsProgram(command.argv.slice(1)) ? registryInEnvironment(command, url) : addOptions(command, `--registry=${url}`),
+  applyIndex: (command, url) => runsProgram(command.argv.slice(1)) ? bunxRegistry(command, url) : addOptions(command, `--registry=${url}`),
   // bun documents no fetch timeout or retry setting: nothing to tune.
   bypassCache: command => command.argv.includes('--no-cache') ? command : addOptions(command, '--no-cache'),
   packageUrl: npmPackageUrl,
@@ -112,5 +111,5 @@ export const bun = {
 
 const bunxClassify = (args: readonly string[]) => args.length && !args.some(arg => /^(-h|--help)$/.test(arg)) ? 'network' as const : 'local' as const
 /** `bunx` is `bun x`. */
-const BUNX: ToolAdapter = impliedVerbAdapter(bun, { classify: bunxClassify, applyIndex: registryInEnvironment, noMirrorReason: context => typedRegistry(context.args),
+const BUNX: ToolAdapter = impliedVerbAdapter(bun, { classify: bunxClassify, applyIndex: bunxRegistry, noMirrorReason: context => typedRegistry(context.args),
   program: { ...PROGRAM, runs: args => bunxClassify(args) === 'network' } })
