@@ -62,7 +62,7 @@ export async function repairScript(settings: RepairSettings, deps: RepairDeps): 
   const plan = { ...shown, index: deps.describeIndex(shown) }
   const lines = describeProposal(missing, selected.wanted, selected.skipped, plan, !settings.installOnly)
   if (settings.dryRun) {
-    deps.say(lines.join('\n'), 'note')
+    for (const line of lines.flatMap(entry => entry.split('\n'))) deps.say(line, 'detail')
     await deps.preview(plan)
     return end(first.exitCode)
   }

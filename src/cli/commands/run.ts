@@ -92,7 +92,8 @@ export async function runScript(command: string[], options: RunOptions, globals:
     },
     record: entry => appendAutoInstallRecord({ ...entry, at: new Date().toISOString(), ecosystem: environment.ecosystem!, script: formatCommand({ argv: command, env: {} }), cwd }, env, m => reporter.warn(m))
       .catch(error => reporter.warn(`the install could not be recorded in the state directory: ${(error as Error).message}`)),
-    say: (message, level) => level === 'warn' ? reporter.warn(message) : level === 'hint' ? process.stderr.write(`  → ${printable(redact(message))}\n`) : reporter.note(message),
+    say: (message, level) => level === 'warn' ? reporter.warn(message) : level === 'note' ? reporter.note(message)
+      : process.stderr.write(`${level === 'hint' ? '  → ' : ''}${printable(redact(message))}\n`),
   }
 
   try {

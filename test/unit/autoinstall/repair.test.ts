@@ -94,6 +94,8 @@ describe('repairScript', () => {
     expect(await run()).toMatchObject({ exitCode: 1, runs: 1 })
     expect(log).toEqual(['run', 'preview pip install pkg-yaml'])
     expect(said.join('\n')).toMatch(/would install, in one command:[\s\S]*pkg-yaml/)
+    // One line each: a reporter prints a line's own newline as a literal \n.
+    expect(said.every(line => !line.includes('\n'))).toBe(true)
   })
 
   it('keeps the script\'s own status when it could not ask (no terminal, no --yes), 77 when the person declined', async () => {
