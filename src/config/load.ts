@@ -80,8 +80,10 @@ async function parseProjectFile(file: ProjectFile): Promise<unknown> {
   } catch (error) {
     // cosmiconfig puts the parser's own words (line, column, what was expected) on the lines after the first.
     // Its code frame (`> 2 | ...`, `  | ^`) is left out: one paragraph, not a listing.
-    const message = (error as Error).message.split('\n').map(line => line.trim()).filter(line => line && !/^(>\s*)?\d*\s*\|/.test(line)).join(' ')
-    throw new ConfigError(`The config file ${file.path} could not be read: ${message}`)
+    const message = (error as Error).message.split('\n').map(line => line.trim()).filter(line => line && !/^(>\s*)?\d*\s*\|/.test(line) && !/^-*\^$/.test(line)).join(' ')
+    // js-yaml's own position, `(4:3)`, as file:line:column.
+    const at = /\((\d+):(\d+)\)/.exec(message)
+    throw new ConfigError(`${at ? `${file.path}:${at[1]}:${at[2]}: ` : ''}The config file ${file.path} could not be read: ${message}`)
   }
 }
 

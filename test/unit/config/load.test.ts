@@ -97,6 +97,11 @@ describe('a config file that is not valid JSON', () => {
     expect((error as ConfigError).exitCode).toBe(78)
   })
 
+  it('a YAML one too, by the position its parser gives', async () => {
+    const { env, cwd } = layout(undefined, { file: '.resilientrc.yaml', content: 'maxAttempts: 3\npypi:\n  mirrors: [a\n  b: 2\n' })
+    await expect(loadConfig({ cwd, env })).rejects.toThrow(/\.resilientrc\.yaml:4:3: The config file .* could not be read: .*\(4:3\)$/)
+  })
+
   it('in a project .resilientrc.json too', async () => {
     const { env, cwd } = layout(undefined, { file: '.resilientrc.json', content: '{ "maxAttempts": 3 "x": 1 }' })
     await expect(loadConfig({ cwd, env })).rejects.toThrow(/\.resilientrc\.json:1:20: not valid JSON \(line 1, column 20: comma expected\)/)
