@@ -9,16 +9,37 @@
 // Options: --quick (fewer runs, skips plain pip's ~98 s black-hole failure), --json, --write (a full run only: saves
 // bench/results.json and renders the figures into README.md and docs/benchmarks.md, see bench/render.mjs), --only=perf|streams.
 // (perf) start-up, shims, logs, a dead index, a silent terminal (bench/perf.mjs). `--only=perf` runs it alone.
-import { execa } from 'execa'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, chmodSync, mkdirSync } from 'node:fs'
-import { availableParallelism, loadavg, tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { startPypiServer, buildWheel } from '../dist/testing.js'
-import { formatAccuracy, measureAccuracy } from './accuracy.mjs'
-import { renderSections, withSections } from './render.mjs'
-import { formatPerf, measurePerf } from './perf.mjs'
-import { figureLauncher, figureStreams, formatStreams } from './streams.mjs'
+// Usage first, before anything is loaded or measured: `npm run bench -- --help` only prints it.
+const USAGE = `Usage: npm run bench -- [--quick] [--json] [--write] [--only=perf|streams]
+
+Measures resilient against the plain tool in one run and prints each figure as a ratio to it (docs/benchmarks.md).
+  --quick          fewer runs; skips plain pip's ~98 s failure on a black-holed index
+  --json           print the results as one JSON object
+  --write          a full run only: save bench/results.json and render the figures into README.md and docs/benchmarks.md
+  --only=perf      start-up, shims, logs, a dead index, a silent terminal (bench/perf.mjs)
+  --only=streams   stdout and stderr throughput, peak RSS, the sh launcher (bench/streams.mjs)
+  -h, --help       print this and exit`
+const OPTIONS = /^(--quick|--json|--write|--only=.*)$/
+if (process.argv.slice(2).some(arg => arg === '--help' || arg === '-h')) {
+  console.log(USAGE)
+  process.exit(0)
+}
+const unknown = process.argv.slice(2).filter(arg => !OPTIONS.test(arg))
+if (unknown.length) {
+  console.error(`bench: unknown option ${unknown.join(' ')}\n\n${USAGE}`)
+  process.exit(64)
+}
+
+const { execa } = await import('execa')
+const { mkdtempSync, readFileSync, rmSync, writeFileSync, chmodSync, mkdirSync } = await import('node:fs')
+const { availableParallelism, loadavg, tmpdir } = await import('node:os')
+const { join } = await import('node:path')
+const { fileURLToPath } = await import('node:url')
+const { startPypiServer, buildWheel } = await import('../dist/testing.js')
+const { formatAccuracy, measureAccuracy } = await import('./accuracy.mjs')
+const { renderSections, withSections } = await import('./render.mjs')
+const { formatPerf, measurePerf } = await import('./perf.mjs')
+const { figureLauncher, figureStreams, formatStreams } = await import('./streams.mjs')
 
 const CLI = fileURLToPath(new URL('../bin/resilient.js', import.meta.url))
 const quick = process.argv.includes('--quick')

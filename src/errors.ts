@@ -3,13 +3,11 @@ import { constants } from 'node:os'
 /** Exit codes resilient itself uses; any other code is the child's own. Documented in docs/exit-codes.md. */
 export const EXIT = {
   usage: 64,
-  /** `resilient run`: an install needed a yes, and there was no terminal to ask in (EX_NOINPUT). */
-  needsTerminal: 66,
   /** `resilient run`: the install failed, or its check failed and what it added was removed (EX_UNAVAILABLE). */
   installFailed: 69,
   /** A file resilient must create could not be (EX_CANTCREAT): something is in the way, or no permission. */
   cantCreate: 73,
-  /** `resilient run`: nothing installed: the person said no, or where it would go needs an explicit yes (EX_NOPERM). */
+  /** `resilient run`: nothing installed because the person said no at its question (EX_NOPERM). */
   declined: 77,
   config: 78,
   notExecutable: 126,
@@ -34,8 +32,8 @@ export class UsageError extends ResilientError {
 }
 
 export class UnknownToolError extends ResilientError {
-  constructor(tool: string, known: string[]) {
-    super(`resilient does not know the tool "${tool}".`, EXIT.usage,
+  constructor(tool: string, known: string[], closest?: string) {
+    super(`resilient does not know the tool "${tool}".${closest ? ` Did you mean ${closest}?` : ''}`, EXIT.usage,
       `Supported tools: ${known.join(', ')}. Write the tool name first: resilient pip install <package>.`)
   }
 }

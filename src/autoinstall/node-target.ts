@@ -33,7 +33,7 @@ export function nodeTarget(cwd: string, runTool: RunTool): Target {
       const first = choose(missing, declared)
       if (first.candidate.tier === 'refused') return [first]
       const files = [entry, missing.importer].filter((file): file is string => Boolean(file))
-      const others = scanNodeImports(files).slice(0, 20).map(found => choose({ ecosystem: 'node', reported: found.name, name: found.name, importer: found.file, evidence: [found.line] }, declared))
+      const others = (await scanNodeImports(files)).slice(0, 20).map(found => choose({ ecosystem: 'node', reported: found.name, name: found.name, importer: found.file, evidence: [found.line] }, declared))
       return distinctPackages([first, ...others])
     },
     place: async () => ({ kind: 'own' }),

@@ -63,7 +63,8 @@ export interface RepairDeps {
   /** Runs the install through resilient's tool runs; the reason and exit code when it failed. */
   install(plan: InstallPlan): Promise<{ ok: true } | { ok: false; reason: string; exitCode: number }>
   record(installed: AutoInstalled): Promise<void>
-  say(message: string, level: 'note' | 'warn'): void
+  /** One line each. `hint`: what to do next, after a `warn`; `detail`: a line of the proposal, as it is. */
+  say(message: string, level: 'note' | 'warn' | 'hint' | 'detail'): void
 }
 
 export interface RepairResult {

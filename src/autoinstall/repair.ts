@@ -34,7 +34,8 @@ export async function repairScript(settings: RepairSettings, deps: RepairDeps): 
   let runs = 1
   const autoInstalled: AutoInstalled[] = []
   const end: End = (exitCode, reason, hint) => {
-    if (reason) deps.say(`${reason}${hint ? `\n  → ${hint}` : ''}`, 'warn')
+    if (reason) deps.say(reason, 'warn')
+    if (reason && hint) deps.say(hint, 'hint')
     return { exitCode, runs, autoInstalled, stopReason: reason, command }
   }
   const first = await deps.runScript()
@@ -55,18 +56,19 @@ export async function repairScript(settings: RepairSettings, deps: RepairDeps): 
   const refusal = notInstalled(choices[0]!)
   if (refusal) return end(first.exitCode, `The script cannot import "${missing.name}", and resilient will not install it: ${refusal}`, choices[0]!.candidate.tier === 'refused' ? choices[0]!.candidate.hint : undefined)
   const selected = selectPackages(choices, settings.maxAutoInstalls)
-  if (!selected.wanted.length) return end(EXIT.declined, `The script cannot import "${missing.name}"; nothing was installed: maxAutoInstalls is 0.`)
+  // Nothing installed and nobody asked: the caller sees the script's own status, and one line says why.
+  if (!selected.wanted.length) return end(first.exitCode, `The script cannot import "${missing.name}"; nothing was installed: maxAutoInstalls is 0.`)
   const shown = target.plan(selected.wanted)
   const plan = { ...shown, index: deps.describeIndex(shown) }
   const lines = describeProposal(missing, selected.wanted, selected.skipped, plan, !settings.installOnly)
   if (settings.dryRun) {
-    deps.say(lines.join('\n'), 'note')
+    for (const line of lines.flatMap(entry => entry.split('\n'))) deps.say(line, 'detail')
     await deps.preview(plan)
     return end(first.exitCode)
   }
   const before = await target.snapshot()
-  if (!before) return end(EXIT.installFailed, `resilient cannot list what is installed in ${plan.environment}, so it could not tell what an install changed; it installs nothing.`, `Install it yourself: ${plan.command}`)
-  const agreed = await agree({ settings, deps, target, missing, wanted: selected.wanted, plan, lines, end })
+  if (!before) return end(first.exitCode, `resilient cannot list what is installed in ${plan.environment}, so it could not tell what an install changed; it installs nothing.`, `Install it yourself: ${plan.command}`)
+  const agreed = await agree({ settings, deps, target, missing, wanted: selected.wanted, plan, lines, end, scriptExit: first.exitCode })
   if ('exitCode' in agreed) return agreed
   if (agreed.python) command = command.map((word, index) => index === settings.interpreterAt ? agreed.python! : word)
   const stage = { settings, deps, target, missing, autoInstalled, end, setRuns: (count: number) => { runs = count }, command: () => command }
@@ -82,9 +84,10 @@ interface Agreement {
 }
 
 /** The one question (or --yes, or a stop): what will be installed, where, and on whose word. */
-async function agree({ settings, deps, target, missing, wanted, plan, lines, end }: { settings: RepairSettings; deps: RepairDeps; target: Target; missing: MissingModule; wanted: Wanted[]; plan: InstallPlan; lines: string[]; end: End }): Promise<Agreement | RepairResult> {
+async function agree({ settings, deps, target, missing, wanted, plan, lines, end, scriptExit }: { settings: RepairSettings; deps: RepairDeps; target: Target; missing: MissingModule; wanted: Wanted[]; plan: InstallPlan; lines: string[]; end: End; scriptExit: number }): Promise<Agreement | RepairResult> {
   const decision = decideConsent(wanted, await target.place(), { ...settings, canUseVenv: settings.interpreterAt !== undefined })
-  if (decision.kind === 'stop') return end(decision.code === 'declined' ? EXIT.declined : EXIT.needsTerminal, `The script cannot import "${missing.name}"; nothing was installed: ${decision.reason}.`, decision.hint ?? `To install it yourself: ${plan.command}`)
+  // A stop without a question changed nothing: the script's own status, as if resilient were not there.
+  if (decision.kind === 'stop') return end(scriptExit, `The script cannot import "${missing.name}"; nothing was installed: ${decision.reason}.`, decision.hint ?? `To install it yourself: ${plan.command}`)
   if (decision.kind === 'install') {
     for (const { wanted: item, reason } of decision.left) deps.say(`not installing ${item.candidate.package} (for "${item.module.name}"): ${reason}`, 'warn')
     return { wanted: decision.wanted, plan: target.plan(decision.wanted), consent: 'yes-flag' }

@@ -2,21 +2,15 @@ import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { installedPackage } from './node-project.js'
 import { packageOfSpecifier } from './node-specifier.js'
+import { findUnconditionalImports, type FoundImport } from './node-imports.js'
 import type { ScannedImport } from './scan-python.js'
 
-// Every package the script imports unconditionally that Node would not find, read from the source text (a
-// JavaScript parser would refuse TypeScript, which tsx runs). Unconditional means: an ESM static `import`/`export
-// ... from` (always top level), or a `require()` in a statement that starts at column 0 (top level in any
-// formatted file; a require inside a function, a `try` or an `if` is indented, so optional by construction). The
-// project's own files reached by relative imports are read too. At most 200 files.
+// Every package the script imports unconditionally that Node would not find, read by a JavaScript parser (Babel's,
+// with TypeScript and JSX, which tsx and ts-node scripts use): static imports, `export ... from`, and `require()`
+// and `import()` of a string that run at load (src/autoinstall/node-imports.ts). The project's own files reached by
+// relative imports are read too. At most 200 files. The parser is loaded only here, when a script failed on a module.
 
-const ESM = /^\s*(?:import|export)\s+(?!type\b)(?:[^'";]*?\s+from\s+)?['"]([^'"]+)['"]/gm
-const REQUIRE = /^(?:(?:const|let|var)\s+[^=;]+=\s*)?require\(\s*['"]([^'"]+)['"]\s*\)/gm
 const EXTENSIONS = ['', '.js', '.mjs', '.cjs', '.ts', '.mts', '.cts', '.jsx', '.tsx', '/index.js', '/index.mjs', '/index.ts']
-
-function withoutComments(source: string): string {
-  return source.replace(/\/\*[\s\S]*?\*\//g, match => match.replace(/[^\n]/g, ' ')).replace(/^\s*\/\/.*$/gm, '')
-}
 
 function localFile(specifier: string, fromDir: string): string | undefined {
   const base = resolve(fromDir, specifier)
@@ -31,12 +25,17 @@ function localFile(specifier: string, fromDir: string): string | undefined {
   return undefined
 }
 
-function lineOf(source: string, index: number): string {
-  return source.slice(source.lastIndexOf('\n', index) + 1, (source.indexOf('\n', index) + 1 || source.length + 1) - 1).trim()
+/** The source line of an import, as evidence; in a minified file, the part of its one long line around it. */
+function lineOf(lines: readonly string[], { line, column }: FoundImport): string {
+  const text = lines[line - 1] ?? ''
+  if (text.length <= 160) return text.trim()
+  const from = Math.max(0, column - 40)
+  return `${from ? '…' : ''}${text.slice(from, from + 120).trim()}${from + 120 < text.length ? '…' : ''}`
 }
 
 /** The packages `files` import unconditionally that are not installed where Node looks from each file. */
-export function scanNodeImports(files: string[]): ScannedImport[] {
+export async function scanNodeImports(files: string[]): Promise<ScannedImport[]> {
+  const { parse } = await import('@babel/parser')
   const queue = files.filter(file => existsSync(file)).map(file => realpathSync(file))
   const seen = new Set<string>()
   const named = new Set<string>()
@@ -47,13 +46,14 @@ export function scanNodeImports(files: string[]): ScannedImport[] {
     seen.add(file)
     let source: string
     try {
-      source = withoutComments(readFileSync(file, 'utf8'))
+      source = readFileSync(file, 'utf8')
     } catch {
       continue
     }
     const fromDir = dirname(file)
-    for (const match of [...source.matchAll(ESM), ...source.matchAll(REQUIRE)].sort((a, b) => a.index - b.index)) {
-      const specifier = match[1]!
+    const lines = source.split('\n')
+    for (const found of findUnconditionalImports(parse, source, file) ?? []) {
+      const specifier = found.specifier
       if (/^\.{1,2}(\/|$)/.test(specifier)) {
         const local = localFile(specifier, fromDir)
         if (local) queue.push(local)
@@ -62,7 +62,7 @@ export function scanNodeImports(files: string[]): ScannedImport[] {
       const owner = packageOfSpecifier(specifier)
       if ('refused' in owner || named.has(owner.package) || installedPackage(owner.package, fromDir)) continue
       named.add(owner.package)
-      result.push({ name: owner.package, file, line: lineOf(source, match.index) })
+      result.push({ name: owner.package, file, line: lineOf(lines, found) })
     }
   }
   return result

@@ -102,7 +102,7 @@ export function buildProgram(): Command {
     .option('--allow-global', 'allow installing into a Python that is not a virtual environment (never implied by --yes)')
     .option('--no-auto-install', 'only run the command; never install anything')
     .passThroughOptions()
-    .addHelpText('after', '\nExamples:\n  $ resilient run -- python3 app.py\n  $ resilient run --yes -- .venv/bin/pytest\n  $ resilient --dry-run run -- node server.js     runs it once, shows what it would install\n  $ resilient --report run.json run -- node server.js\n\nExit codes: the script\'s own; 66 a yes was needed and there is no terminal; 69 the install (or its check) failed;\n77 nothing installed (declined, or a global Python without --allow-global); 130 Ctrl-C. See docs/run.md.')
+    .addHelpText('after', '\nExamples:\n  $ resilient run -- python3 app.py\n  $ resilient run --yes -- .venv/bin/pytest\n  $ resilient --dry-run run -- node server.js     runs it once, shows what it would install\n  $ resilient --report run.json run -- node server.js\n\nExit codes: the script\'s own whenever resilient installed nothing without asking (one line says why); 69 the\ninstall (or its check) failed; 77 you declined at the question; 130 Ctrl-C. See docs/run.md.')
     .action(async (command: string[], options: { yes?: boolean; autoInstall?: boolean; installOnly?: boolean; allowGlobal?: boolean }) => {
       const { runScript } = await import('./commands/run.js')
       program.setOptionValue('exitCode', await runScript(command, options, program.opts<GlobalOptions>()))

@@ -1,5 +1,6 @@
 import type { Interrupts } from '../exec/interrupts.js'
 import { watchProgress, type ProgressWatch } from '../exec/progress-monitor.js'
+import { judgeProgramAttempt, untilProgramStarts, watchProgramStart, type ProgramStartWatch } from '../exec/program-start.js'
 import { runChild, type RunChildOptions } from '../exec/run-child.js'
 import type { RunPlan } from '../plan/types.js'
 import { findSecrets, redact, registerSecrets } from '../redact.js'
@@ -51,23 +52,35 @@ export interface ChildOptions {
  * watched for stalls (network attempts only), stoppable by the loop's signal, with the attempt's lockfile rewrite
  * (yarn 1 on a mirror) put back whatever happens.
  */
-export function childExec({ plan, config, env, interrupts, reporter, usePty, stdoutFd, input, onAttemptProgress, onSpawn }: ChildOptions): Exec {
+export function childExec({ plan, config, env, interrupts, reporter, usePty, stdoutFd, input, onAttemptProgress, onSpawn: onToolStart }: ChildOptions): Exec {
   return async (command, { planned, signal }) => {
     const host = hostLabelOfSource(planned.source)
     const progress = plan.networked ? watchProgress({ stall: config.stall, host,
       report: line => reporter instanceof TerminalReporter ? reporter.throughput(line) : reporter.verbose(line) }) : undefined
-    const abort = progress?.abort && signal ? AbortSignal.any([progress.abort, signal]) : progress?.abort ?? signal
+    const { adapter, args } = plan.invocation
+    // npx, `pnpm dlx`...: the program the tool fetched is never stopped, nor run again (src/exec/program-start.ts).
+    const program = plan.networked && adapter.program?.runs(args) ? adapter.program : undefined
+    let start: ProgramStartWatch | undefined
+    const anyAbort = progress?.abort && signal ? AbortSignal.any([progress.abort, signal]) : progress?.abort ?? signal
+    const abort = program ? untilProgramStarts(anyAbort, () => start?.seen() !== false) : anyAbort
     onAttemptProgress?.(progress)
     // A spinner while the tool is silent, in a terminal, where resilient reads the output it can clear it before.
-    const quiet = plan.networked && reporter instanceof TerminalReporter ? reporter.watchQuietTool(plan.invocation.adapter.name, host) : undefined
-    const attempt = await withLockfileRewrite(planned.lockfileRewrite, plan.invocation.adapter.lockfile?.format, () =>
+    const quiet = plan.networked && reporter instanceof TerminalReporter ? reporter.watchQuietTool(adapter.name, host) : undefined
+    const onSpawn = (pid: number) => {
+      progress?.onSpawn(pid)
+      // The program may wait for its person (a scaffolder's questions): no spinner over it.
+      if (program) start = watchProgramStart(pid, { onStart: () => quiet?.stop(), ownStep: program.ownStep })
+      onToolStart?.()
+    }
+    const attempt = await withLockfileRewrite(planned.lockfileRewrite, adapter.lockfile?.format, () =>
       runChild(command, { env: { ...env, ...command.env, RESILIENT_ACTIVE: '1' }, cwd: planned.cwd, interrupts, pty: usePty,
         // Only a run that may be retried is read: the diagnosis needs its output; any other writes to ours itself.
-        capture: plan.networked, input, output: { stdout: stdoutFd ?? 1, stderr: 2 }, abort, onSpawn: pid => { progress?.onSpawn(pid); onSpawn?.() }, onOutput: quiet?.output }))
-      .finally(() => { onAttemptProgress?.(undefined); quiet?.stop() })
+        capture: plan.networked, input, output: { stdout: stdoutFd ?? 1, stderr: 2 }, abort, onSpawn, onOutput: quiet?.output }))
+      .finally(() => { onAttemptProgress?.(undefined); quiet?.stop(); start?.stop() })
+    const verdict = program && judgeProgramAttempt(program, { args, output: attempt.output, started: start?.seen(), stopped: Boolean(attempt.abortedBecause), tool: plan.invocation.launcher[0]! })
     // As a shell says it ("bash: <path>: cannot execute: ..."); a network run says it when it gives up.
     if (attempt.spawnError && !plan.networked) process.stderr.write(redact(`resilient: ${attempt.spawnError}\n`))
     reporter.mask?.(registerSecrets(findSecrets(attempt.output)))
-    return { ...attempt, progress: progress?.stop() }
+    return { ...attempt, progress: progress?.stop(), cannotRepeat: attempt.cannotRepeat ?? verdict?.refusal, ...(verdict?.programRan && { programRan: true }) }
   }
 }

@@ -44,7 +44,7 @@ export function registerShellCommands(program: Command): void {
     })
 
   program.command('init')
-    .description('print aliases that run package managers through resilient in an interactive shell')
+    .description('print shell functions that run package managers through resilient in an interactive shell (bash, zsh: read-only calls skip it)')
     .addArgument(new Argument('<shell>', 'your shell').choices(SHELLS))
     .addHelpText('after', examples('eval "$(resilient init bash)"        # in ~/.bashrc', 'resilient init fish | source            # in ~/.config/fish/config.fish', 'resilient init powershell | Out-String | Invoke-Expression'))
     .action(async (shell: string) => {

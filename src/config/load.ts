@@ -1,7 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { ConfigError } from '../errors.js'
 import { listConfigFields, parseEnvValue } from './fields.js'
+import { parseConfigJson, readJsonSettings } from './json-file.js'
 import { didYouMean } from './suggest.js'
 import { userConfigFile } from './paths.js'
 import { findProjectFile, type ProjectFile } from './project-file.js'
@@ -34,6 +34,8 @@ export interface LoadedConfig {
   notices: string[]
   /** For --debug: what was ignored as not resilient's (a package.json `"resilient"` value of another shape). */
   debugNotes: string[]
+  /** With `tolerant`: the error of the layer that could not be read; the layers before it are the configuration. */
+  broken?: ConfigError
 }
 
 export interface LoadOptions {
@@ -43,6 +45,8 @@ export interface LoadOptions {
   flags?: Partial<Config>
   /** Look for a project config (false for read-only verbs). */
   project?: boolean
+  /** Stop at a broken layer instead of throwing: what came before it is returned, with `broken` (`resilient config`). */
+  tolerant?: boolean
 }
 
 export const PRECEDENCE = 'defaults < user config < project config < RESILIENT_* environment < command-line flags'
@@ -62,35 +66,24 @@ export function leafPaths(values: Plain, prefix = ''): string[] {
   return Object.entries(values).flatMap(([key, value]) => isPlain(value) ? leafPaths(value, `${prefix}${key}.`) : [`${prefix}${key}`])
 }
 
-function readUserConfig(file: string): Plain | undefined {
-  if (!existsSync(file)) return undefined
-  let parsed: unknown
-  try {
-    const text = readFileSync(file, 'utf8')
-    parsed = text.trim() === '' ? {} : JSON.parse(text)
-  } catch (error) {
-    throw new ConfigError(`${file}: not valid JSON (${(error as Error).message}).`)
-  }
-  if (!isPlain(parsed)) throw new ConfigError(`${file}: expected an object of settings.`)
-  return parsed
-}
-
 type ProjectLayer = { layer?: ConfigLayer; notice?: string }
 
 /** Parses a project file: package.json's value, JSON here (the common case), YAML and trusted code through cosmiconfig. */
 async function parseProjectFile(file: ProjectFile): Promise<unknown> {
   if (file.packageValue !== undefined) return file.packageValue
   if (file.content.trim() === '' && !file.isCode) return {}
+  if (file.path.endsWith('.json')) return parseConfigJson(file.content, file.path)
   try {
-    if (file.path.endsWith('.json')) return JSON.parse(file.content)
     // cosmiconfig costs ~50 ms to load: only for the YAML and code forms.
     const { cosmiconfig } = await import('cosmiconfig')
     return (await cosmiconfig('resilient', { searchStrategy: 'none' }).load(file.path))?.config ?? {}
   } catch (error) {
     // cosmiconfig puts the parser's own words (line, column, what was expected) on the lines after the first.
     // Its code frame (`> 2 | ...`, `  | ^`) is left out: one paragraph, not a listing.
-    const message = (error as Error).message.split('\n').map(line => line.trim()).filter(line => line && !/^(>\s*)?\d*\s*\|/.test(line)).join(' ')
-    throw new ConfigError(`The config file ${file.path} could not be read: ${message}`)
+    const message = (error as Error).message.split('\n').map(line => line.trim()).filter(line => line && !/^(>\s*)?\d*\s*\|/.test(line) && !/^-*\^$/.test(line)).join(' ')
+    // js-yaml's own position, `(4:3)`, as file:line:column.
+    const at = /\((\d+):(\d+)\)/.exec(message)
+    throw new ConfigError(`${at ? `${file.path}:${at[1]}:${at[2]}: ` : ''}The config file ${file.path} could not be read: ${message}`)
   }
 }
 
@@ -115,16 +108,31 @@ async function projectLayer(file: ProjectFile, env: NodeJS.ProcessEnv, user: Pla
 }
 
 /** Precedence, lowest first: defaults < user config < project config < RESILIENT_* env < CLI flags. */
-export async function loadConfig({ cwd, env, flags = {}, project = true }: LoadOptions): Promise<LoadedConfig> {
+export async function loadConfig({ cwd, env, flags = {}, project = true, tolerant = false }: LoadOptions): Promise<LoadedConfig> {
   const layers: ConfigLayer[] = []
+  let broken: ConfigError | undefined
+  // Each layer in turn; with `tolerant`, the first that cannot be read ends the list instead of the command.
+  const read = async <T>(step: () => T | Promise<T>): Promise<T | undefined> => {
+    if (broken) return undefined
+    try {
+      return await step()
+    } catch (error) {
+      if (!tolerant || !(error instanceof ConfigError)) throw error
+      broken = error
+      return undefined
+    }
+  }
   const userFile = userConfigFile(env)
-  const user = readUserConfig(userFile)
-  if (user) layers.push({ kind: 'user', origin: userFile, values: validated(user, userFile) })
+  const user = await read(async () => {
+    const values = await readJsonSettings(userFile)
+    if (values) layers.push({ kind: 'user', origin: userFile, values: validated(values, userFile) })
+    return values
+  })
   const notices: string[] = []
   const debugNotes: string[] = []
   // Read-only verbs (`pip --version`, `npm ls`) load no project config at all: nothing of a clone runs for them.
   const file = project ? findProjectFile(cwd, env.HOME || homedir(), note => debugNotes.push(note)) : undefined
-  const fromProject = file ? await projectLayer(file, env, user) : {}
+  const fromProject = (file && await read(() => projectLayer(file, env, user))) || {}
   if (fromProject.notice) notices.push(fromProject.notice)
   if (fromProject.layer) layers.push(fromProject.layer)
   // Walking the schema for variable names costs a parse of the defaults: only when some RESILIENT_* variable is set.
@@ -133,7 +141,7 @@ export async function loadConfig({ cwd, env, flags = {}, project = true }: LoadO
     const raw = field.env ? env[field.env] : undefined
     if (raw === undefined || raw === '') continue
     const values = field.path.reduceRight<unknown>((inner, part) => ({ [part]: inner }), parseEnvValue(field, raw)) as Plain
-    layers.push({ kind: 'env', origin: field.env!, values: validated(values, field.env!) })
+    await read(() => layers.push({ kind: 'env', origin: field.env!, values: validated(values, field.env!) }))
   }
   for (const [key, value] of Object.entries(flags)) {
     if (value === undefined) continue
@@ -150,7 +158,7 @@ export async function loadConfig({ cwd, env, flags = {}, project = true }: LoadO
   const files = layers.filter(layer => layer.kind === 'user' || layer.kind === 'project').map(layer => layer.origin)
   const config = validate(merged, files.at(-1) ?? 'the configuration')
   for (const path of leafPaths(config as Plain)) origins[path] ??= 'default'
-  return { config, files, origins, userConfigFile: userFile, projectFile: fromProject.layer?.origin, layers, notices, debugNotes }
+  return { config, files, origins, userConfigFile: userFile, projectFile: fromProject.layer?.origin, layers, notices, debugNotes, ...(broken && { broken }) }
 }
 
 /** Checks one layer on its own, so that an error names the file or variable that holds the bad value. */

@@ -4,6 +4,7 @@ import { checkConfig } from './config.js'
 import { checkProxy } from './proxy.js'
 import { checkShims } from './shims.js'
 import { checkState } from './state.js'
+import { checkTerminal } from './terminal.js'
 import { checkToolSettings } from './tool-settings.js'
 import { checkTools } from './tools.js'
 import type { Problem, Section } from './types.js'
@@ -24,7 +25,7 @@ export async function runDoctorChecks(env: NodeJS.ProcessEnv, cwd: string): Prom
     checkTools({ env: realEnv, cwd, home: env.HOME || homedir() }, loaded),
     checkState(env, loaded),
   ])
-  const sections = [tools, checkToolSettings(env), checkProxy(env), config, checkShims(env), state]
+  const sections = [tools, checkToolSettings(env), checkProxy(env), config, checkShims(env), checkTerminal(), state]
   const problems = sections.flatMap(section => section.problems)
   return { sections, problems, broken: problems.some(problem => problem.severity === 'broken') }
 }

@@ -15,6 +15,7 @@ export interface PseudoTerminal {
 }
 
 let cached: PtyNative | null | undefined
+let failure: string | undefined
 
 /**
  * node-pty is an optional native dependency (no Linux prebuilds; it builds only where a compiler and Node's headers
@@ -26,10 +27,17 @@ function loadNative(): PtyNative | null {
   try {
     const module = createRequire(import.meta.url)('node-pty') as { native?: PtyNative | null }
     cached = module.native && typeof module.native.open === 'function' ? module.native : null
-  } catch {
+    if (!cached) failure = 'node-pty loaded without its native part (built by a newer or older resilient?)'
+  } catch (error) {
     cached = null
+    failure = (error as Error).message.split('\n')[0]
   }
   return cached
+}
+
+/** Whether pseudo-terminals can be opened here, and why not (for `resilient doctor`). */
+export function pseudoTerminalSupport(): { ok: true } | { ok: false; reason: string } {
+  return loadNative() ? { ok: true } : { ok: false, reason: failure ?? 'node-pty is not usable' }
 }
 
 /**

@@ -36,6 +36,8 @@ export interface ChildResult {
   brokenPipe?: boolean
   /** Why another run could not be given the same input, when it could not (a retry is then refused). */
   cannotRepeat?: string
+  /** The tool had started the program it fetched (npx, `pnpm dlx`): the status is that program's, never retried. */
+  programRan?: boolean
 }
 
 export interface RunChildOptions {

@@ -41,10 +41,11 @@ export interface ExecuteDeps {
   random?: () => number
 }
 
-/** The command of an attempt as it runs: its plan, plus what the run added (no cache, the person's fixes). */
-export function commandFor(plan: RunPlan, attempt: PlannedAttempt, bypassCache: boolean, fixes: readonly Fix[]): CommandLine {
+/** The command of an attempt as it runs: its plan, plus what the run added (a retry's settings, no cache, the person's fixes). */
+export function commandFor(plan: RunPlan, attempt: PlannedAttempt, bypassCache: boolean, fixes: readonly Fix[], retry = false): CommandLine {
   const { adapter } = plan.invocation
   let command = attempt.command
+  if (plan.networked && retry && adapter.forRetry) command = adapter.forRetry(command)
   if (plan.networked && bypassCache && adapter.bypassCache) command = adapter.bypassCache(command)
   for (const fix of fixes) {
     if (fix.env) command = { ...command, env: { ...command.env, ...fix.env } }
@@ -89,7 +90,7 @@ export async function executeRun(plan: RunPlan, deps: ExecuteDeps): Promise<RunR
   }
 
   for (let number = 1; ; number++) {
-    const command = commandFor(plan, current, bypassCache, fixes)
+    const command = commandFor(plan, current, bypassCache, fixes, number > 1)
     if (networked) deps.reporter.attemptStarted({ number, total: number + queue.length, source: current.source, hosts: current.hosts, command: formatCommand(command), retry: number > 1 })
     const watch = networked ? deps.watch?.(current, number) : undefined
     const result = await deps.exec(command, { planned: current, number, signal: watch?.signal }).finally(() => watch?.stop())
@@ -104,8 +105,9 @@ export async function executeRun(plan: RunPlan, deps: ExecuteDeps): Promise<RunR
     // resilient never saw (`kill <tool pid>`, the OOM killer) was stopped too, not failed by the network; only the
     // stop resilient itself made (a stall) and a closed output (below) are not interrupts.
     if (result.interrupted || (result.signal && !result.abortedBecause && !result.brokenPipe)) return finish({ outcome: 'interrupted', exitCode: result.exitCode, signal: result.signal })
-    // A closed output (`| head`) is the reader's doing, not the network's: the tool ended as it would have alone.
-    if (!networked || result.brokenPipe) return finish({ outcome: 'ran-once', exitCode: result.exitCode, signal: result.signal })
+    // A closed output (`| head`) is the reader's doing, not the network's: the tool ended as it would have alone. So
+    // did the program npx or `pnpm dlx` started: its failure is its own.
+    if (!networked || result.brokenPipe || result.programRan) return finish({ outcome: 'ran-once', exitCode: result.exitCode, signal: result.signal })
     if (result.spawnError) return finish({ outcome: 'failed', exitCode: result.exitCode, stopReason: result.spawnError })
 
     const diagnose = deps.diagnose ?? await loadRules()

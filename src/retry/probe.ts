@@ -55,8 +55,23 @@ export function createProbe(adapter: ToolAdapter, env: NodeJS.ProcessEnv, timeou
       // says nothing about the index, so the tool's own diagnosis stands.
       if (/CERT|SSL|TLS/i.test(`${cause?.code ?? ''} ${cause?.message ?? ''}`)) return undefined
       const timedOut = (error as Error).name === 'TimeoutError'
-      const line = `resilient asked ${host} for ${target.pathname}: ${timedOut ? 'no answer' : (error as Error).message}`
-      return reclassified(diagnosis, timedOut ? 'timeout' : 'connection', timedOut ? `${host} did not answer in time` : `the connection to ${host} failed`, line, { host })
+      const line = `resilient asked ${host} for ${target.pathname}: ${timedOut ? 'no answer' : cause?.message ?? (error as Error).message}`
+      if (timedOut) return reclassified(diagnosis, 'timeout', `${host} did not answer in time`, line, { host })
+      const failed = failureOfCode(cause?.code, host, target.hostname)
+      return reclassified(diagnosis, failed.category, failed.summary, line, { host, ...(cause?.code && { errno: cause.code }) })
     }
   }
+}
+
+/**
+ * What a failed request says by its error code (Node's, from getaddrinfo and connect), kept in the diagnosis so that
+ * its advice and the policy (two indexes that do not resolve: this machine is offline) can read it.
+ */
+export function failureOfCode(code: string | undefined, host: string, hostname: string): { category: Diagnosis['category']; summary: string } {
+  if (code && /^(ENOTFOUND|EAI_AGAIN|EAI_NONAME|EAI_NODATA|EAI_FAIL)$/.test(code)) return { category: 'dns', summary: `the name ${hostname} did not resolve (${code})` }
+  if (code === 'ECONNREFUSED') return { category: 'connection', summary: `${host} refused the connection (ECONNREFUSED)` }
+  if (code === 'ENETUNREACH' || code === 'EHOSTUNREACH') return { category: 'connection', summary: `${host} cannot be reached from this machine (${code})` }
+  if (code === 'ECONNRESET') return { category: 'connection', summary: `the connection to ${host} was reset (ECONNRESET)` }
+  if (code === 'ETIMEDOUT' || code === 'UND_ERR_CONNECT_TIMEOUT') return { category: 'timeout', summary: `${host} did not answer in time (${code})` }
+  return { category: 'connection', summary: `the connection to ${host} failed${code ? ` (${code})` : ''}` }
 }

@@ -1,3 +1,5 @@
+import type { ReadOnlyForms } from '../tools/types.js'
+import { readOnlyFunction } from './read-only-script.js'
 import { basename } from 'node:path'
 
 export const SHELLS = ['bash', 'zsh', 'fish', 'powershell'] as const
@@ -43,8 +45,27 @@ export function pathLine(shell: Shell, dir: string): string {
   }
 }
 
-/** Lines that make each tool name run through resilient in an interactive shell (`resilient init <shell>`). */
-export function aliasLines(shell: Shell, tools: string[], resilientArgv: string[]): string[] {
+/**
+ * A bash or zsh function standing in for `tool`: a read-only call (`npm --version`, `pip list`) runs the real tool
+ * at once, as a shim does, with the same check (src/shims/read-only-script.ts); anything else goes through resilient.
+ * `function name {` rather than `name() {`: an alias of that name already loaded would be expanded in the latter.
+ */
+function shellFunction(tool: string, resilient: string, readOnly: ReadOnlyForms | undefined): string[] {
+  const through = `${resilient} ${tool} "$@"`
+  if (!readOnly) return [`unalias ${tool} 2>/dev/null`, `function ${tool} { ${through}; }`]
+  // zsh has no `for name do` without `in`: the loop over the arguments is spelt out.
+  const body = readOnlyFunction(readOnly).split('\n').slice(1, -1).map(line => line.replace(/for arg do/g, 'for arg in "$@"; do'))
+  const check = `__resilient_read_only_${tool.replace(/\W/g, '_')}`
+  return [`unalias ${tool} 2>/dev/null`, `function ${check} {`, ...body, '}',
+    `function ${tool} { if [ -z "\${RESILIENT_NO_SHIM:-}" ] && ! ${check} "$@"; then ${through}; else command ${tool} "$@"; fi; }`]
+}
+
+/**
+ * Lines that make each tool name run through resilient in an interactive shell (`resilient init <shell>`): bash and
+ * zsh get functions that keep the shims' fast path for read-only calls; fish and PowerShell functions always start
+ * resilient (init says shims are faster there).
+ */
+export function aliasLines(shell: Shell, tools: string[], resilientArgv: string[], readOnlyFor: (tool: string) => ReadOnlyForms | undefined = () => undefined): string[] {
   const resilient = commandText(shell, resilientArgv)
   switch (shell) {
     case 'fish':
@@ -53,6 +74,6 @@ export function aliasLines(shell: Shell, tools: string[], resilientArgv: string[
       // A function is visible to the shell only: resilient starts the real executable, so it never calls itself.
       return tools.map(tool => `function ${tool} { ${resilient} ${tool} @args }`)
     default:
-      return tools.map(tool => `alias ${tool}=${single(`${resilient} ${tool}`)}`)
+      return tools.flatMap(tool => shellFunction(tool, resilient, readOnlyFor(tool)))
   }
 }

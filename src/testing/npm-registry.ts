@@ -24,7 +24,7 @@ export interface NpmRegistry extends Omit<FaultServer, 'baseUrl'> {
 
 function packument(base: string, name: string, tarballs: BuiltTarball[]) {
   const versions = Object.fromEntries(tarballs.map(({ spec, filename, integrity, shasum }) => [spec.version, {
-    name, version: spec.version, dependencies: spec.dependencies ?? {},
+    name, version: spec.version, dependencies: spec.dependencies ?? {}, ...(spec.bin && { bin: spec.bin }),
     dist: { tarball: `${base}${name}/-/${filename}`, integrity, shasum },
   }]))
   const latest = tarballs.map(t => t.spec.version).at(-1)!

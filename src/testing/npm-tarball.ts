@@ -6,6 +6,8 @@ export interface NpmPackageSpec {
   name: string
   version: string
   dependencies?: Record<string, string>
+  /** Commands the package installs (`{ 'hello': 'cli.js' }`): what `npx` and `pnpm dlx` run, and what the packument lists. */
+  bin?: Record<string, string>
   /** Extra files under `package/`, e.g. `{ 'index.js': 'module.exports = 42' }` (main defaults to index.js). */
   files?: Record<string, string>
 }
@@ -55,7 +57,7 @@ export function gzippedTar(files: Record<string, string>): Buffer {
 /** A gzipped tarball with `package/package.json` and the spec's files, as `npm pack` lays it out. */
 export function buildTarball(spec: NpmPackageSpec): BuiltTarball {
   const files: Record<string, string> = {
-    'package.json': JSON.stringify({ name: spec.name, version: spec.version, main: 'index.js', dependencies: spec.dependencies ?? {} }, null, 2),
+    'package.json': JSON.stringify({ name: spec.name, version: spec.version, main: 'index.js', dependencies: spec.dependencies ?? {}, ...(spec.bin && { bin: spec.bin }) }, null, 2),
     'index.js': `module.exports = ${JSON.stringify(`${spec.name}@${spec.version}`)}\n`,
     ...spec.files,
   }

@@ -84,7 +84,26 @@ export interface EnvironmentSetting {
   warn?(name: string, value: string): { message: string; fix: string } | undefined
 }
 
+/**
+ * Invocations that fetch a package and then run its program (`npx`, `npm exec`, `pnpm dlx`, `yarn dlx`, `bunx`). They
+ * are planned as an install of that package (mirrors, retries), but the program runs once: an attempt is retried only
+ * when the tool itself failed to fetch before any program started (src/exec/program-start.ts), and the tool's own
+ * timeouts are left as they are, since the program inherits them (a scaffolder's own `npm install`).
+ */
+export interface ProgramRun {
+  /** These arguments fetch a package and run its program. */
+  runs(args: readonly string[]): boolean
+  /** The output ends in the tool's own error about the fetch, which it prints only when it ran nothing. */
+  fetchFailed(output: string): boolean
+  /** Why these arguments can never be told apart from the program's own failure (bun's `--bun` runs it in-process). */
+  neverRetried?(args: readonly string[]): string | undefined
+  /** A child process that is still the tool fetching, by its argv (`bun x` installs with a `bun add` child). */
+  ownStep?(argv: readonly string[]): boolean
+}
+
 export interface AdapterData {
+  /** Invocations that fetch a package and run its program (ProgramRun); absent: the tool has none. */
+  program?: ProgramRun
   /** The tool's own timeouts and retries: left alone when the person set one, else shortened (config.fastDetect). */
   knobs?: KnobData
   /** The configuration files it reads (knobs, and for people: doctor and docs/tools). */
@@ -92,8 +111,8 @@ export interface AdapterData {
   /** Which verbs talk to an index, which upload, what keeps a command local; read by classify (src/tools/verbs.ts). */
   verbs?: VerbTable
   /**
-   * Other names a person or a log uses for this tool that do not start it as the adapter knows it (`npx` for npm's
-   * output, `berry` for yarn 2+): `resilient why --tool npx`, and a command line in a pasted log.
+   * Other names a person or a log uses for this tool that do not start it as the adapter knows it (`berry` for
+   * yarn 2+): `resilient why --tool berry`, and a command line in a pasted log.
    */
   nicknames?: readonly string[]
   /**

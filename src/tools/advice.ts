@@ -1,3 +1,4 @@
+import { DEFAULT_REMEDIES } from '../diagnose/remedies.js'
 import type { Category, Diagnosis } from '../diagnose/types.js'
 
 /**
@@ -23,7 +24,15 @@ export interface AdviceSpec {
 }
 
 /** `mirrors`: another index may be suggested (never for the person's private or pinned index: dependency confusion). */
-type Text = (spec: AdviceSpec, tool: string, host: string, mirrors: boolean) => string
+type Text = (spec: AdviceSpec, tool: string, host: string, mirrors: boolean, errno?: string) => string
+
+// A failed connection by its error code: each calls for another check.
+const CONNECTION: Record<string, string> = {
+  ECONNREFUSED: '<host> refused the connection: nothing accepts connections at that address and port. Check the host and port of the index URL, and any proxy or firewall in between',
+  ENETUNREACH: 'There is no route to <host> from this machine (ENETUNREACH): check that it is online (ip route; a VPN that must be up)',
+  EHOSTUNREACH: 'No route to the host <host> (EHOSTUNREACH): check this machine\'s network and VPN, and that the host is up',
+  ECONNRESET: 'The connection to <host> was reset (ECONNRESET): a firewall or proxy often cuts such connections; try again',
+}
 
 // A host name keeps its case; only the words "the index" start a sentence with a capital.
 const cap = (host: string) => host === 'the index' ? 'The index' : host
@@ -32,7 +41,8 @@ const MIRRORS_TEST = '`resilient mirrors test` shows which mirrors answer from h
 /** The causes whose next step depends on the tool; the others keep the diagnosis' own hint (a build, a venv). */
 const TEXTS: Partial<Record<Category, Text>> = {
   timeout: (s, tool, host, mirrors) => `${cap(host)} did not answer in time. Check this machine's connection (VPN, firewall, captive portal) and try again later${s.moreTime ? `; to give ${tool} more time: ${s.moreTime}` : ''}.${mirrors ? ` ${MIRRORS_TEST}` : ''}`,
-  connection: (s, _tool, host, mirrors) => `The connection to ${host} failed. Check this machine's connection (VPN, firewall, proxy) and try again${mirrors ? `; another index for one run: ${s.mirror}. ${MIRRORS_TEST}` : '.'}`,
+  connection: (s, _tool, host, mirrors, errno) => `${CONNECTION[errno ?? ''] ?? `The connection to ${host} failed. Check this machine's connection (VPN, firewall, proxy) and try again`}`.replace(/<host>/g, host)
+    + (mirrors ? `; another index for one run: ${s.mirror}. ${MIRRORS_TEST}` : '.'),
   dns: (_s, _tool, host) => `The name ${host} did not resolve. Check DNS on this machine (getent hosts ${host}; /etc/resolv.conf; in Docker: --network host, or "dns" in /etc/docker/daemon.json).`,
   server_error: (s, _tool, host, mirrors) => `${cap(host)} is failing on its side (HTTP 5xx). Try again later${mirrors ? `, or use another index for one run: ${s.mirror}` : ''}.`,
   rate_limited: (s, _tool, host, mirrors) => `${cap(host)} is rate-limiting this network (HTTP 429). Wait a few minutes before trying again${mirrors ? `, or use another index for one run: ${s.mirror}` : ''}; in CI, keep the download cache between jobs.`,
@@ -48,8 +58,12 @@ const TEXTS: Partial<Record<Category, Text>> = {
  * The next step for `diagnosis` in `tool`'s own terms, or undefined when the cause does not depend on the tool.
  * `mirrors` false (a private or pinned index) leaves out every suggestion to install from elsewhere.
  */
-export function adviceFor(tool: { name: string; advice?: AdviceSpec }, diagnosis: Pick<Diagnosis, 'category' | 'facts'>, mirrors = true): string | undefined {
+export function adviceFor(tool: { name: string; advice?: AdviceSpec }, diagnosis: Pick<Diagnosis, 'category' | 'facts'> & Partial<Pick<Diagnosis, 'remedy'>>, mirrors = true): string | undefined {
   const text = TEXTS[diagnosis.category]
   if (!text || !tool.advice) return undefined
-  return text(tool.advice, tool.name, diagnosis.facts.host ?? 'the index', mirrors)
+  // A rule that says what to do itself knows better than its category: pip ignoring a plain-HTTP index is filed
+  // under TLS, but its fix is https or --trusted-host, never a CA bundle.
+  const remedy = diagnosis.remedy
+  if (remedy?.kind === 'give-up' && remedy.hint !== (DEFAULT_REMEDIES[diagnosis.category] as { hint?: string }).hint) return undefined
+  return text(tool.advice, tool.name, diagnosis.facts.host ?? 'the index', mirrors, diagnosis.facts.errno)
 }

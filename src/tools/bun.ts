@@ -6,20 +6,25 @@ import { findOptions, firstPositional } from './args.js'
 import { addOptions, findEnv, npmPackageUrl } from './npm-family.js'
 import { npmrcFiles } from './npmrc.js'
 import { findRegistryChoice } from './npm-registry-choice.js'
-import type { IndexChoice, ReadOnlyForms, ToolAdapter, ToolContext } from './types.js'
+import type { CommandLine, IndexChoice, ReadOnlyForms, ToolAdapter, ToolContext } from './types.js'
 import { named, versionAndHelp } from './read-only.js'
 import { registryVariable } from './environment.js'
 import { classifyVerb } from './verbs.js'
+import { withEnv } from './command-line.js'
+import { impliedVerbAdapter, lastLine, typedRegistry } from './program-run.js'
 
 const GLOBAL_WITH_VALUE = ['--cwd', '--config', '-c', '--registry', '--cache-dir', '--backend', '--filter', '-F']
-// `bun install --help` (bun 1.4). `bun x`, `bun run` and `bun <file>` run programs: once.
-const NETWORK = new Set(['install', 'i', 'add', 'a', 'update', 'remove', 'rm', 'outdated', 'info'])
+// `bun install --help` (bun 1.4). `bun x` (`bunx`) fetches a package and runs its program (ToolAdapter.program);
+// `bun run` and `bun <file>` run programs: once.
+const NETWORK = new Set(['install', 'i', 'add', 'a', 'update', 'remove', 'rm', 'outdated', 'info', 'x'])
 const VERBS = { network: NETWORK, publish: new Set(['publish']), local: /^--offline$/ }
 // Read-only (`bun pm --help`): the installed tree, the bin folder and the cache's path (`pm cache rm` empties it).
 const READ_ONLY = {
   leadingFlags: [],
   commands: [...versionAndHelp('--version', '-v', '--revision', '--help', '-h'), ...named(['ls', 'bin'], { under: ['pm'] }),
     { words: ['pm', 'cache'], exact: true }],
+  // `bunx pm ls` runs a package named pm.
+  executables: /^bun(\.exe)?$/,
 } satisfies ReadOnlyForms
 const REGISTRY = { long: ['--registry'], takesValue: true }
 const CONFIG = { long: ['--config'], short: ['-c'], takesValue: true }
@@ -54,22 +59,37 @@ function findUserIndex(context: ToolContext): IndexChoice | null {
   return { url: choice?.url ?? NPM_UPSTREAM, origin: choice?.origin ?? credential, privateBecause: `you hold credentials for that registry (${credential})` }
 }
 
+const classify = (args: readonly string[]) => classifyVerb(firstPositional(args, GLOBAL_WITH_VALUE)?.value, args, VERBS)
+const runsProgram = (args: readonly string[]) => firstPositional(args, GLOBAL_WITH_VALUE)?.value === 'x' && classify(args) === 'network'
+// bun prints nothing when the program fails, and `error: GET <url> - 503` or `error: ConnectionRefused downloading
+// package manifest <name>` when the fetch did.
+const PROGRAM = {
+  fetchFailed: (output: string) => /^error: (GET \S+ - \d{3}|\w+ downloading (package manifest|tarball) )/.test(lastLine(output)),
+  // `bun x` installs the package with a child `bun add <name> --no-summary ...`, then starts the program.
+  ownStep: (argv: readonly string[]) => /(^|\/)bunx?(\.exe)?$/.test(argv[0] ?? '') && argv[1] === 'add',
+  neverRetried: (args: readonly string[]) => args.includes('--bun') ? 'with --bun the program runs inside bun\'s own process, where its failure cannot be told from the fetch\'s' : undefined,
+}
+// The variables bunx reads (bun's install options); a --registry appended would go to the program.
+const bunxRegistry = (command: CommandLine, url: string) => withEnv(command, { BUN_CONFIG_REGISTRY: url })
+
 export const bun = {
   name: 'bun',
   ecosystem: 'npm',
-  nicknames: ['bunx'],
   offline: { args: ['--offline'], where: "bun's install cache" },
   environment: registryVariable('bun', 'BUN_CONFIG_REGISTRY', 'NPM_CONFIG_REGISTRY', 'npm_config_registry'),
-  shimNames: ['bun'],
-  executables: /^bun(\.exe)?$/,
+  shimNames: ['bun', 'bunx'],
+  executables: /^bunx?(\.exe)?$/,
+  forExecutable: name => /^bunx(\.exe)?$/.test(name) ? BUNX : undefined,
   readOnly: READ_ONLY,
   alternatives: [['bun']],
   defaultIndex: NPM_UPSTREAM,
   verbs: VERBS,
-  classify: args => classifyVerb(firstPositional(args, GLOBAL_WITH_VALUE)?.value, args, VERBS),
+  classify,
+  program: { ...PROGRAM, runs: runsProgram },
+  noMirrorReason: context => runsProgram(context.args) ? typedRegistry(context.args) : undefined,
   findUserIndex,
   // "Use a specific registry by default, overriding .npmrc, bunfig.toml and environment variables" (bun install --help).
-  applyIndex: (command, url) => addOptions(command, `--registry=${url}`),
+  applyIndex: (command, url) => runsProgram(command.argv.slice(1)) ? bunxRegistry(command, url) : addOptions(command, `--registry=${url}`),
   // bun documents no fetch timeout or retry setting: nothing to tune.
   bypassCache: command => command.argv.includes('--no-cache') ? command : addOptions(command, '--no-cache'),
   packageUrl: npmPackageUrl,
@@ -84,7 +104,12 @@ export const bun = {
   scriptInstall: { add: names => ['bun', 'add', '--', ...names], remove: names => ['bun', 'remove', ...names] },
   nodeProject: { lockfiles: ['bun.lockb', 'bun.lock'], precedence: 2, packageManager: { name: 'bun' } },
   verified: 'real',
-  forms: '`bun add\\|install\\|i\\|update ...`',
+  forms: '`bun add\\|install\\|i\\|update ...`; `bunx`, `bun x` (the fetch retried, the program run once)',
   testedWith: 'bun 1.4',
   mirrorMechanism: '`--registry=<mirror>` added to the command',
 } satisfies ToolAdapter
+
+const bunxClassify = (args: readonly string[]) => args.length && !args.some(arg => /^(-h|--help)$/.test(arg)) ? 'network' as const : 'local' as const
+/** `bunx` is `bun x`. */
+const BUNX: ToolAdapter = impliedVerbAdapter(bun, { classify: bunxClassify, applyIndex: bunxRegistry, noMirrorReason: context => typedRegistry(context.args),
+  program: { ...PROGRAM, runs: args => bunxClassify(args) === 'network' } })

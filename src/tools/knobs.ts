@@ -7,9 +7,11 @@ import type { CommandLine, ToolAdapter, ToolContext, ToolKnobs } from './types.j
  * Whether the person already set the tool's own timeout or retries (ToolAdapter.knobs): on its command line, in a
  * variable, or in one of its config files, in that order. Then resilient leaves them alone.
  */
-export function findUserKnobs(adapter: Pick<ToolAdapter, 'knobs' | 'configFiles'>, context: ToolContext): ToolKnobs {
+export function findUserKnobs(adapter: Pick<ToolAdapter, 'knobs' | 'configFiles' | 'program'>, context: ToolContext): ToolKnobs {
   const { knobs, configFiles } = adapter
   if (!knobs) return { userSet: false }
+  // The program `npx` or `pnpm dlx` runs inherits them (npm exports its settings to its children): left as typed.
+  if (adapter.program?.runs(context.args)) return { userSet: true, origin: 'left as they are: the program the tool runs inherits them' }
   const flag = knobs.options && findOptions(context.args, knobs.options)[0]
   if (flag) return { userSet: true, origin: flag.name }
   const variable = knobs.envIgnoresCase ? findEnv(context.env, knobs.env)?.name : knobs.env.find(name => context.env[name])

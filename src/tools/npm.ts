@@ -6,10 +6,11 @@ import { addOptions, NPM_FAST, NPM_FETCH_KNOBS, NPM_KNOB_OPTION, npmPackageUrl, 
 import { npmrcFiles, readNpmrcSetting } from './npmrc.js'
 import { withNpmrc } from './credentials.js'
 import { findRegistryChoice } from './npm-registry-choice.js'
-import type { CommandLine, ConfigFiles, IndexChoice, KnobData, LockfileSupport, PinnedRegistry, ReadOnlyForms, ToolAdapter, ToolContext } from './types.js'
+import type { CommandLine, ConfigFiles, IndexChoice, KnobData, LockfileSupport, PinnedRegistry, ProgramRun, ReadOnlyForms, ToolAdapter, ToolContext } from './types.js'
 import { named, versionAndHelp } from './read-only.js'
 import { registryVariable } from './environment.js'
 import { classifyVerb } from './verbs.js'
+import { impliedVerbAdapter, lastLine, registryInEnvironment, typedRegistry } from './program-run.js'
 
 // Options that take a value and may stand before the command (`npm --registry X install`).
 const GLOBAL_WITH_VALUE = ['--registry', '--reg', '--userconfig', '--globalconfig', '--cache', '--prefix', '-C', '--loglevel',
@@ -19,11 +20,31 @@ const GLOBAL_WITH_VALUE = ['--registry', '--reg', '--userconfig', '--globalconfi
 // Aliases from npm's lib/utils/cmd-list.js: installs, clean installs, updates, and read-only queries.
 const NETWORK = new Set(['install', 'i', 'in', 'ins', 'inst', 'insta', 'instal', 'isnt', 'isnta', 'isntal', 'isntall', 'add',
   'ci', 'clean-install', 'ic', 'install-clean', 'isntall-clean', 'install-test', 'it', 'install-ci-test', 'cit', 'sit',
-  'update', 'u', 'up', 'upgrade', 'udpate', 'dedupe', 'ddp', 'outdated', 'view', 'info', 'show', 'v'])
+  'update', 'u', 'up', 'upgrade', 'udpate', 'dedupe', 'ddp', 'outdated', 'view', 'info', 'show', 'v', 'exec', 'x'])
+// `npm init <initializer>` is `npm exec create-<initializer>` (npm's docs, init.md); `create` and `innit` are init.
+const INIT = new Set(['init', 'create', 'innit'])
 // A mirror must never see credentials or uploads.
 const PUBLISH = new Set(['publish', 'unpublish', 'login', 'logout', 'adduser', 'add-user', 'owner', 'author', 'dist-tag',
   'dist-tags', 'deprecate', 'undeprecate', 'access', 'token', 'team', 'org', 'star', 'unstar', 'stars', 'whoami', 'trust', 'profile', 'hook'])
 const VERBS = { network: NETWORK, publish: PUBLISH, local: /^--offline$/ }
+
+/** The verb, with `init <initializer>` read as the exec it is; `init` alone writes a package.json. */
+function verbOf(args: readonly string[]): string | undefined {
+  const verb = firstPositional(args, GLOBAL_WITH_VALUE)
+  if (!verb || !INIT.has(verb.value)) return verb?.value
+  return firstPositional(args.slice(verb.index + 1), GLOBAL_WITH_VALUE) ? 'exec' : verb.value
+}
+
+/**
+ * npm prints nothing of its own when the program it ran fails (its status is npm's), and its error block ("npm error
+ * code E503" ... "A complete log of this run ...") when npm itself failed, before anything ran.
+ */
+const fetchFailed = (output: string) => /^npm (error|ERR!)/.test(lastLine(output))
+const PROGRAM = { runs: args => ['exec', 'x'].includes(verbOf(args) ?? '') && !args.includes('--offline'), fetchFailed } satisfies ProgramRun
+
+// npx takes its own options up to the package name, and gives the program everything after it (bin/npx-cli.js).
+const NPX_LOCAL = /^(-v|--version|-h|--help|--offline)$/
+const npxClassify = (args: readonly string[]) => args.length && !args.some(arg => NPX_LOCAL.test(arg)) ? 'network' as const : 'local' as const
 
 // Read-only (lib/utils/cmd-list.js): listing, explaining and reading config; `config set` and every script run go through.
 const READ_ONLY = {
@@ -31,6 +52,8 @@ const READ_ONLY = {
   commands: [...versionAndHelp('--version', '-v', '--help', '-h'),
     ...named(['ls', 'list', 'll', 'la', 'explain', 'why', 'prefix', 'root', 'query', 'help', 'help-search', 'get']),
     ...named(['get', 'list', 'ls'], { under: ['config'] }), ...named(['get', 'list', 'ls'], { under: ['c'] })],
+  // `npx ls` runs a package named ls.
+  executables: /^npm(\.cmd)?$/,
 } satisfies ReadOnlyForms
 
 function findUserIndex(context: ToolContext): IndexChoice | null {
@@ -74,17 +97,18 @@ function redirect(command: CommandLine, _registryUrl: string, pinned: readonly P
 export const npm = {
   name: 'npm',
   ecosystem: 'npm',
-  nicknames: ['npx'],
+  forExecutable: name => /^npx(\.cmd)?$/.test(name) ? NPX : undefined,
   offline: { args: ['--offline'], where: 'the npm cache' },
   environment: registryVariable('npm', 'npm_config_registry', 'NPM_CONFIG_REGISTRY'),
-  shimNames: ['npm'],
-  executables: /^npm(\.cmd)?$/,
+  shimNames: ['npm', 'npx'],
+  executables: /^(npm|npx)(\.cmd)?$/,
   readOnly: READ_ONLY,
   alternatives: [['npm']],
   defaultIndex: NPM_UPSTREAM,
   // --offline installs from the cache only: no index is involved, so no mirror can help.
   verbs: VERBS,
-  classify: args => classifyVerb(firstPositional(args, GLOBAL_WITH_VALUE)?.value, args, VERBS),
+  classify: args => classifyVerb(verbOf(args), args, VERBS),
+  program: PROGRAM,
   findUserIndex,
   knobs: KNOBS,
   configFiles: CONFIG_FILES,
@@ -112,7 +136,15 @@ export const npm = {
   scriptInstall: { add: names => ['npm', 'install', '--no-save', '--ignore-scripts', '--', ...names], prunesUndeclared: true },
   nodeProject: { lockfiles: ['package-lock.json', 'npm-shrinkwrap.json'], precedence: 5, isDefault: true, packageManager: { name: 'npm' } },
   verified: 'real',
-  forms: '`npm install\\|i\\|ci\\|add\\|update ...` (all of npm\'s aliases)',
+  forms: '`npm install\\|i\\|ci\\|add\\|update ...` (all of npm\'s aliases); `npx`, `npm exec\\|x\\|create`, `npm init <initializer>` (the fetch retried, the program run once)',
   testedWith: 'npm 11',
   mirrorMechanism: '`--registry=<mirror> --no-audit` added to the command (and `--replace-registry-host` when package-lock.json pins a public registry)',
 } satisfies ToolAdapter
+
+// npm's audit endpoint is not mirrored (npmmirror answers it after ~70 s): off on every mirror, as for an install.
+const npxRegistry = (command: CommandLine, url: string) =>
+  registryInEnvironment(command, ['npm_config_registry'], url, sameIndex(url, NPM_UPSTREAM) ? {} : { npm_config_audit: 'false' })
+
+/** `npx`: `npm exec` whose options end at the package name; the registry goes in the environment. */
+const NPX: ToolAdapter = impliedVerbAdapter(npm, { classify: npxClassify, applyIndex: npxRegistry, noMirrorReason: context => typedRegistry(context.args),
+  program: { runs: args => npxClassify(args) === 'network', fetchFailed } })

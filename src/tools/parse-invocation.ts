@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process'
 import { basename } from 'node:path'
+import { closestName } from '../closest-name.js'
 import { UnknownToolError, ToolNotExecutableError, ToolNotFoundError } from '../errors.js'
 import { TOOLS, type ToolName } from './index.js'
 import type { ToolAdapter } from './types.js'
@@ -56,8 +57,13 @@ export function parseInvocation(argv: string[], env: NodeJS.ProcessEnv, options:
   const { skipDir, allowMissing } = typeof options === 'function' ? { skipDir: options, allowMissing: false } : options
   const match = matchTool(argv)
   // Variants (yarn-berry) are chosen by version, not typed: list only the names a person types.
-  if (!match) throw new UnknownToolError(argv[0] ?? '', Object.entries(TOOLS).filter(([name, adapter]) => adapter.executables.test(name)).map(([name]) => name))
-  const adapter: ToolAdapter = TOOLS[match.tool]
+  if (!match) {
+    const typed = Object.entries(TOOLS).filter(([name, adapter]) => adapter.executables.test(name)).map(([name]) => name)
+    const names = [...typed, ...Object.values(TOOLS).flatMap(adapter => (adapter as ToolAdapter).shimNames ?? [])]
+    throw new UnknownToolError(argv[0] ?? '', typed, closestName(basename(argv[0] ?? ''), names))
+  }
+  const base: ToolAdapter = TOOLS[match.tool]
+  const adapter = (match.launcherLength === 1 && base.forExecutable?.(basename(argv[0]!))) || base
   const found = lookupProgram(argv[0]!, env, { skip: skipDir })
   if (found.kind === 'not-executable' && !allowMissing) throw new ToolNotExecutableError(found.path)
   const executable = found.kind === 'found' ? found.path : undefined

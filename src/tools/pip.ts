@@ -7,7 +7,7 @@ import { pep503PackageUrl, PIP_FAST, PIP_KNOBS, WHEELHOUSE_ONLY } from './python
 import type { ConfigFiles, KnobData, ReadOnlyForms, ToolAdapter } from './types.js'
 import { named, shortCluster, versionAndHelp } from './read-only.js'
 import { PIP_ENVIRONMENT } from './environment.js'
-import { withArgs as append, withFlag } from './command-line.js'
+import { withArgs as append, withEnv, withFlag } from './command-line.js'
 import { classifyVerb } from './verbs.js'
 
 const subcommand = pipSubcommand
@@ -62,6 +62,9 @@ export const pip = {
   // Index options are command options: appended after the subcommand's own args, the last -i wins.
   applyIndex: (command, url) => append(command, '--index-url', url),
   passCredentials: withNetrc,
+  // pip's check for a newer pip asks the index too, after the install: on a dead index it adds its own timeout to the
+  // attempt (~6 s) and says nothing about the install. The first attempt stays as typed.
+  forRetry: command => withEnv(command, { PIP_DISABLE_PIP_VERSION_CHECK: '1' }),
   bypassCache: command => withFlag(command, '--no-cache-dir'),
   personFixes: {
     trustHost: (command, host) => append(command, '--trusted-host', host),

@@ -6,16 +6,19 @@ import { addOptions, NPM_FAST, NPM_FETCH_KNOBS, NPM_KNOB_OPTION, npmPackageUrl, 
 import { withNpmrc } from './credentials.js'
 import { findRegistryChoice } from './npm-registry-choice.js'
 import { npmrcFiles, readNpmrcSetting } from './npmrc.js'
-import type { ConfigFiles, IndexChoice, KnobData, ReadOnlyForms, ToolAdapter, ToolContext } from './types.js'
+import type { CommandLine, ConfigFiles, IndexChoice, KnobData, ReadOnlyForms, ToolAdapter, ToolContext } from './types.js'
 import { readYamlFile } from './yaml-file.js'
 import { named, versionAndHelp } from './read-only.js'
 import { registryVariable } from './environment.js'
 import { classifyVerb } from './verbs.js'
+import { impliedVerbAdapter, registryInEnvironment, typedRegistry } from './program-run.js'
 
 const GLOBAL_WITH_VALUE = ['--registry', '--reg', '--dir', '-C', '--filter', '-F', '--reporter', '--loglevel', '--store-dir',
   '--workspace-dir', ...NPM_FETCH_KNOBS.map(knob => `--${knob}`)]
-// pnpm's docs/cli: installs and updates talk to the registry; `dlx` and `exec` run programs, so they run once.
-const NETWORK = new Set(['install', 'i', 'add', 'update', 'up', 'upgrade', 'fetch', 'import', 'dedupe', 'outdated', 'view', 'info'])
+// pnpm's docs/cli: installs and updates talk to the registry; `dlx` and `create` fetch a package and run its program
+// (ToolAdapter.program); `exec` runs a program already installed, once.
+const NETWORK = new Set(['install', 'i', 'add', 'update', 'up', 'upgrade', 'fetch', 'import', 'dedupe', 'outdated', 'view', 'info', 'dlx', 'create'])
+const FETCH_AND_RUN = new Set(['dlx', 'create'])
 const PUBLISH = new Set(['publish', 'login', 'logout', 'adduser', 'dist-tag', 'deprecate', 'unpublish', 'owner', 'whoami', 'token', 'access'])
 const VERBS = { network: NETWORK, publish: PUBLISH, local: /^--offline$/ }
 // Read-only (pnpm's docs/cli): listing, explaining, paths and reading config.
@@ -23,6 +26,8 @@ const READ_ONLY = {
   leadingFlags: ['-g', '--global', '-r', '--recursive', '--json', '-s', '--silent'],
   commands: [...versionAndHelp('--version', '-v', '--help', '-h'), ...named(['list', 'ls', 'll', 'la', 'why', 'root', 'bin', 'help']),
     ...named(['get', 'list'], { under: ['config'] }), ...named(['path'], { under: ['store'] })],
+  // `pnpx list` runs a package named list.
+  executables: /^pnpm(\.cmd|\.cjs)?$/,
 } satisfies ReadOnlyForms
 // pnpm ≤10 reads npm_config_*, pnpm 11+ only pnpm_config_* (pnpm.io configuring.md): either is the user's choice.
 const envNames = (key: string) => [`pnpm_config_${key}`, `npm_config_${key}`]
@@ -61,24 +66,35 @@ const CONFIG_FILES = {
   find: (keys, context) => (workspaceSetting(keys, context) ?? readNpmrcSetting(keys, context, pnpmrcFiles(context)))?.origin,
 } satisfies ConfigFiles
 
+const classify = (args: readonly string[]) => classifyVerb(firstPositional(args, GLOBAL_WITH_VALUE)?.value, args, VERBS)
+// pnpm prints nothing when the program fails (its status is pnpm's), and ` ERR_PNPM_FETCH_503  GET ...` when the
+// fetch did; a few lines of context may follow its error header.
+const fetchFailed = (output: string) => /^\s*ERR_PNPM_\w+/m.test(output.trimEnd().split('\n').slice(-6).join('\n'))
+const runsProgram = (args: readonly string[]) => FETCH_AND_RUN.has(firstPositional(args, GLOBAL_WITH_VALUE)?.value ?? '') && classify(args) === 'network'
+// `pnpm dlx --registry` is refused ("Unknown option"): the variables, which pnpm ≤10 and 11 read respectively.
+const registryVariables = (command: CommandLine, url: string) => registryInEnvironment(command, ['npm_config_registry', 'pnpm_config_registry'], url)
+
 export const pnpm = {
   name: 'pnpm',
   ecosystem: 'npm',
   offline: { args: ['--offline'], where: 'the pnpm store' },
   environment: registryVariable('pnpm', 'pnpm_config_registry', 'npm_config_registry'),
-  shimNames: ['pnpm'],
-  executables: /^pnpm(\.cmd|\.cjs)?$/,
+  shimNames: ['pnpm', 'pnpx'],
+  executables: /^(pnpm|pnpx)(\.cmd|\.cjs)?$/,
+  forExecutable: name => /^pnpx(\.cmd|\.cjs)?$/.test(name) ? PNPX : undefined,
   readOnly: READ_ONLY,
   alternatives: [['pnpm']],
   defaultIndex: NPM_UPSTREAM,
   verbs: VERBS,
-  classify: args => classifyVerb(firstPositional(args, GLOBAL_WITH_VALUE)?.value, args, VERBS),
+  classify,
+  program: { runs: runsProgram, fetchFailed },
+  noMirrorReason: context => runsProgram(context.args) ? typedRegistry(context.args) : undefined,
   findUserIndex,
   knobs: KNOBS,
   configFiles: CONFIG_FILES,
   // A flag, not env: pnpm 11 ignores npm_config_registry, and pnpm_config_registry means nothing to pnpm ≤10.
   // pnpm-lock.yaml keeps no tarball URL for registry packages, so a mirror leaves the lockfile unchanged.
-  applyIndex: (command, url) => addOptions(command, `--registry=${url}`),
+  applyIndex: (command, url) => runsProgram(command.argv.slice(1)) ? registryVariables(command, url) : addOptions(command, `--registry=${url}`),
   passCredentials: withNpmrc,
   packageUrl: npmPackageUrl,
   advice: {
@@ -93,7 +109,12 @@ export const pnpm = {
   scriptInstall: { add: names => ['pnpm', 'add', '--ignore-scripts', '--', ...names], remove: names => ['pnpm', 'remove', ...names] },
   nodeProject: { lockfiles: ['pnpm-lock.yaml'], precedence: 1, packageManager: { name: 'pnpm' } },
   verified: 'real',
-  forms: '`pnpm add\\|install\\|i\\|update\\|fetch ...`',
+  forms: '`pnpm add\\|install\\|i\\|update\\|fetch ...`; `pnpm dlx\\|create`, `pnpx` (the fetch retried, the program run once)',
   testedWith: 'pnpm 10',
   mirrorMechanism: '`--registry=<mirror>` added to the command',
 } satisfies ToolAdapter
+
+const pnpxClassify = (args: readonly string[]) => args.length && !args.some(arg => /^(-h|--help|-v|--version)$/.test(arg)) ? 'network' as const : 'local' as const
+/** `pnpx` is `pnpm dlx`. */
+const PNPX: ToolAdapter = impliedVerbAdapter(pnpm, { classify: pnpxClassify, applyIndex: registryVariables, noMirrorReason: context => typedRegistry(context.args),
+  program: { runs: args => pnpxClassify(args) === 'network', fetchFailed } })

@@ -109,6 +109,11 @@ export interface ToolAdapter extends AdapterData {
   ecosystem: Ecosystem
   /** Executable names that start this tool directly. */
   executables: RegExp
+  /**
+   * The adapter for an executable name that implies a verb (`npx` is `npm exec`, `pnpx` is `pnpm dlx`, `bunx` is
+   * `bun x`): chosen from the name as typed, while the command is parsed, without running anything.
+   */
+  forExecutable?(name: string): ToolAdapter | undefined
   /** `python -m pip`: interpreters that may launch the tool as a module, and the module name. */
   moduleLaunch?: { interpreters: RegExp; module: string }
   /** Other spellings to suggest when the executable is not on PATH, in order of preference. */
@@ -147,6 +152,8 @@ export interface ToolAdapter extends AdapterData {
    * variable), for an index the command already names without them (src/tools/credentials.ts).
    */
   passCredentials?(command: CommandLine, credentials: SplitUrl, secrets: SecretsContext): CommandLine
+  /** What every attempt after the first adds; the first runs as the person typed it (pip: no check for a newer pip). */
+  forRetry?(command: CommandLine): CommandLine
   /** Bypasses the tool's download cache (after a hash mismatch, a cached bad file must not be reused). */
   bypassCache?(command: CommandLine): CommandLine
   /** Fixes resilient may offer the person when no automatic one exists (src/cli/ask.ts); each for this run only. */
@@ -190,4 +197,4 @@ export interface ToolAdapter extends AdapterData {
   }
 }
 
-export type { ConfigFiles, EnvironmentSetting, KnobData, OfflineForm, ReadOnlyCommand, ReadOnlyForms, ToolKnobs } from './adapter-data.js'
+export type { ConfigFiles, EnvironmentSetting, KnobData, OfflineForm, ProgramRun, ReadOnlyCommand, ReadOnlyForms, ToolKnobs } from './adapter-data.js'

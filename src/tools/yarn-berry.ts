@@ -4,13 +4,14 @@ import { findEnv, npmPackageUrl, YARN_REGISTRY } from './npm-family.js'
 import type { ConfigFiles, IndexChoice, KnobData, ToolAdapter, ToolContext } from './types.js'
 import { readYamlFile } from './yaml-file.js'
 import { registryVariable } from './environment.js'
-import { classifyArgs, type VerbTable } from './verbs.js'
+import { classifyArgs, findVerb, type VerbTable } from './verbs.js'
+import { lastLine } from './program-run.js'
 
-// berry's plugin-npm and yarnpkg-core Configuration.ts. `dlx` runs a program and `set version` downloads yarn itself
-// from elsewhere: both run once. Bare `yarn` is `yarn install`. `yarn npm audit` goes to the audit registry, which a
-// mirror lacks: it runs once.
+// berry's plugin-npm and yarnpkg-core Configuration.ts. `dlx` fetches a package and runs its program (ToolAdapter.
+// program); `set version` downloads yarn itself from elsewhere: it runs once. Bare `yarn` is `yarn install`.
+// `yarn npm audit` goes to the audit registry, which a mirror lacks: it runs once.
 const VERBS = {
-  network: new Set(['install', 'add', 'up', 'upgrade', 'dedupe', 'npm info', 'workspaces focus']),
+  network: new Set(['install', 'add', 'up', 'upgrade', 'dedupe', 'npm info', 'workspaces focus', 'dlx']),
   publish: new Set(['npm publish', 'npm login', 'npm logout', 'npm tag', 'npm whoami']),
   bare: 'network', local: /^(-v|--version|-h|--help|--offline)$/,
   syntax: { optionsWithValue: ['--cwd'], groups: new Set(['npm', 'workspaces']) },
@@ -60,6 +61,10 @@ const CONFIG_FILES = {
   },
 } satisfies ConfigFiles
 
+const runsProgram = (args: readonly string[]) => findVerb(args, VERBS.syntax) === 'dlx' && classifyArgs(args, VERBS) === 'network'
+// berry prints nothing when the program fails (its status is berry's), and this line when the fetch did (plugin-dlx).
+const fetchFailed = (output: string) => /Errors happened when preparing the environment required to run this command/.test(lastLine(output))
+
 export const yarnBerry = {
   name: 'yarn-berry',
   ecosystem: 'npm',
@@ -72,6 +77,7 @@ export const yarnBerry = {
   defaultIndex: YARN_REGISTRY,
   verbs: VERBS,
   classify: args => classifyArgs(args, VERBS),
+  program: { runs: runsProgram, fetchFailed },
   findUserIndex,
   knobs: KNOBS,
   configFiles: CONFIG_FILES,
@@ -107,7 +113,7 @@ export const yarnBerry = {
     packageManager: { name: 'yarn', majors: { from: 2 } },
   },
   verified: 'real',
-  forms: '`yarn`, `yarn add\\|install\\|up ...` (2.x and later)',
+  forms: '`yarn`, `yarn add\\|install\\|up ...`, `yarn dlx` (2.x and later; the fetch retried, the program run once)',
   testedWith: 'yarn 4',
   mirrorMechanism: '`YARN_NPM_REGISTRY_SERVER=<mirror>` in the environment (berry has no registry flag)',
 } satisfies ToolAdapter

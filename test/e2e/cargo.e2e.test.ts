@@ -1,7 +1,8 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { userInfo } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, expect, it } from 'vitest'
+import { command, describeNeeding } from '../helpers/requirements.js'
 import { isolatedEnv } from '../helpers/isolated-env.js'
 import { runCli } from '../helpers/run-cli.js'
 import { buildCrate, startCratesRegistry, type CratesRegistry } from './crates-registry.js'
@@ -26,7 +27,7 @@ const env = () => {
   return { ...base, RUSTUP_HOME, CARGO_HOME: join(base.HOME!, '.cargo'), PATH: `${join(userInfo().homedir, '.cargo', 'bin')}:${base.PATH}` }
 }
 
-describe('resilient cargo (real cargo)', () => {
+describeNeeding(command('cargo'), 'resilient cargo (real cargo)', () => {
   const registries: CratesRegistry[] = []
   afterEach(async () => { await Promise.all(registries.splice(0).map(registry => registry.close())) })
   const start = async (...faults: Parameters<typeof startCratesRegistry>[1][]) => {

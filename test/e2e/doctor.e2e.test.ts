@@ -134,7 +134,7 @@ exit 1
   it('--json prints one object with every section', async () => {
     const result = await runCli(['doctor', '--json'])
     const report = JSON.parse(String(result.stdout))
-    expect(Object.keys(report.sections)).toEqual(['Package managers', 'Tool settings from the environment', 'Proxy', 'resilient config', 'Shims', 'State'])
+    expect(Object.keys(report.sections)).toEqual(['Package managers', 'Tool settings from the environment', 'Proxy', 'resilient config', 'Shims', 'Terminal', 'State'])
     expect(report.sections['Package managers'].find((tool: { tool: string }) => tool.tool === 'pip')).toMatchObject({ found: true, index: { url: 'https://pypi.org/simple' } })
     expect(report.broken).toBe(false)
   })

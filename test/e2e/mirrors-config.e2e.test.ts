@@ -36,6 +36,20 @@ describe('resilient config', () => {
     expect(result.exitCode).toBe(78)
     expect(result.stderr).toMatch(/\.resilientrc\.json: invalid value for "breaker\.failureThreshold"/)
   })
+
+  it('prints the values up to a broken file and where each came from, then the file:line:column of its error, exit 78', async () => {
+    const env = isolatedEnv()
+    mkdirSync(join(env.XDG_CONFIG_HOME!, 'resilient'), { recursive: true })
+    const userFile = join(env.XDG_CONFIG_HOME!, 'resilient', 'config.json')
+    writeFileSync(userFile, JSON.stringify({ maxAttempts: 6 }))
+    const cwd = projectWithConfig({})
+    writeFileSync(join(cwd, '.resilientrc.json'), '{\n  "maxWaitSeconds": 5,\n  "pypi": { "mirrors": ["tuna",] }\n}\n')
+    const result = await runCli(['config'], { cwd, env })
+    expect(result.exitCode).toBe(78)
+    expect(result.stdout).toMatch(new RegExp(`^maxAttempts +6 +${userFile.replace(/[./]/g, '\\$&')}$`, 'm'))
+    expect(result.stdout).toMatch(/^maxWaitSeconds +60 +default$/m)
+    expect(result.stderr).toMatch(/\.resilientrc\.json:3:32: not valid JSON \(line 3, column 32: value expected\)/)
+  })
 })
 
 describe('resilient mirrors add / use / remove', () => {

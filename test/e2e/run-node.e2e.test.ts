@@ -56,6 +56,16 @@ describe('resilient run with Node', () => {
     expect(second.stderr).not.toMatch(/removed \d+ package/)
   })
 
+  it('installs every package of several requires on one line in one command, and runs the script once more', async () => {
+    const cwd = project({ 'app.js': 'const _ = require("lodash"); const chalk = require("chalk"); console.log("both", chalk)\n' })
+    const result = await runScript(cwd, ['--yes', '--', 'node', 'app.js'])
+    expect(result.exitCode, result.all).toBe(0)
+    expect(result.stdout).toBe('both chalk 5.4.0')
+    expect(result.report()).toMatchObject({ runs: 2 })
+    expect(result.report().autoInstalled.map(entry => entry.package)).toEqual(['lodash', 'chalk'])
+    expect(result.report().installs).toHaveLength(1)
+  })
+
   it('installs the range package.json declares, and says it is declared', async () => {
     const cwd = projectDir({ 'package.json': '{"name":"app","version":"1.0.0","dependencies":{"chalk":"~5.3.0"}}', 'app.js': 'console.log(require("chalk"))\n' }, { npm: { index: registry.url, mirrors: [] } })
     const result = await runScript(cwd, ['--yes', '--', 'node', 'app.js'])
@@ -86,7 +96,7 @@ describe('resilient run with Node', () => {
   it.each([
     ['a builtin without its node: prefix', 'require("test")\n', /Node builtin module[\s\S]*node:test/, 1],
     ['a relative path', 'require("./missing")\n', /path or URL, not a package/, 1],
-    ['an unreviewed name, even with --yes', 'require("left-pad")\n', /reviewed names only/, 66],
+    ['an unreviewed name, even with --yes (the script\'s own status)', 'require("left-pad")\n', /reviewed names only/, 1],
     ['a known squat', 'require("crossenv")\n', /typosquat[\s\S]*Did you mean cross-env\?/, 1],
     ['a name that would be an npm option', 'require("--no-ignore-scripts")\n', /not a valid npm package name/, 1],
     ['a name that would be -g', 'require("-g")\n', /not a valid npm package name/, 1],

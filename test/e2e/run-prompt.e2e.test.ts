@@ -81,10 +81,10 @@ describe.skipIf(!pty)('resilient run asks once in a terminal', () => {
     expect(existsSync(join(accepted, 'node_modules/left-pad'))).toBe(true)
   })
 
-  it('never asks with --no-input: 66', async () => {
+  it('never asks with --no-input: the script\'s own status', async () => {
     const cwd = project('require("lodash")\n')
     const { exitCode, screen } = await inTerminal(cwd, ['--no-input', 'run', '--', 'node', 'app.js'], [])
-    expect(exitCode).toBe(66)
+    expect(exitCode).toBe(1)
     expect(screen).not.toMatch(QUESTION)
     expect(screen).toMatch(/nothing was installed: there is no terminal to ask in/)
   })

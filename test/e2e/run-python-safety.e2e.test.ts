@@ -73,7 +73,7 @@ describe('resilient run names the right package, or none', () => {
   it('proposes what pipreqs\' mapping knows for an unreviewed name, never installing it without a terminal', async () => {
     const venv = copyVenv(template)
     const result = await runScript(projectDir({ 'app.py': 'import paho.mqtt.client\n' }, config()), ['--yes', '--', join(venv, 'bin/python'), 'app.py'])
-    expect(result.exitCode).toBe(66)
+    expect(result.exitCode).toBe(1)
     expect(result.stderr).toMatch(/To install it yourself: .* paho_mqtt/)
   })
 })
@@ -115,10 +115,10 @@ describe('resilient run never undoes what it did not do', () => {
 
 describe('resilient run installs only into the script\'s own environment', () => {
   const python311 = pyenvPython('3.11.7').path
-  itNeeding(pyenvPython('3.11.7'), 'refuses a Python that is not a venv (root into its prefix here) on --yes alone: 77', async () => {
+  itNeeding(pyenvPython('3.11.7'), 'refuses a Python that is not a venv (root into its prefix here) on --yes alone: the script\'s own status', async () => {
     const before = projectRequests().length
     const result = await runScript(projectDir({ 'app.py': 'import cv2\n' }, config()), ['--yes', '--', python311, 'app.py'])
-    expect(result.exitCode).toBe(77)
+    expect(result.exitCode).toBe(1)
     expect(result.stderr).toMatch(/is not a virtual environment: installing there changes every program that uses this Python; say so with --allow-global \(--yes alone does not\)/)
     expect(result.stderr).toMatch(/python3 -m venv \.venv/)
     expect(projectRequests().length).toBe(before)
@@ -128,7 +128,7 @@ describe('resilient run installs only into the script\'s own environment', () =>
   itNeeding(onDisk('Debian\'s python3 under PEP 668', '/usr/lib/python3.11/EXTERNALLY-MANAGED', debianPython), 'never installs into an OS-managed Python (PEP 668), even with --allow-global', async () => {
     const before = projectRequests().length
     const result = await runScript(projectDir({ 'app.py': 'import cv2\n' }, config()), ['--yes', '--allow-global', '--', debianPython, 'app.py'])
-    expect(result.exitCode).toBe(77)
+    expect(result.exitCode).toBe(1)
     expect(result.stderr).toMatch(/managed by the operating system \(PEP 668\): pip refuses to install into it/)
     expect(projectRequests().length).toBe(before)
   })

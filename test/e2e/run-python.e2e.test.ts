@@ -79,21 +79,21 @@ describe('resilient run with Python', () => {
     expect(await distributions(join(venv, 'bin/python'))).toContain('opencv-python')
   })
 
-  it('installs nothing without a terminal unless --yes, and exits 66', async () => {
+  it('installs nothing without a terminal unless --yes, and exits with the script\'s own status', async () => {
     const venv = copyVenv(template)
     const before = projectRequests().length
     const cwd = projectDir({ 'app.py': 'import yaml\n' }, config())
     const result = await runScript(cwd, ['--', join(venv, 'bin/python'), 'app.py'])
-    expect(result.exitCode).toBe(66)
+    expect(result.exitCode).toBe(1)
     expect(result.stderr).toMatch(/nothing was installed: there is no terminal to ask in: add --yes/)
     expect(result.stderr).toMatch(/To install it yourself: .*venv\/bin\/python -m pip install --only-binary=:all: --no-input PyYAML/)
-    expect(result.report()).toMatchObject({ exitCode: 66, runs: 1, autoInstalled: [] })
+    expect(result.report()).toMatchObject({ exitCode: 1, runs: 1, autoInstalled: [] })
     expect(projectRequests().length).toBe(before)
     expect(await distributions(join(venv, 'bin/python'))).not.toContain('PyYAML')
   })
 
   it.each([
-    ['an unreviewed name, even with --yes', 'import humanize\n', /--yes covers reviewed names only/, 66],
+    ['an unreviewed name, even with --yes (the script\'s own status)', 'import humanize\n', /--yes covers reviewed names only/, 1],
     ['a known squat', 'import request\n', /typo of "requests"[\s\S]*Did you mean requests\?/, 1],
     ['a relative import', 'from . import helper\n', /relative import failed/, 1],
     ['a private module', 'import _speedups_missing\n', /private module/, 1],

@@ -90,20 +90,32 @@ case ":$PATH:" in *":${shimDir}:"*) echo "inner sees the shim dir" ;; *) echo "i
     expect(filesIn(dir)).toEqual([])
   })
 
-  it('refuses tools resilient cannot wrap', async () => {
+  it('refuses tools resilient cannot wrap: 64 when none is left, nothing written', async () => {
     const env = isolatedEnv()
     const result = await runCli(['shim', 'install', '--dir', join(env.HOME!, 's'), 'ls'], { env })
     expect(result.exitCode).toBe(64)
-    expect(result.stderr).toMatch(/cannot wrap ls/)
+    expect(result.stderr).toMatch(/cannot wrap ls, so no shim was written/)
   })
 
-  it('init prints aliases that a shell accepts', async () => {
+  it('writes the others and names what it skipped, with the name it probably meant (exit 0)', async () => {
+    const env = isolatedEnv({ SHELL: '/bin/bash' })
+    const dir = join(env.HOME!, 's')
+    const result = await runCli(['shim', 'install', '--dir', dir, 'npm', 'npx', 'pnpm', 'yarn', 'nmp'], { env })
+    expect(result.exitCode, result.stderr).toBe(0)
+    expect(result.stderr).toMatch(/skipped nmp \(did you mean npm\?\): resilient cannot wrap it/)
+    expect(result.stderr).toContain(`Wrote shims for npm, npx, pnpm, yarn in ${dir}.`)
+    expect(filesIn(dir).filter(name => !name.startsWith('.')).sort()).toEqual(['npm', 'npx', 'pnpm', 'yarn'])
+  })
+
+  it('init prints functions that a shell accepts, which start resilient through its launcher', async () => {
     const env = isolatedEnv()
     const result = await runCli(['init', 'bash'], { env })
     expect(result.exitCode).toBe(0)
-    expect(result.stdout).toMatch(/^alias pip='.*resilient.* pip'$/m)
-    const check = await execa('bash', ['-c', `shopt -s expand_aliases\n${result.stdout}\ntype pip`], { reject: false })
-    expect(check.stdout).toMatch(/pip is aliased to/)
+    expect(result.stdout).toMatch(/^function pip \{ .* then \S+\/bin\/resilient pip "\$@"; else command pip "\$@"; fi; \}$/m)
+    const check = await execa('bash', ['-c', `alias pip='echo an old alias'\n${result.stdout}\ntype pip | head -1`], { reject: false })
+    expect(check.stdout).toBe('pip is a function')
+    const fish = await runCli(['init', 'fish'], { env })
+    expect(fish.stdout).toMatch(/shims are faster there \(resilient shim install\)/)
     expect((await runCli(['init', 'tcsh'], { env })).exitCode).toBe(64)
   })
 
@@ -151,3 +163,21 @@ describeNeeding([command('pip'), command('npm'), command('strace')], 'the read-o
     expect(started.filter(line => /\.js", "shim", "run", "pip"/.test(line)), started.join('\n')).toHaveLength(1)
   }, 60_000)
 })
+
+describeNeeding([command('pip'), command('npm'), command('strace')], 'the read-only fast path of `resilient init bash`', () => {
+  it.each([['pip', '--version'], ['npm', '--version'], ['npm', 'ls']])('%s %s runs the tool itself, with no resilient in between; an install goes through resilient', async (...argv: string[]) => {
+    const env = isolatedEnv()
+    const init = (await runCli(['init', 'bash'], { env })).stdout
+    const cwd = mkdtempSync(join(tmpdir(), 'resilient-init-'))
+    const plain = await execa(argv[0]!, argv.slice(1), { cwd, env, extendEnv: false, reject: false, stdin: 'ignore' })
+    const { result, started } = await traced(['bash', '-c', `${init}\n${argv.join(' ')}`], { cwd, env })
+    expect(result.stdout).toBe(plain.stdout)
+    expect(result.exitCode).toBe(plain.exitCode)
+    // The program each execve started (its first argument): never the launcher, never Node on resilient's code.
+    const resilientStarts = (lines: string[]) => lines.filter(line => /execve\("[^"]*\/bin\/resilient"|"[^"]*dist\/cli\.cjs"/.test(line))
+    expect(resilientStarts(started)).toEqual([])
+    const install = await traced(['bash', '-c', `${init}\n${argv[0]} install --dry-run-of-resilient-never-runs 2>/dev/null; true`], { cwd, env })
+    expect(resilientStarts(install.started).length).toBeGreaterThan(0)
+  }, 60_000)
+})
+

@@ -58,7 +58,7 @@ export function itNeeding(needs: Needs, title: string, body: () => unknown, time
 }
 
 /** Debian packages that .ci/run installs when missing, by the command they provide. */
-const FROM_CI_RUN: Record<string, string> = {
+export const FROM_CI_RUN: Record<string, string> = {
   go: 'golang-go', cargo: 'cargo', pipx: 'pipx', poetry: 'python3-poetry', pdm: 'python3-pdm',
   zsh: 'zsh', fish: 'fish', tmux: 'tmux', script: 'bsdutils', strace: 'strace',
 }

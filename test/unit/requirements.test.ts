@@ -3,7 +3,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, describe, expect, it } from 'vitest'
-import { verdictFor, type Requirement } from '../helpers/requirements.js'
+import { readdirSync, readFileSync } from 'node:fs'
+import { FROM_CI_RUN, verdictFor, type Requirement } from '../helpers/requirements.js'
 
 const go: Requirement = { name: 'go', available: false, installedBy: '.ci/run installs it: apt-get install golang-go' }
 const python2: Requirement = { name: 'Python 2.7.18 of pyenv', available: false }
@@ -44,3 +45,23 @@ describe('a suite of a real tool that is missing', () => {
     expect(run.all).toContain('skipping "real no-such-tool": no-such-tool is not available here')
   }, 70_000)
 })
+
+describe('every test file that runs a tool .ci/run installs guards it', () => {
+  // A file runs the tool when it starts it by name (execa, spawn, an argv table, resilient's CLI given it first) or
+  // drives it through a helper of its own (tmux.ts). Guarded: it asks for `command('<tool>')`, which skips outside
+  // CI with the reason and fails under CI.
+  // The suite above makes and removes a folder of its own under test/unit: not one of the project's.
+  const files = () => ['test/e2e', 'test/unit', ...readdirSync(join(root, 'test/unit'), { withFileTypes: true })
+    .filter(entry => entry.isDirectory() && !entry.name.startsWith('requirements-')).map(entry => `test/unit/${entry.name}`)]
+    .flatMap(dir => readdirSync(join(root, dir)).filter(name => name.endsWith('.test.ts')).map(name => `${dir}/${name}`))
+  // An argv table runs its commands in e2e files; in unit files it is data (a planned command).
+  const runs = (tool: string, file: string) => new RegExp(`(?:\\b(?:execa|execaSync|spawn|spawnSync|execFile|execFileSync)\\(\\s*|\\b(?:runCli|runWithReport|runScript)\\(\\s*\\[\\s*${file.startsWith('test/e2e') ? '|argv: \\[\\s*' : ''})['"]${tool}['"]${tool === 'tmux' ? `|from '\\./tmux\\.js'` : ''}`)
+  it.each(Object.keys(FROM_CI_RUN))('%s', tool => {
+    const unguarded = files().filter(file => {
+      const text = readFileSync(join(root, file), 'utf8')
+      return runs(tool, file).test(text) && !text.includes(`command('${tool}')`)
+    })
+    expect(unguarded, `these files run ${tool} without command('${tool}') from test/helpers/requirements.ts`).toEqual([])
+  })
+})
+

@@ -12,9 +12,14 @@ function table(rows: string[][]): string {
   return rows.map(row => row.map((cell, column) => (column === row.length - 1 ? cell : cell.padEnd(widths[column]!))).join('  ')).join('\n')
 }
 
-/** `resilient config [--json]`: the effective configuration and where each value came from. */
+/**
+ * `resilient config [--json]`: the effective configuration and where each value came from. A file that cannot be
+ * read does not hide the rest: the values up to it are shown, then its error, and the status is the error's (78).
+ */
 export async function runConfig(options: { json?: boolean }, globals: GlobalOptions): Promise<number> {
-  const loaded = await loadConfig({ cwd: process.cwd(), env: process.env, flags: configFlags(globals) })
+  const loaded = await loadConfig({ cwd: process.cwd(), env: process.env, flags: configFlags(globals), tolerant: true })
+  const broken = loaded.broken
+  const brokenLine = broken && `resilient: ${broken.message}\n`
   const paths = leafPaths(loaded.config as Record<string, unknown>)
   // A project config skipped until trusted (docs/security.md): say so, as a run would.
   for (const notice of loaded.notices) process.stderr.write(`! ${redact(notice)}\n`)
@@ -22,17 +27,21 @@ export async function runConfig(options: { json?: boolean }, globals: GlobalOpti
     const files = { user: { path: loaded.userConfigFile, exists: existsSync(loaded.userConfigFile) }, project: loaded.projectFile ?? null }
     // `path`, not `key`: redactDeep masks the values of properties named like secrets (*KEY*, *TOKEN*).
     const settings = paths.map(path => ({ path, value: valueAt(loaded.config, path), from: loaded.origins[path] ?? 'default' }))
-    process.stdout.write(`${JSON.stringify(redactDeep({ precedence: PRECEDENCE, files, config: loaded.config, settings }), null, 2)}\n`)
-    return 0
+    const error = broken ? { error: broken.message } : {}
+    process.stdout.write(`${JSON.stringify(redactDeep({ precedence: PRECEDENCE, files, config: loaded.config, settings, ...error }), null, 2)}\n`)
+    if (brokenLine) process.stderr.write(redact(brokenLine))
+    return broken?.exitCode ?? 0
   }
   const rows = [['key', 'value', 'from'], ...paths.map(path => [path, JSON.stringify(valueAt(loaded.config, path)), loaded.origins[path] ?? 'default'])]
   const lines = [
     `precedence (lowest first): ${PRECEDENCE}`,
     `user config:    ${loaded.userConfigFile}${existsSync(loaded.userConfigFile) ? '' : ' (not found)'}`,
     `project config: ${loaded.projectFile ?? '(none found from this directory)'}`,
+    ...(broken ? ['', `! a configuration file could not be read: the values below are those of the layers before it (${broken.message})`] : []),
     '',
     table(rows),
   ]
   process.stdout.write(`${redact(lines.join('\n'))}\n`)
-  return 0
+  if (brokenLine) process.stderr.write(redact(brokenLine))
+  return broken?.exitCode ?? 0
 }

@@ -14,7 +14,7 @@ import { loadConfig } from '../../config/load.js'
 import { ResilientError } from '../../errors.js'
 import { Interrupts } from '../../exec/interrupts.js'
 import { ReplayableInput } from '../../exec/replayable-input.js'
-import { redact, redactDeep, registerSecretEnv, registerSecrets } from '../../redact.js'
+import { printable, redact, redactDeep, registerSecretEnv, registerSecrets } from '../../redact.js'
 import { formatCommand } from '../../retry/format.js'
 import { chooseReporter, type RunReporter } from '../ci-reporter.js'
 import { configFlags, type GlobalOptions } from '../options.js'
@@ -92,7 +92,8 @@ export async function runScript(command: string[], options: RunOptions, globals:
     },
     record: entry => appendAutoInstallRecord({ ...entry, at: new Date().toISOString(), ecosystem: environment.ecosystem!, script: formatCommand({ argv: command, env: {} }), cwd }, env, m => reporter.warn(m))
       .catch(error => reporter.warn(`the install could not be recorded in the state directory: ${(error as Error).message}`)),
-    say: (message, level) => (level === 'warn' ? reporter.warn(message) : reporter.note(message)),
+    say: (message, level) => level === 'warn' ? reporter.warn(message) : level === 'note' ? reporter.note(message)
+      : process.stderr.write(`${level === 'hint' ? '  → ' : ''}${printable(redact(message))}\n`),
   }
 
   try {

@@ -1,5 +1,6 @@
 import { realpathSync } from 'node:fs'
 import { delimiter, resolve } from 'node:path'
+import { closestName } from '../../closest-name.js'
 import { UsageError } from '../../errors.js'
 import { uninstallShims, installShims, writableByOthers } from '../../shims/install.js'
 import { defaultShimDirectory, pathWithoutShims } from '../../shims/shim-dir.js'
@@ -26,10 +27,14 @@ function say(line = ''): void {
 export async function runShimInstall(tools: string[], options: { dir?: string }): Promise<number> {
   const env = process.env
   const dir = resolve(options.dir ?? defaultShimDirectory(env))
+  // A name it does not know is skipped, not fatal: the others are written (a list kept in a CI script outlives a version).
   const unknown = tools.filter(tool => !isKnownExecutable(tool))
-  if (unknown.length) throw new UsageError(`resilient cannot wrap ${unknown.join(', ')}.`, `Tools it knows: ${knownToolNames().join(', ')}.`)
+  const named = tools.filter(tool => isKnownExecutable(tool))
+  const notKnown = unknown.map(tool => `${tool}${closestName(tool, knownToolNames()) ? ` (did you mean ${closestName(tool, knownToolNames())}?)` : ''}`).join(', ')
+  if (unknown.length && !named.length) throw new UsageError(`resilient cannot wrap ${notKnown}, so no shim was written.`, `Tools it knows: ${knownToolNames().join(', ')}.`)
+  if (unknown.length) say(`! skipped ${notKnown}: resilient cannot wrap ${unknown.length > 1 ? 'them' : 'it'} (tools it knows: ${knownToolNames().join(', ')}).`)
   const realPath = pathWithoutShims(env.PATH)
-  const chosen = tools.length ? tools : knownToolNames().filter(tool => which(tool, { ...env, PATH: realPath }))
+  const chosen = tools.length ? named : knownToolNames().filter(tool => which(tool, { ...env, PATH: realPath }))
   const skipped = tools.length ? [] : knownToolNames().filter(tool => !chosen.includes(tool))
   if (!chosen.length) throw new UsageError('None of the tools resilient knows was found on PATH, so no shim was written.', `Name them to write shims anyway: resilient shim install ${knownToolNames().slice(0, 2).join(' ')}.`)
   // Anyone who can write there can replace a shim, or plant a `pip` that runs first on your PATH.
@@ -46,7 +51,7 @@ export async function runShimInstall(tools: string[], options: { dir?: string })
   } else {
     say(`\nPut the directory first on PATH: add this line to ${PROFILE_FILES[shell]}, then open a new shell:\n`)
     process.stdout.write(`${pathLine(shell, dir)}\n`)
-    say('\nOther shells: `resilient init <bash|zsh|fish|powershell>` prints aliases instead (docs/shims.md).')
+    say('\nOther shells: `resilient init <bash|zsh|fish|powershell>` prints shell functions instead (docs/shims.md).')
   }
   return result.refused.length && !result.written.length ? 1 : 0
 }

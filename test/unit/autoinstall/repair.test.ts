@@ -94,10 +94,14 @@ describe('repairScript', () => {
     expect(await run()).toMatchObject({ exitCode: 1, runs: 1 })
     expect(log).toEqual(['run', 'preview pip install pkg-yaml'])
     expect(said.join('\n')).toMatch(/would install, in one command:[\s\S]*pkg-yaml/)
+    // One line each: a reporter prints a line's own newline as a literal \n.
+    expect(said.every(line => !line.includes('\n'))).toBe(true)
   })
 
-  it('exits 66 when a yes is needed and there is no terminal, 77 when declined', async () => {
-    expect(await world({ runs: [failing('yaml')] }, { yes: false }).run()).toMatchObject({ exitCode: 66, stopReason: expect.stringMatching(/no terminal to ask in/) })
+  it('keeps the script\'s own status when it could not ask (no terminal, no --yes), 77 when the person declined', async () => {
+    const script = { ...failing('yaml'), exitCode: 3 }
+    expect(await world({ runs: [script] }, { yes: false }).run()).toMatchObject({ exitCode: 3, stopReason: expect.stringMatching(/no terminal to ask in/) })
+    expect(await world({ runs: [script] }, { maxAutoInstalls: 0 }).run()).toMatchObject({ exitCode: 3, stopReason: expect.stringMatching(/maxAutoInstalls is 0/) })
     const declined = world({ runs: [failing('yaml')], answer: 'none' }, { yes: false, interactive: true })
     expect(await declined.run()).toMatchObject({ exitCode: 77, stopReason: expect.stringMatching(/you declined/) })
     expect(declined.log).toEqual(['run', 'ask Install pkg-yaml and run the command again?'])
@@ -149,9 +153,9 @@ describe('repairScript', () => {
     expect(log).toContain('pip install pkg-a pkg-b')
   })
 
-  it('refuses a global Python on --yes alone (77), and in a terminal can move to ./.venv and re-run with it', async () => {
+  it('refuses a global Python on --yes alone (the script\'s status), and in a terminal can move to ./.venv and re-run with it', async () => {
     const placement: Placement = { kind: 'global', prefix: '/usr', externallyManaged: true }
-    expect(await world({ runs: [failing('yaml')], placement }).run()).toMatchObject({ exitCode: 77, runs: 1 })
+    expect(await world({ runs: [failing('yaml')], placement }).run()).toMatchObject({ exitCode: 1, runs: 1, stopReason: expect.stringMatching(/PEP 668/) })
     const { run, log } = world({ runs: [failing('yaml'), ok], placement, answer: 'venv' }, { interactive: true, command: ['env', 'python3', 'app.py'], interpreterAt: 1 })
     expect(await run()).toMatchObject({ exitCode: 0, command: ['env', '/p/.venv/bin/python', 'app.py'] })
     expect(log).toEqual(['run', 'ask This Python is not a virtual environment. What should resilient do?', 'venv /p/.venv', 'pip install pkg-yaml', 'record pkg-yaml 1.0', 'rerun env /p/.venv/bin/python app.py'])
@@ -162,5 +166,12 @@ describe('repairScript', () => {
     const result = await run()
     expect(result.stopReason).toMatch(/cannot import "yaml", and resilient installs nothing: `uv run` chooses the environment itself/)
     expect(result.stopReason).not.toMatch(/cannot fix/)
+  })
+
+  it('says why in one line, and what to do on a line of its own (never a literal \\n)', async () => {
+    const { run, said } = world({ runs: [failing('yaml'), failing('toml')] })
+    await run()
+    expect(said.slice(-2)).toEqual(['The script still cannot import "toml" after the install; resilient runs a command again only once.', 'Install the rest yourself, then run the command again.'])
+    expect(said.some(line => line.includes('\\n') || line.includes('\n'))).toBe(false)
   })
 })

@@ -75,8 +75,8 @@ describe('loadConfig', () => {
     ['an unknown key in the project config', { project: '{ "breaker": { "threshold": 2 } }' }, /\.resilientrc\.json: invalid value for "breaker": unknown key "threshold"/],
     ['a misspelt key, with the likely one', { project: '{ "maxAtempts": 3 }' }, /unknown key "maxAtempts" \(did you mean "maxAttempts"\?\)/],
     ['a misspelt nested key', { project: '{ "pypi": { "mirors": [] } }' }, /invalid value for "pypi": unknown key "mirors" \(did you mean "mirrors"\?\)/],
-    ['a project config that is not JSON, with the parser\'s words', { project: '{' }, /\.resilientrc\.json could not be read: .*Expected property name/],
-    ['a user config that is not JSON', { user: '{ maxAttempts: 3' }, /config\.json: not valid JSON/],
+    ['a project config that is not JSON, with the line and column', { project: '{' }, /\.resilientrc\.json:1:2: not valid JSON \(line 1, column 2: close brace expected\)/],
+    ['a user config that is not JSON', { user: '{ maxAttempts: 3' }, /config\.json:1:3: not valid JSON/],
     ['a bad RESILIENT_* value', { env: { RESILIENT_BREAKER_COOLDOWN_SECONDS: 'soon' } }, /RESILIENT_BREAKER_COOLDOWN_SECONDS: invalid value for "breaker\.cooldownSeconds"/],
   ])('stops with a ConfigError (exit 78) naming the place for %s', async (_, setup, message) => {
     const { env, cwd } = layout((setup as { user?: unknown }).user, (setup as { project?: string }).project ? { file: '.resilientrc.json', content: (setup as { project: string }).project } : undefined)
@@ -87,3 +87,34 @@ describe('loadConfig', () => {
     expect(error.message).toMatch(message)
   })
 })
+
+describe('a config file that is not valid JSON', () => {
+  it('is named with the line and column of its first error (exit 78)', async () => {
+    const { env, cwd, userFile } = layout('{\n  "maxAttempts": 3,\n  "pypi": { "mirrors": ["tuna",] }\n}\n')
+    const error = await loadConfig({ cwd, env }).catch(thrown => thrown as ConfigError)
+    expect(error).toBeInstanceOf(ConfigError)
+    expect((error as ConfigError).message).toBe(`${userFile}:3:32: not valid JSON (line 3, column 32: value expected).`)
+    expect((error as ConfigError).exitCode).toBe(78)
+  })
+
+  it('a YAML one too, by the position its parser gives', async () => {
+    const { env, cwd } = layout(undefined, { file: '.resilientrc.yaml', content: 'maxAttempts: 3\npypi:\n  mirrors: [a\n  b: 2\n' })
+    await expect(loadConfig({ cwd, env })).rejects.toThrow(/\.resilientrc\.yaml:4:3: The config file .* could not be read: .*\(4:3\)$/)
+  })
+
+  it('in a project .resilientrc.json too', async () => {
+    const { env, cwd } = layout(undefined, { file: '.resilientrc.json', content: '{ "maxAttempts": 3 "x": 1 }' })
+    await expect(loadConfig({ cwd, env })).rejects.toThrow(/\.resilientrc\.json:1:20: not valid JSON \(line 1, column 20: comma expected\)/)
+  })
+
+  it('tolerant (resilient config): the layers before it are kept, with where each value came from, and the error', async () => {
+    const { env, cwd, userFile } = layout({ maxAttempts: 5 }, { file: '.resilientrc.json', content: '{ "maxWaitSeconds": }' })
+    env.RESILIENT_MAX_TOTAL_SECONDS = '99'
+    const loaded = await loadConfig({ cwd, env, tolerant: true })
+    expect(loaded.config.maxAttempts).toBe(5)
+    expect(loaded.origins.maxAttempts).toBe(userFile)
+    expect(loaded.config.maxTotalSeconds).toBe(1800)
+    expect(loaded.broken?.message).toMatch(/\.resilientrc\.json:1:21: not valid JSON/)
+  })
+})
+

@@ -77,6 +77,13 @@ describe('executeRun', () => {
     expect(result.stopReason).toMatch(/failed twice/)
   })
 
+  it('turns pip\'s check for a newer pip off on every retry, in place or on a mirror, never on the first attempt', async () => {
+    const inPlace = await runScripted(pipPlan({}, 'https://pypi.corp.example/simple'), [timeout('pypi.corp.example'), { exitCode: 0 }])
+    expect(inPlace.calls.map(call => call.env.PIP_DISABLE_PIP_VERSION_CHECK)).toEqual([undefined, '1'])
+    const onMirror = await runScripted(pipPlan(), [timeout(), { exitCode: 0 }])
+    expect(onMirror.calls.map(call => call.env.PIP_DISABLE_PIP_VERSION_CHECK)).toEqual([undefined, '1'])
+  })
+
   it('never retries after a user interrupt, and books nothing', async () => {
     const { result, calls, bookings } = await runScripted(pipPlan(), [{ exitCode: 130, interrupted: 'SIGINT' }])
     expect(calls).toHaveLength(1)

@@ -7,7 +7,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { diagnose } from '../../../src/diagnose/index.js'
-import { createProbe } from '../../../src/retry/probe.js'
+import { createProbe, failureOfCode } from '../../../src/retry/probe.js'
+import { adviceFor } from '../../../src/tools/advice.js'
+import { fixture } from '../diagnose/rule-cases.js'
 import type { Source } from '../../../src/retry/types.js'
 import { TOOLS } from '../../../src/tools/index.js'
 
@@ -66,5 +68,49 @@ describe('the probe verdict wins over the text', () => {
     expect(NOT_FOUND.nextStep).toMatch(/Check the name/)
     expect(result).toMatchObject({ category: 'server_error', retryable: true, remedy: { kind: 'switch-mirror' } })
     expect(result?.nextStep).not.toMatch(/Check the name/)
+  })
+})
+
+describe('a probe that fails keeps its error code, and is diagnosed by it', () => {
+  it('a name that does not resolve is DNS, with the DNS advice', async () => {
+    const result = await probe(source('http://no-such-index.invalid/simple'), NOT_FOUND)
+    expect(result).toMatchObject({ category: 'dns', summary: expect.stringMatching(/^the name no-such-index\.invalid did not resolve \((ENOTFOUND|EAI_AGAIN)\)$/), facts: { errno: expect.stringMatching(/ENOTFOUND|EAI_AGAIN/) } })
+    expect(result!.evidence[0]).toMatch(/resilient asked no-such-index\.invalid for \/simple\/demo-pkg\/: getaddrinfo (ENOTFOUND|EAI_AGAIN)/)
+    expect(adviceFor(TOOLS.pip, result!)).toMatch(/The name no-such-index\.invalid did not resolve\. Check DNS/)
+  })
+
+  it('a port nobody listens on is a refused connection, with advice about the address and port', async () => {
+    const port = await listen(createServer())
+    servers.pop()!.close()
+    await new Promise(resolve => setTimeout(resolve, 50))
+    const result = await probe(source(`http://127.0.0.1:${port}/simple`), NOT_FOUND)
+    expect(result).toMatchObject({ category: 'connection', summary: `127.0.0.1:${port} refused the connection (ECONNREFUSED)`, facts: { errno: 'ECONNREFUSED' } })
+    expect(adviceFor(TOOLS.pip, result!)).toMatch(new RegExp(`^127\\.0\\.0\\.1:${port} refused the connection: nothing accepts connections at that address and port`))
+  })
+
+  it('a dropped connection is a reset', async () => {
+    const port = await listen(createServer(request => request.socket.destroy()))
+    const result = await probe(source(`http://127.0.0.1:${port}/simple`), NOT_FOUND)
+    expect(result).toMatchObject({ category: 'connection', facts: { errno: expect.stringMatching(/ECONNRESET|UND_ERR_SOCKET/) } })
+  })
+
+  it.each([
+    ['ENETUNREACH', 'connection', /cannot be reached from this machine \(ENETUNREACH\)/, /no route to r\.test:8443 from this machine/i],
+    ['EHOSTUNREACH', 'connection', /cannot be reached from this machine \(EHOSTUNREACH\)/, /No route to the host r\.test:8443/],
+    ['EAI_AGAIN', 'dns', /did not resolve \(EAI_AGAIN\)/, /did not resolve\. Check DNS/],
+  ])('%s is %s', (code, category, summary, advice) => {
+    const failed = failureOfCode(code, 'r.test:8443', 'r.test')
+    expect(failed).toMatchObject({ category, summary: expect.stringMatching(summary) })
+    expect(adviceFor(TOOLS.pip, { category: failed.category, facts: { host: 'r.test:8443', errno: code } })).toMatch(advice)
+  })
+})
+
+describe('pip ignoring a plain-HTTP index on another host', () => {
+  it('gets its own fix (https or --trusted-host), never the CA-bundle advice of a certificate failure', () => {
+    const diagnosis = diagnose(fixture('pip/captured-ssl-untrusted-host'))
+    expect(diagnosis.ruleId).toBe('pip-untrusted-host')
+    expect(adviceFor(TOOLS.pip, diagnosis)).toBeUndefined()
+    expect(diagnosis.nextStep).toMatch(/over HTTPS.*--trusted-host/)
+    expect(diagnosis.nextStep).not.toMatch(/--cert|CA bundle/)
   })
 })

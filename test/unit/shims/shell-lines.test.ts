@@ -32,10 +32,12 @@ describe('pathLine puts the directory first, exactly, even with quotes, spaces a
 })
 
 describe('aliasLines', () => {
-  it('bash aliases run the tool through resilient', () => {
-    const lines = aliasLines('bash', ['pip', 'npm'], ['/usr/bin/node', '/opt/my resilient/bin/resilient.js'])
-    const result = spawnSync('bash', ['-c', `shopt -s expand_aliases\n${lines.join('\n')}\nalias pip`], { encoding: 'utf8' })
-    expect(result.stdout.trim()).toBe(`alias pip='/usr/bin/node '\\''/opt/my resilient/bin/resilient.js'\\'' pip'`)
+  it('bash functions run the tool through resilient, quoted, and read-only calls without it', () => {
+    const lines = aliasLines('bash', ['pip', 'npx'], ['/opt/my resilient/bin/resilient'], tool => tool === 'pip' ? { leadingFlags: ['-q'], commands: [{ words: ['--version'], exact: true }, { words: ['list'], deny: ['--o*'] }] } : undefined)
+    expect(lines).toContain(`function npx { '/opt/my resilient/bin/resilient' npx "$@"; }`)
+    const fake = spawnSync('bash', ['-c', `${lines.join('\n')}\nfunction command { echo "real $*"; }\nfor call in '--version' '-q list' 'list --outdated' 'install x' '--version x'; do pip $call; done`], { encoding: 'utf8' })
+    expect(fake.stderr).toMatch(/my resilient\/bin\/resilient: No such file or directory/)
+    expect(fake.stdout.trim().split('\n')).toEqual(['real pip --version', 'real pip -q list'])
   })
   itNeeding(command('fish'), 'fish functions are valid fish', () => {
     const lines = aliasLines('fish', ['pip'], ['resilient'])

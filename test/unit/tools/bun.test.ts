@@ -12,7 +12,21 @@ describe('bun', () => {
 
   const classify = (args: string) => bun.classify(args.split(' ').filter(Boolean))
   it.each(['install', 'i', 'add x', 'a x', 'update', 'remove x', '--cwd app install'])('%s is network', args => expect(classify(args)).toBe('network'))
-  it.each(['', 'run dev', 'x cowsay', 'index.ts', 'pm ls', 'install --offline'])('"%s" is local', args => expect(classify(args)).toBe('local'))
+  it.each(['', 'run dev', 'index.ts', 'pm ls', 'install --offline', 'x --offline cowsay'])('"%s" is local', args => expect(classify(args)).toBe('local'))
+  it('bun x and bunx fetch a package and run its program once, the registry in BUN_CONFIG_REGISTRY', () => {
+    expect(classify('x cowsay')).toBe('network')
+    expect(bun.program?.runs(['x', 'cowsay'])).toBe(true)
+    const bunx = bun.forExecutable!('bunx')!
+    expect(bunx.classify(['cowsay', 'hi'])).toBe('network')
+    expect(rewrite(bunx, 'bunx cowsay hi', 'https://m.test/npm/')).toBe('BUN_CONFIG_REGISTRY=https://m.test/npm/ bunx cowsay hi')
+    expect(rewrite(bun, 'bun x cowsay hi', 'https://m.test/npm/')).toBe('BUN_CONFIG_REGISTRY=https://m.test/npm/ bun x cowsay hi')
+    expect(bun.program!.neverRetried?.(['x', '--bun', 'vite'])).toMatch(/inside bun/)
+    expect(bun.program!.ownStep?.(['/usr/bin/bun', 'add', 'cowsay', '--no-summary'])).toBe(true)
+    expect(bun.program!.ownStep?.(['/usr/bin/node', '/tmp/bunx-0-cowsay/node_modules/.bin/cowsay'])).toBe(false)
+    expect(bun.program!.fetchFailed('Resolving dependencies\nerror: GET http://127.0.0.1:1/x - 503\n')).toBe(true)
+    expect(bun.program!.fetchFailed('error: ConnectionRefused downloading package manifest x\n')).toBe(true)
+    expect(bun.program!.fetchFailed('hello\n')).toBe(false)
+  })
   it('never redirects publish', () => expect(classify('publish')).toBe('publish'))
 
   const project = folderWith({ 'package.json': '{}' })

@@ -27,7 +27,7 @@ describe('npm: classify', () => {
     'view x', '--registry https://r.test/ install x', '--loglevel silly ci'])('%s is network', args => expect(classify(args)).toBe('network'))
   it.each(['publish', 'login', 'adduser', 'whoami', 'dist-tag add x@1 latest', 'unpublish x', 'token list', 'owner ls x', 'deprecate x msg'])(
     '%s is publish', args => expect(classify(args)).toBe('publish'))
-  it.each(['', 'run build', 'test', 'ls', 'config get registry', 'exec x', 'audit', 'cache clean', '--version', 'install --offline x'])(
+  it.each(['', 'run build', 'test', 'ls', 'config get registry', 'init', 'init -y', 'create', 'audit', 'cache clean', '--version', 'install --offline x', 'exec --offline x'])(
     '"%s" is local', args => expect(classify(args)).toBe('local'))
 })
 
@@ -121,4 +121,42 @@ describe('npm: knobs and lockfiles', () => {
     expect(plan.attempts[1]!.hosts.map(host => `${host.host} ${host.role}`)).toEqual(['mirror.test index', 'corp.test lockfile'])
   })
   it('addresses scoped packuments with an escaped slash', () => expect(npm.packageUrl!('https://r.test', '@types/node')).toBe('https://r.test/@types%2fnode'))
+})
+
+describe('npm: npx, exec, create and init <initializer> fetch a package and run its program once', () => {
+  const args = (line: string) => line.split(' ').filter(Boolean)
+  it.each(['exec x', 'x cowsay', 'exec --yes -- x --flag', 'create vite my-app', 'init vite', 'innit @scope', '-w web exec tsc'])(
+    'npm %s is a network command that runs a program', line => {
+      expect(npm.classify(args(line))).toBe('network')
+      expect(npm.program?.runs(args(line))).toBe(true)
+    })
+  it.each(['install x', 'ci', 'init', 'init -y', 'run build'])('npm %s runs no fetched program', line => expect(npm.program?.runs(args(line))).toBe(false))
+  it('keeps npm exec\'s registry option before the program\'s --', _('npm exec --yes -- x --registry=mine', `npm exec --yes --registry=${M} --no-audit -- x --registry=mine`))
+  it('leaves the tool\'s timeouts to the program, which inherits them', () => {
+    expect(findUserKnobs(npm, contextIn(folderWith(), 'exec --yes -- x'))).toMatchObject({ userSet: true })
+    expect(findUserKnobs(npm, contextIn(folderWith(), 'install x'))).toMatchObject({ userSet: false })
+  })
+
+  const npx = npm.forExecutable!('npx')!
+  it('npx is npm with the registry in its environment: what follows the package name is the program\'s', () => {
+    expect(rewrite(npx, 'npx create-vite my-app --template react', M)).toBe(`npm_config_registry=${M} NPM_CONFIG_REGISTRY=${M} npm_config_audit=false npx create-vite my-app --template react`)
+    expect(rewrite(npx, 'npx --yes --package hello -- hello a', 'https://registry.npmjs.org/')).toBe('npm_config_registry=https://registry.npmjs.org/ NPM_CONFIG_REGISTRY=https://registry.npmjs.org/ npx --yes --package hello -- hello a')
+  })
+  it('npx: a network command except --version, --help and --offline; nothing read-only, no knobs', () => {
+    expect(npx.classify(args('create-vite'))).toBe('network')
+    expect(npx.classify(args('--yes -p x -- x'))).toBe('network')
+    for (const line of ['', '--version', '-h', '--offline x']) expect(npx.classify(args(line))).toBe('local')
+    expect(npx.readOnly).toBeUndefined()
+    expect(npx.knobs).toBeUndefined()
+    expect(npm.forExecutable!('npm')).toBeUndefined()
+  })
+  it('npx: a --registry typed on its line means no mirror (it beats the variable)', () => {
+    expect(npx.noMirrorReason?.(contextIn(folderWith(), '--registry=https://registry.npmjs.org/ create-x'))).toMatch(/beats the variable/)
+    expect(npx.noMirrorReason?.(contextIn(folderWith(), 'create-x'))).toBeUndefined()
+  })
+  it('tells npm\'s own fetch error from the program\'s output', () => {
+    expect(npm.program!.fetchFailed('npm error code E503\nnpm error 503 Service Unavailable - GET http://r/x\nnpm error A complete log of this run can be found in: /h/.npm/_logs/x.log\n')).toBe(true)
+    expect(npm.program!.fetchFailed('npm ERR! code ETIMEDOUT\nnpm ERR!     /h/.npm/_logs/x-debug-0.log\n')).toBe(true)
+    expect(npm.program!.fetchFailed('npm error code E503\nthe program printed this last\n')).toBe(false)
+  })
 })

@@ -11,14 +11,24 @@ describe('pnpm: rewriting', () => {
   it('adds --registry (pnpm 11 ignores npm_config_registry)', _('pnpm add lodash', `pnpm add lodash --registry=${M}`))
   it('rewrites install', _('pnpm install --frozen-lockfile', `pnpm install --frozen-lockfile --registry=${M}`))
   it('tunes fetch timeouts when the user set none', _('pnpm i', `pnpm i --registry=${M} --fetch-timeout=10000 --fetch-retries=0`, true))
-  it('leaves dlx alone', _('pnpm dlx cowsay hi', 'pnpm dlx cowsay hi'))
+  it('gives dlx and create the registry in its variables (pnpm dlx refuses --registry; what follows is the program\'s)',
+    _('pnpm dlx cowsay hi', `npm_config_registry=${M} NPM_CONFIG_REGISTRY=${M} pnpm_config_registry=${M} PNPM_CONFIG_REGISTRY=${M} pnpm dlx cowsay hi`))
+  it('pnpx is pnpm dlx', () => expect(rewrite(pnpm.forExecutable!('pnpx')!, 'pnpx create-vite x', M)).toBe(`npm_config_registry=${M} NPM_CONFIG_REGISTRY=${M} pnpm_config_registry=${M} PNPM_CONFIG_REGISTRY=${M} pnpx create-vite x`))
+  it('knows its fetch error from the program\'s output', () => {
+    expect(pnpm.program!.fetchFailed(' ERR_PNPM_FETCH_503  GET http://127.0.0.1:1/x: Service Unavailable - 503\n')).toBe(true)
+    expect(pnpm.program!.fetchFailed('hello from the program\n')).toBe(false)
+  })
 })
 
 describe('pnpm: classify', () => {
   const classify = (args: string) => pnpm.classify(args.split(' ').filter(Boolean))
   it.each(['install', 'i', 'add x', 'update', 'up x', 'fetch', 'import', '--filter web add x', '-C pkg install'])('%s is network', args => expect(classify(args)).toBe('network'))
   it.each(['publish', 'login', 'logout', 'dist-tag add x@1 latest'])('%s is publish', args => expect(classify(args)).toBe('publish'))
-  it.each(['', 'run build', 'exec tsc', 'dlx x', 'list', 'why x', 'store path', 'install --offline'])('"%s" is local', args => expect(classify(args)).toBe('local'))
+  it.each(['', 'run build', 'exec tsc', 'list', 'why x', 'store path', 'install --offline', 'dlx --offline x'])('"%s" is local', args => expect(classify(args)).toBe('local'))
+  it.each(['dlx x', 'create vite', '--silent dlx x a'])('"%s" is network and runs a program once', args => {
+    expect(classify(args)).toBe('network')
+    expect(pnpm.program?.runs(args.split(' '))).toBe(true)
+  })
 })
 
 describe('pnpm: the user registry choice', () => {

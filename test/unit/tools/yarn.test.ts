@@ -83,7 +83,14 @@ describe('yarn berry', () => {
   const classify = (args: string) => yarnBerry.classify(args.split(' ').filter(Boolean))
   it.each(['', 'install', 'add x', 'up x', 'npm info x', 'workspaces focus a'])('"%s" is network', args => expect(classify(args)).toBe('network'))
   it.each(['npm publish', 'npm login', 'npm tag add x@1 latest'])('%s is publish', args => expect(classify(args)).toBe('publish'))
-  it.each(['--version', 'run build', 'dlx x', 'npm audit', 'set version stable', 'config get npmRegistryServer'])('"%s" is local', args => expect(classify(args)).toBe('local'))
+  it.each(['--version', 'run build', 'npm audit', 'set version stable', 'config get npmRegistryServer', 'dlx --offline x'])('"%s" is local', args => expect(classify(args)).toBe('local'))
+  it('dlx fetches a package and runs its program once', () => {
+    expect(classify('dlx create-vite x')).toBe('network')
+    expect(yarnBerry.program?.runs(['dlx', 'create-vite'])).toBe(true)
+    expect(yarnBerry.program?.runs(['add', 'x'])).toBe(false)
+    expect(yarnBerry.program!.fetchFailed('➤ YN0035: │   Response Code: 503 (Service Unavailable)\n\n➤ Errors happened when preparing the environment required to run this command.\n')).toBe(true)
+    expect(yarnBerry.program!.fetchFailed('➤ YN0000: · Done in 0s 93ms\n\nhello from bin\n')).toBe(false)
+  })
   it('reads YARN_NPM_REGISTRY_SERVER in any case and .yarnrc.yml (nearest first, then home)', () => {
     expect(yarnBerry.findUserIndex(contextIn(project, '', { yarn_npm_registry_server: 'https://e.test' }))?.url).toBe('https://e.test')
     const root = folderWith({ '.yarnrc.yml': 'npmRegistryServer: "https://root.test"\n', 'app/.yarnrc.yml': 'nodeLinker: node-modules\n' })
