@@ -33,7 +33,7 @@ export class UsageError extends ResilientError {
 
 export class UnknownToolError extends ResilientError {
   constructor(tool: string, known: string[], closest?: string) {
-    super(`resilient does not know the tool "${tool}".${closest ? ` Did you mean ${closest}?` : ''}`, EXIT.usage,
+    super(`"${tool}" is not a tool resilient knows.${closest ? ` Did you mean ${closest}?` : ''}`, EXIT.usage,
       `Supported tools: ${known.join(', ')}. Write the tool name first: resilient pip install <package>.`)
   }
 }

@@ -27,9 +27,9 @@ describe('a mistyped tool', () => {
     throw new Error(`${name} was accepted`)
   }
   it('gets "did you mean" with the tool it probably is, and exit 64', () => {
-    expect(error('pipp').message).toBe('resilient does not know the tool "pipp". Did you mean pip?')
+    expect(error('pipp').message).toBe('"pipp" is not a tool resilient knows. Did you mean pip?')
     expect(error('pnmp').message).toMatch(/Did you mean pnpm\?/)
     expect(error('pipp').exitCode).toBe(64)
   })
-  it('gets no guess for a name far from every tool', () => expect(error('terraform').message).toBe('resilient does not know the tool "terraform".'))
+  it('gets no guess for a name far from every tool', () => expect(error('terraform').message).toBe('"terraform" is not a tool resilient knows.'))
 })
