@@ -3,7 +3,7 @@ import { UPSTREAM_FILE_HOSTS, UPSTREAMS } from '../mirrors/index.js'
 import { applyIndexKeepingSecrets, type SecretsContext } from '../tools/credentials.js'
 import { tuneForFastDetection } from '../tools/knobs.js'
 import type { CommandLine, LockedRegistries, PinnedRegistry, ToolAdapter } from '../tools/types.js'
-import { indexKey, indexUrlOf, labelOf, sameIndex, sameRegistry } from '../url.js'
+import { indexKey, indexUrlOf, labelOf, sameIndex } from '../url.js'
 import type { Host, PlannedAttempt, Source } from './types.js'
 
 /** What every attempt of one plan shares. */
@@ -48,7 +48,7 @@ export function planAttempt(context: AttemptContext, { source, reason, requested
   const indexUrl = source.kind === 'local' ? undefined : indexUrlOf(source) ?? adapter.defaultIndex
   const support = adapter.lockfile
   const pinned: PinnedRegistry[] = !support || !locked || !indexUrl ? []
-    : locked.registries.filter(entry => !sameRegistry(entry.prefix, indexUrl)).map(entry => ({ ...entry, replaceable: context.replaceable(entry.prefix) }))
+    : locked.registries.filter(entry => !sameIndex(entry.prefix, indexUrl)).map(entry => ({ ...entry, replaceable: context.replaceable(entry.prefix) }))
   let followed = pinned.filter(entry => support!.follows(entry.prefix)).map(entry => entry.prefix)
   let lockfileRewrite: PlannedAttempt['lockfileRewrite']
   if (source.url && pinned.some(entry => entry.replaceable && !support!.follows(entry.prefix))) {
