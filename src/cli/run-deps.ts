@@ -2,7 +2,8 @@ import type { Interrupts } from '../exec/interrupts.js'
 import { watchProgress, type ProgressWatch } from '../exec/progress-monitor.js'
 import { runChild, type RunChildOptions } from '../exec/run-child.js'
 import type { RunPlan } from '../plan/types.js'
-import { findSecrets, redact, registerSecrets } from '../redact.js'
+import { findSecrets, registerSecrets } from '../redact.js'
+import { ownText } from './own-text.js'
 import type { Exec } from '../retry/execute.js'
 import { withLockfileRewrite } from '../tools/lockfile-rewrite.js'
 import type { Config } from '../config/schema.js'
@@ -66,7 +67,7 @@ export function childExec({ plan, config, env, interrupts, reporter, usePty, std
         capture: plan.networked, input, output: { stdout: stdoutFd ?? 1, stderr: 2 }, abort, onSpawn: pid => { progress?.onSpawn(pid); onSpawn?.() }, onOutput: quiet?.output }))
       .finally(() => { onAttemptProgress?.(undefined); quiet?.stop() })
     // As a shell says it ("bash: <path>: cannot execute: ..."); a network run says it when it gives up.
-    if (attempt.spawnError && !plan.networked) process.stderr.write(redact(`resilient: ${attempt.spawnError}\n`))
+    if (attempt.spawnError && !plan.networked) process.stderr.write(ownText(`resilient: ${attempt.spawnError}\n`, env))
     reporter.mask?.(registerSecrets(findSecrets(attempt.output)))
     return { ...attempt, progress: progress?.stop() }
   }

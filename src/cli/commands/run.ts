@@ -14,7 +14,8 @@ import { loadConfig } from '../../config/load.js'
 import { ResilientError } from '../../errors.js'
 import { Interrupts } from '../../exec/interrupts.js'
 import { ReplayableInput } from '../../exec/replayable-input.js'
-import { redact, redactDeep, registerSecretEnv, registerSecrets } from '../../redact.js'
+import { redactDeep, registerSecretEnv, registerSecrets } from '../../redact.js'
+import { ownText } from '../own-text.js'
 import { formatCommand } from '../../retry/format.js'
 import { chooseReporter, type RunReporter } from '../ci-reporter.js'
 import { configFlags, type GlobalOptions } from '../options.js'
@@ -102,7 +103,7 @@ export async function runScript(command: string[], options: RunOptions, globals:
       allowGlobal: Boolean(options.allowGlobal), installOnly: Boolean(options.installOnly), dryRun: Boolean(globals.dryRun),
       command, interpreterAt, entry: findScriptFile(command.slice(interpreterAt ?? 0), cwd), cwd,
     }, deps)
-    process.stderr.write(redact(finalMessage(result)))
+    process.stderr.write(ownText(finalMessage(result)))
     if (globals.report) {
       try {
         writeFileSync(globals.report, `${JSON.stringify(redactDeep(runReport(result, command, installs)), null, 2)}
