@@ -16,6 +16,7 @@ export function gatherPlanRequest(invocation: Invocation, context: Omit<ToolCont
   return {
     invocation, cwd: context.cwd, ...rest,
     userIndex: adapter.findUserIndex(tool),
+    sourceUncertain: networked && !rest.offline ? adapter.source?.uncertainty(tool) : undefined,
     userKnobs: knobs.userSet,
     knobsOrigin: knobs.origin,
     noMirrorReason: adapter.noMirrorReason?.(tool),

@@ -30,6 +30,8 @@ export interface PlanRequest {
   proxies?: readonly string[]
   /** Where credentials go instead of argv (the run's private directory); absent, they are left off. */
   secrets?: SecretsContext
+  /** Why `userIndex` may not be what the tool uses (ToolAdapter.source): the tool is asked before anything leaves it. */
+  sourceUncertain?: string
 }
 
 /** `package-lock.json pins 4 packages to npm.corp.example: <the tool's consequence>`, for hosts still contacted. */
@@ -70,5 +72,8 @@ export function planRun(request: PlanRequest): RunPlan {
   const context: AttemptContext = { adapter, config, cwd, base, userKnobs: request.userKnobs, locked: request.locked, replaceable: order.replaceable, secrets: request.secrets }
   const attempts = order.sources.map(entry => planAttempt(context, entry))
   const upstream = order.upstream && planAttempt(context, { source: order.upstream, reason: 'the upstream index, for a package a mirror lacks' })
-  return { ...shared, primary: order.sources.find(entry => !entry.requested)!.source, attempts, ...(upstream && { upstream }), noSwitchReason: order.noSwitchReason, lockedSources: describeLocked(request, attempts), warnings: order.warnings }
+  const primary = order.sources.find(entry => !entry.requested)!.source
+  // Only a source that may be left or probed needs confirming: a private or local one is kept to as it is.
+  const unconfirmed = request.sourceUncertain && (primary.kind === 'upstream' || primary.kind === 'mirror') ? request.sourceUncertain : undefined
+  return { ...shared, primary, attempts, ...(upstream && { upstream }), noSwitchReason: order.noSwitchReason, lockedSources: describeLocked(request, attempts), warnings: order.warnings, ...(unconfirmed && { unconfirmed }) }
 }

@@ -83,6 +83,11 @@ export interface RunPlan {
   upstream?: PlannedAttempt
   /** Why no mirror may be used, when none may (a private index, a requirement file pinning the index). */
   noSwitchReason?: string
+  /**
+   * Why resilient cannot be sure `primary` is the index the tool uses (a pyenv shim hides the interpreter's pip.conf):
+   * the tool is asked before any attempt or probe leaves it or names the package to it (plan/confirm.ts).
+   */
+  unconfirmed?: string
   /** One sentence when the lockfile pins registries that some attempt still contacts. */
   lockedSources?: string
   /** Said before the run: a mirror skipped as insecure, --mirror ignored for a private index. */

@@ -3,7 +3,9 @@ import { firstPositional } from './args.js'
 import { hostOf, sameIndex } from '../url.js'
 import { NPM_LOCKFILE } from './lockfile-formats.js'
 import { addOptions, NPM_FAST, NPM_FETCH_KNOBS, NPM_KNOB_OPTION, npmPackageUrl, REGISTRY_OPTION } from './npm-family.js'
-import { npmrcFiles, readNpmrcSetting } from './npmrc.js'
+import { readNpmrcSetting } from './npmrc.js'
+import { npmConfigFiles } from './npm-config-files.js'
+import { NPM_SOURCE } from './npm-source.js'
 import { withNpmrc } from './credentials.js'
 import { findRegistryChoice } from './npm-registry-choice.js'
 import type { CommandLine, ConfigFiles, IndexChoice, KnobData, LockfileSupport, PinnedRegistry, ReadOnlyForms, ToolAdapter, ToolContext } from './types.js'
@@ -34,7 +36,7 @@ const READ_ONLY = {
 } satisfies ReadOnlyForms
 
 function findUserIndex(context: ToolContext): IndexChoice | null {
-  return findRegistryChoice(context, { options: [REGISTRY_OPTION], env: ['npm_config_registry'], npmrc: npmrcFiles(context), defaultIndex: NPM_UPSTREAM })
+  return findRegistryChoice(context, { options: [REGISTRY_OPTION], env: ['npm_config_registry'], npmrc: npmConfigFiles(context).files, defaultIndex: NPM_UPSTREAM })
 }
 
 // npm reads every setting from the command line, npm_config_* in any case, then the npmrc files (npm config.md).
@@ -44,7 +46,7 @@ const KNOBS = { options: NPM_KNOB_OPTION, env: NPM_FETCH_KNOBS.map(knob => `npm_
 const CONFIG_FILES = {
   names: ['.npmrc (the project\'s)', '~/.npmrc (--userconfig, npm_config_userconfig)', '<prefix>/etc/npmrc (--globalconfig)'],
   find(keys, context) {
-    const setting = readNpmrcSetting(keys, context)
+    const setting = readNpmrcSetting(keys, context, npmConfigFiles(context).files)
     return setting && `${setting.key} in ${setting.origin}`
   },
 } satisfies ConfigFiles
@@ -86,6 +88,7 @@ export const npm = {
   verbs: VERBS,
   classify: args => classifyVerb(firstPositional(args, GLOBAL_WITH_VALUE)?.value, args, VERBS),
   findUserIndex,
+  source: NPM_SOURCE,
   knobs: KNOBS,
   configFiles: CONFIG_FILES,
   // npmmirror answers the audit endpoint with 501 after ~70 s (cnpm/cnpmcore#673): no audit on any mirror.

@@ -4,6 +4,7 @@ import type { SplitUrl } from '../secrets/url.js'
 import type { AdapterData, ReadOnlyForms, ToolKnobs } from './adapter-data.js'
 import type { AdviceSpec } from './advice.js'
 import type { SecretsContext } from './credentials.js'
+import type { SourceQuestion } from './source-question.js'
 
 /** A command line to run: argv plus the environment variables resilient adds (never the whole environment). */
 export interface CommandLine {
@@ -125,6 +126,8 @@ export interface ToolAdapter extends AdapterData {
   readOnly?: ReadOnlyForms
   /** The index the user chose in args, env or the tool's config files; null when the tool default is in use. */
   findUserIndex(context: ToolContext): IndexChoice | null
+  /** Where findUserIndex cannot be certain, how the tool itself is asked before any attempt or probe leaves it. */
+  source?: SourceQuestion
   /**
    * Why a retry must not reuse what the tool read from a streamed input (`-r <(...)`, stdin): resilient never reads
    * such a stream before the tool, so findUserIndex could not see an index chosen inside it (src/exec/replayable-input.ts).
@@ -190,4 +193,5 @@ export interface ToolAdapter extends AdapterData {
   }
 }
 
+export type { SourceQuestion } from './source-question.js'
 export type { ConfigFiles, EnvironmentSetting, KnobData, OfflineForm, ReadOnlyCommand, ReadOnlyForms, ToolKnobs } from './adapter-data.js'

@@ -26,6 +26,7 @@ import { guardLockfile } from '../../tools/lockfile-registry.js'
 import { parseInvocation } from '../../tools/parse-invocation.js'
 import { resolveVariantCached } from '../../state/variant-cache.js'
 import { chooseReporter, type RunReporter } from '../ci-reporter.js'
+import { sourceConfirmation } from '../confirm-deps.js'
 import { configFlags, type GlobalOptions } from '../options.js'
 import { printPlan } from '../print-plan.js'
 import { TerminalReporter } from '../reporter.js'
@@ -117,7 +118,8 @@ export async function runTool(argv: string[], options: GlobalOptions, session: T
 
   // Credentials reach the tool through its environment or a 0600 file in the private directory, never its argv.
   const secrets = { scratch, env }
-  const request = gatherPlanRequest(invocation, { env, cwd, home: env.HOME || homedir() }, { config, preferredMirrors: options.mirror, offline, proxies: proxiesFromEnvironment(env), secrets })
+  const toolContext = { env, cwd, home: env.HOME || homedir() }
+  const request = gatherPlanRequest(invocation, toolContext, { config, preferredMirrors: options.mirror, offline, proxies: proxiesFromEnvironment(env), secrets })
   const planned = planRun(request)
   planned.warnings.forEach(message => reporter.warn(message))
   // Mirror health and learned order (src/state): failing sources last, what fixed this before first among mirrors.
@@ -129,6 +131,11 @@ export async function runTool(argv: string[], options: GlobalOptions, session: T
   if (request.knobsOrigin) reporter.verbose(`keeping your own timeout/retries (${request.knobsOrigin})`)
   if (request.userIndex) reporter.verbose(`index chosen by you: ${request.userIndex.url} (${request.userIndex.origin})`)
   if (plan.noSwitchReason) reporter.verbose(`no mirror will be used: ${plan.noSwitchReason}`)
+  if (plan.unconfirmed) {
+    const unsure = `not sure which index ${invocation.adapter.name} uses (${plan.unconfirmed}): ${invocation.adapter.name} is asked before anything leaves it`
+    if (options.dryRun) reporter.warn(unsure)
+    else reporter.verbose(unsure)
+  }
   if (plan.lockedSources) (options.dryRun ? reporter.warn(plan.lockedSources) : reporter.verbose(plan.lockedSources))
   if (options.dryRun) {
     printPlan(plan, process.stdout, process.stderr, Boolean(options.quiet))
@@ -153,6 +160,7 @@ export async function runTool(argv: string[], options: GlobalOptions, session: T
       now: Date.now,
       reporter,
       probe: createProbe(invocation.adapter, env),
+      confirmSource: sourceConfirmation({ request, config, tool: { ...toolContext, args: invocation.args, executable: invocation.executable }, state: memory?.snapshot(), reporter }),
       book: memory && ((outcome, hosts) => void memory.book(outcome, hosts)),
       interrupted: () => interrupts.received,
       // Questions only when a person can answer; --yes takes the safe default, which is to stop.
