@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest'
 import { npm } from '../../../src/tools/npm.js'
 import { npmConfigFiles } from '../../../src/tools/npm-config-files.js'
 import { pip } from '../../../src/tools/pip.js'
+import { pnpm } from '../../../src/tools/pnpm.js'
+import { yarn } from '../../../src/tools/yarn.js'
 import { sitePrefix } from '../../../src/tools/pip-site.js'
 import type { ToolContext } from '../../../src/tools/types.js'
 import { folderWith } from '../../helpers/tool-cases.js'
@@ -130,5 +132,23 @@ describe('npm: the npmrc files npm itself reads', () => {
     expect(npm.source!.read('https://registry.npmjs.org/\n', context('/'))).toBeNull()
     expect(npm.source!.read('http://127.0.0.1:4873/\n', context('/'))).toEqual({ url: 'http://127.0.0.1:4873/', origin: 'npm config get registry' })
     expect(npm.source!.read('undefined\n', context('/'))).toBeUndefined()
+  })
+})
+
+describe('pnpm and yarn 1: the folder they are told to work in', () => {
+  const context = (cwd: string, args: string): ToolContext => ({ args: args.split(' '), env: {}, cwd, home: folderWith() })
+  const root = () => folderWith({ 'package.json': '{}', 'frontend/package.json': '{}', 'frontend/.npmrc': 'registry=https://front.test/\n' })
+  it.each(['-C frontend add acme', '--dir frontend add acme', '--dir=frontend add acme'])('pnpm %s', args => expect(pnpm.findUserIndex(context(root(), args))?.url).toBe('https://front.test/'))
+  it('pnpm: the workspace root\'s .npmrc, below the project\'s, and neither in global mode', () => {
+    const ws = folderWith({ 'pnpm-workspace.yaml': 'packages:\n  - apps/*\n', '.npmrc': 'registry=https://ws.test/\n', 'apps/web/package.json': '{}' })
+    expect(pnpm.findUserIndex(context(join(ws, 'apps', 'web'), 'add acme'))?.url).toBe('https://ws.test/')
+    writeFileSync(join(ws, 'apps', 'web', '.npmrc'), 'registry=https://project.test/\n')
+    expect(pnpm.findUserIndex(context(join(ws, 'apps', 'web'), 'add acme'))?.url).toBe('https://project.test/')
+    expect(pnpm.findUserIndex(context(join(ws, 'apps', 'web'), 'add -g acme'))).toBeNull()
+  })
+  it.each(['--cwd frontend add acme', 'add acme --cwd frontend'])('yarn %s', args => expect(yarn.findUserIndex(context(root(), args))?.url).toBe('https://front.test/'))
+  it('yarn --cwd: the .yarnrc there too', () => {
+    const dir = folderWith({ 'frontend/package.json': '{}', 'frontend/.yarnrc': 'registry "https://yarnrc.test/"\n' })
+    expect(yarn.findUserIndex(context(dir, '--cwd frontend add acme'))?.url).toBe('https://yarnrc.test/')
   })
 })
