@@ -51,12 +51,17 @@ export function planAttempt(context: AttemptContext, { source, reason, requested
     : locked.registries.filter(entry => !sameIndex(entry.prefix, indexUrl)).map(entry => ({ ...entry, replaceable: context.replaceable(entry.prefix) }))
   let followed = pinned.filter(entry => support!.follows(entry.prefix)).map(entry => entry.prefix)
   let lockfileRewrite: PlannedAttempt['lockfileRewrite']
+  let declined: string | undefined
   if (source.url && pinned.some(entry => entry.replaceable && !support!.follows(entry.prefix))) {
-    const redirected = support!.redirect(command, source.url, pinned, locked!.file)
+    // A redirect must never reach a private registry: one the lockfile pins, or one a scope is configured to use.
+    const keepOut = [...pinned.filter(entry => !entry.replaceable).map(entry => entry.prefix), ...(locked!.scoped ?? []).filter(url => !context.replaceable(url))]
+    const redirected = support!.redirect(command, source.url, pinned, locked!.file, keepOut)
     command = redirected.command
     followed = redirected.followed
     lockfileRewrite = redirected.rewrite
+    declined = redirected.declined
   }
   const lockHosts = pinned.filter(entry => !followed.includes(entry.prefix)).map(entry => hostEntry(entry.prefix, indexKey(entry.prefix), 'lockfile'))
-  return { source, command, cwd: context.cwd, hosts: [...indexHosts(adapter, indexUrl), ...lockHosts], reason, ...(requested && { requested }), ...(lockfileRewrite && { lockfileRewrite }) }
+  return { source, command, cwd: context.cwd, hosts: [...indexHosts(adapter, indexUrl), ...lockHosts], reason: declined ? `${reason} (${declined})` : reason,
+    ...(requested && { requested }), ...(lockfileRewrite && { lockfileRewrite }), ...(declined && { declined }) }
 }

@@ -42,7 +42,8 @@ function describeLocked(request: PlanRequest, attempts: readonly PlannedAttempt[
   if (!support || !request.locked || hosts.size === 0) return undefined
   const count = request.locked.registries.filter(entry => hosts.has(indexKey(entry.prefix))).reduce((sum, entry) => sum + entry.count, 0)
   const names = [...hosts.values()].map(host => host.host)
-  return `${basename(request.locked.file)} pins ${count} package${count === 1 ? '' : 's'} to ${names.slice(0, 3).join(', ')}${names.length > 3 ? ' and others' : ''}: ${support.consequence}`
+  const declined = [...new Set(attempts.flatMap(attempt => attempt.declined ?? []))]
+  return `${basename(request.locked.file)} pins ${count} package${count === 1 ? '' : 's'} to ${names.slice(0, 3).join(', ')}${names.length > 3 ? ' and others' : ''}: ${support.consequence}${declined.map(why => ` ${why}.`).join('')}`
 }
 
 /**

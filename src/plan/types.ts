@@ -55,6 +55,8 @@ export interface PlannedAttempt {
   reason: string
   /** Named with --mirror for this run: first, in the order given, whatever the state says. */
   requested?: boolean
+  /** Why pinned registries were not redirected to this attempt's index: they are still contacted (`hosts`). */
+  declined?: string
 }
 
 /** A fix learned in earlier runs: after `category` on `failingHost`, the source with health key `key` worked. */

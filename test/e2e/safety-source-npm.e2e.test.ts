@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -71,5 +71,40 @@ describe('the .npmrc the tool reads, not the working folder\'s', () => {
     expect(mirror.requests, result.all).toEqual([])
     expect(publicIndex.requests, result.all).toEqual([])
     expect(priv.requests.length, result.all).toBeGreaterThan(0)
+  }, 90_000)
+})
+
+describe('--replace-registry-host never reaches a private registry with the same host name', () => {
+  // npm matches the option against the host name of every `resolved` URL, scoped packages' included (npm 11 ignores
+  // the port of a URL given to it): a mirror attempt would send the private tarball requests to the mirror.
+  it('npm ci on a mirror: the lockfile pins a public registry and a private scope registry on another port of 127.0.0.1', async () => {
+    const leftPad = buildTarball({ name: 'left-pad-x', version: '1.0.0' })
+    const secret = buildTarball({ name: '@acme/util', version: '2.0.0' })
+    const publicIndex = await startNpmRegistry({ packages: [leftPad] })
+    const priv = await startNpmRegistry({ packages: [secret] })
+    // The mirror carries the public package, and a look-alike of the private one.
+    const mirror = await startNpmRegistry({ packages: [leftPad, buildTarball({ name: '@acme/util', version: '2.0.0', files: { 'index.js': 'module.exports = "look-alike"\n' } })] })
+    registries.push(publicIndex, priv, mirror)
+    const lock = { name: 'app', version: '1.0.0', lockfileVersion: 3, requires: true, packages: {
+      '': { name: 'app', version: '1.0.0', dependencies: { 'left-pad-x': '1.0.0', '@acme/util': '2.0.0' } },
+      'node_modules/left-pad-x': { version: '1.0.0', resolved: `${publicIndex.url}left-pad-x/-/left-pad-x-1.0.0.tgz`, integrity: leftPad.integrity },
+      'node_modules/@acme/util': { version: '2.0.0', resolved: `${priv.url}@acme/util/-/util-2.0.0.tgz`, integrity: secret.integrity },
+    } }
+    const cwd = project({ npm: { index: publicIndex.url, mirrors: [] } }, {
+      'package.json': pkg('app', { dependencies: lock.packages[''].dependencies }), 'package-lock.json': JSON.stringify(lock, null, 2), '.npmrc': `@acme:registry=${priv.url}\n`,
+    })
+    // An attempt on the mirror first (--mirror), as after a failure of the public registry.
+    const args = ['--mirror', mirror.url, 'npm', 'ci']
+    const dryRun = await runCli(['--dry-run', ...args], { cwd, env: envWithTool('npm') })
+    // The plan says which hosts the attempt really contacts: both pinned registries, since neither is redirected.
+    expect(dryRun.stdout).not.toMatch(/replace-registry-host/)
+    expect(dryRun.stderr).toContain(`contacts 127.0.0.1:${mirror.port}, 127.0.0.1:${publicIndex.port} (pinned in the lockfile), 127.0.0.1:${priv.port} (pinned in the lockfile)`)
+    expect(dryRun.stderr).toMatch(/shares its host name with your private registry/)
+    const report = join(mkdtempSync(join(tmpdir(), 'resilient-report-')), 'report.json')
+    const result = await runCli(['--report', report, ...args], { cwd, env: envWithTool('npm') })
+    expect(mirror.requests.filter(path => path.includes('@acme')), result.all).toEqual([])
+    expect(result.exitCode, result.all).toBe(0)
+    expect(priv.requests, result.all).toContain('/@acme/util/-/util-2.0.0.tgz')
+    expect(JSON.parse(readFileSync(report, 'utf8')).attempts[0].hosts).toEqual([`127.0.0.1:${mirror.port}`, `127.0.0.1:${publicIndex.port}`, `127.0.0.1:${priv.port}`])
   }, 90_000)
 })
