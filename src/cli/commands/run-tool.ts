@@ -79,6 +79,8 @@ export interface ToolSession {
   noInput?: boolean
   /** Where the tool runs (a script's own project); the current directory when absent. */
   cwd?: string
+  /** Variables added to the tool's environment (the index a script's project declares, for `resilient run`). */
+  env?: Record<string, string>
 }
 
 /**
@@ -86,7 +88,7 @@ export interface ToolSession {
  * (planRun), orders it (rankSources), executes it (executeRun) and reports. Returns the exit code.
  */
 export async function runTool(argv: string[], options: GlobalOptions, session: ToolSession = {}): Promise<number> {
-  const env = process.env
+  const env = session.env ? { ...process.env, ...session.env } : process.env
   const cwd = session.cwd ?? process.cwd()
   registerSecretEnv(env)
   registerSecrets(argv.flatMap(arg => [...arg.matchAll(/:\/\/[^/@\s]*:([^/@\s]+)@/g)].map(m => m[1])))
