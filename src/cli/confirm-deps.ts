@@ -36,3 +36,12 @@ export function sourceConfirmation({ request, config, tool, state, reporter }: C
     return state ? rankSources(replanned, state).plan : replanned
   }
 }
+
+/** A plan not sure of its index says so: in the dry run's plan, and with --verbose before a real run. */
+export function announceUnconfirmed(plan: RunPlan, reporter: RunReporter, dryRun: boolean): void {
+  if (!plan.unconfirmed) return
+  const tool = plan.invocation.adapter.name
+  const unsure = `not sure which index ${tool} uses (${plan.unconfirmed}): ${tool} is asked before anything leaves it`
+  if (dryRun) reporter.warn(unsure)
+  else reporter.verbose(unsure)
+}

@@ -26,7 +26,7 @@ import { guardLockfile } from '../../tools/lockfile-registry.js'
 import { parseInvocation } from '../../tools/parse-invocation.js'
 import { resolveVariantCached } from '../../state/variant-cache.js'
 import { chooseReporter, type RunReporter } from '../ci-reporter.js'
-import { sourceConfirmation } from '../confirm-deps.js'
+import { announceUnconfirmed, sourceConfirmation } from '../confirm-deps.js'
 import { configFlags, type GlobalOptions } from '../options.js'
 import { printPlan } from '../print-plan.js'
 import { TerminalReporter } from '../reporter.js'
@@ -133,11 +133,7 @@ export async function runTool(argv: string[], options: GlobalOptions, session: T
   if (request.knobsOrigin) reporter.verbose(`keeping your own timeout/retries (${request.knobsOrigin})`)
   if (request.userIndex) reporter.verbose(`index chosen by you: ${request.userIndex.url} (${request.userIndex.origin})`)
   if (plan.noSwitchReason) reporter.verbose(`no mirror will be used: ${plan.noSwitchReason}`)
-  if (plan.unconfirmed) {
-    const unsure = `not sure which index ${invocation.adapter.name} uses (${plan.unconfirmed}): ${invocation.adapter.name} is asked before anything leaves it`
-    if (options.dryRun) reporter.warn(unsure)
-    else reporter.verbose(unsure)
-  }
+  announceUnconfirmed(plan, reporter, Boolean(options.dryRun))
   if (plan.lockedSources) (options.dryRun ? reporter.warn(plan.lockedSources) : reporter.verbose(plan.lockedSources))
   if (options.dryRun) {
     printPlan(plan, process.stdout, process.stderr, Boolean(options.quiet))
