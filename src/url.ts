@@ -64,9 +64,16 @@ export function isLocalPath(url: string): boolean {
  */
 export function sameIndex(a: string, b: string): boolean {
   if (!parseIndexUrl(a) || !parseIndexUrl(b)) return false
-  // cargo's `sparse+` names the protocol, not another index.
-  const identity = (url: string) => indexKey(url).replace(/^sparse\+/i, '')
-  return identity(a) === identity(b)
+  return indexIdentity(a) === indexIdentity(b)
+}
+
+/**
+ * What sameIndex compares: indexKey without cargo's `sparse+` (the protocol, not another index) and with http and
+ * https as one (the same service on its two default ports: `http://mirrors.tuna…/anaconda/cloud` is the catalog's
+ * tuna). An explicit port, a path or another host still makes another index.
+ */
+function indexIdentity(url: string): string {
+  return indexKey(url).replace(/^sparse\+/i, '').replace(/^https?:/i, 'http(s):')
 }
 
 /**
@@ -75,7 +82,7 @@ export function sameIndex(a: string, b: string): boolean {
  */
 export function isUnderIndex(url: string, base: string): boolean {
   if (!parseIndexUrl(url) || !parseIndexUrl(base)) return false
-  const [inner, outer] = [indexKey(url), indexKey(base)].map(key => key.replace(/^sparse\+/i, ''))
+  const [inner, outer] = [indexIdentity(url), indexIdentity(base)]
   return inner === outer || inner!.startsWith(`${outer}/`)
 }
 

@@ -34,7 +34,9 @@ describe('sameIndex: scheme, host, port and path', () => {
     ['https://pypi.org/simple?x=1', 'https://pypi.org/simple', true],
     ['sparse+https://index.crates.io/', 'https://index.crates.io', true],
     ['https://pypi.org/simple', 'https://pypi.org/', false],
-    ['http://pypi.org/simple', 'https://pypi.org/simple', false],
+    ['http://pypi.org/simple', 'https://pypi.org/simple', true],
+    ['http://pypi.org:8080/simple', 'https://pypi.org/simple', false],
+    ['file:///pypi.org/simple', 'https://pypi.org/simple', false],
     ['http://127.0.0.1:8080/simple', 'http://127.0.0.1:8081/simple', false],
     ['http://[::1]:8080/simple', 'http://[0:0:0:0:0:0:0:1]:8080/simple', true],
     ['https://pypi.org/simple', 'https://test.pypi.org/simple', false],
@@ -61,7 +63,8 @@ describe('sameServer and isUnderIndex', () => {
     ['https://mirrors.tuna.tsinghua.edu.cn/anaconda/cloudy/x', 'https://mirrors.tuna.tsinghua.edu.cn/anaconda/cloud', false],
     ['https://mirrors.tuna.tsinghua.edu.cn/private/x', 'https://mirrors.tuna.tsinghua.edu.cn/anaconda/cloud', false],
     ['https://prefix.dev/conda-forge', 'https://prefix.dev', true],
-    ['http://prefix.dev/conda-forge', 'https://prefix.dev', false],
+    ['http://prefix.dev/conda-forge', 'https://prefix.dev', true],
+    ['http://prefix.dev:8080/conda-forge', 'https://prefix.dev', false],
   ])('%s under %s: %s', (url, base, under) => expect(isUnderIndex(url, base)).toBe(under))
 })
 
