@@ -121,7 +121,7 @@ export async function executeRun(planned: RunPlan, deps: ExecuteDeps): Promise<R
     const record: AttemptRecord = { number, source: current.source, command, hosts: current.hosts, exitCode: result.exitCode, durationMs: result.durationMs, diagnosis: null, ...(result.progress && { progress: result.progress }) }
     attempts.push(record)
     if (result.exitCode === 0 && !result.abortedBecause) {
-      if (networked) deps.book?.({ ok: true, diagnosis: null, source: current.source }, current.hosts)
+      if (networked && !(plan.unconfirmed && current.source.url === undefined)) deps.book?.({ ok: true, diagnosis: null, source: current.source }, current.hosts)
       return finish({ outcome: networked ? 'succeeded' : 'ran-once', exitCode: 0 })
     }
     // An interrupted attempt says nothing about the index: nothing is booked, nothing retried. The tool's own status
@@ -141,7 +141,6 @@ export async function executeRun(planned: RunPlan, deps: ExecuteDeps): Promise<R
       diagnosis = (await deps.probe(current.source, diagnosis)) ?? diagnosis
     }
     record.diagnosis = diagnosis
-    deps.book?.({ ok: false, diagnosis, source: current.source }, current.hosts)
     deps.reporter.attemptFailed({ number, source: current.source, diagnosis, durationMs: result.durationMs, exitCode: result.exitCode })
 
     const decide = () => decideNext({ diagnosis, attempt: current, history: attempts, queue, plan, elapsedMs: deps.now() - started, random: deps.random })
@@ -150,6 +149,8 @@ export async function executeRun(planned: RunPlan, deps: ExecuteDeps): Promise<R
       await confirm()
       decision = decide()
     }
+    // Booked against the index the attempt really used: an index still unconfirmed is a guess, so nothing is booked.
+    if (!(plan.unconfirmed && current.source.url === undefined)) deps.book?.({ ok: false, diagnosis, source: current.source }, current.hosts)
     if (decision.action === 'stop' && deps.ask && attempts.length < plan.limits.maxAttempts) {
       const fix = await deps.ask({ diagnosis, source: current.source, command })
       const signal = deps.interrupted?.()

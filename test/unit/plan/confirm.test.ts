@@ -79,6 +79,13 @@ describe('executeRun with a plan not sure of its index', () => {
     expect(asked).toBe(0)
   })
 
+  it('books nothing against an index it only guessed; against the confirmed one once it knows it', async () => {
+    const healthy = await runScripted(unsure(), [{ exitCode: 0 }])
+    expect(healthy.bookings).toEqual([])
+    const failing = await runScripted(unsure(), [{ diagnosis: diagnosisOf('timeout') }, { diagnosis: diagnosisOf('timeout') }], { confirmSource: async () => privatePlan() })
+    expect(failing.bookings.map(booking => booking.hosts.map(host => host.host))).toEqual([['pypi.corp.example'], ['pypi.corp.example']])
+  })
+
   it('without a way to ask, nothing leaves the tool\'s own index', async () => {
     const run = await runScripted(unsure(), [{ diagnosis: diagnosisOf('timeout') }, { diagnosis: diagnosisOf('timeout') }])
     expect(run.calls.map(call => call.argv.join(' '))).toEqual(['pip install privpkg', 'pip install privpkg'])
