@@ -6,7 +6,7 @@ import { CREDENTIAL_PATTERNS, maskPrivateKeys, USERINFO_PATTERN } from './secret
  * position and known formats (src/secrets/patterns.ts), plus values registered for this run (a typed token, a
  * password from a URL); the tool's own output passes through untouched.
  */
-export { escapeWorkflowData, printable, stripSequences, type PrintableOptions } from './secrets/printable.js'
+export { defuseWorkflowCommands, escapeWorkflowData, printable, stripSequences, type PrintableOptions } from './secrets/printable.js'
 export { hasCredentials, splitCredentials, urlWithoutSecrets, type SplitUrl } from './secrets/url.js'
 
 const MASK = '****'

@@ -56,21 +56,46 @@ export function isLocalPath(url: string): boolean {
   return url === 'none' || url.startsWith('file:') || !/^[a-z][a-z0-9+.-]*:\/\//i.test(url)
 }
 
-/** Same server: host and port (a mirror's legacy and current paths count as one; two local test servers do not). */
+/**
+ * The same index: scheme, host, port and path, credentials, query and a trailing slash aside. One host often serves
+ * a public and a private repository under different paths (Artifactory, Nexus, devpi, Verdaccio), so a repository
+ * under another path on a known index's host is another index: the user's own. Used by the plan, the lockfile
+ * handling, mirror health and the probes alike.
+ */
 export function sameIndex(a: string, b: string): boolean {
+  if (!parseIndexUrl(a) || !parseIndexUrl(b)) return false
+  return indexIdentity(a) === indexIdentity(b)
+}
+
+/**
+ * What sameIndex compares: indexKey without cargo's `sparse+` (the protocol, not another index) and with http and
+ * https as one (the same service on its two default ports: `http://mirrors.tuna…/anaconda/cloud` is the catalog's
+ * tuna). An explicit port, a path or another host still makes another index.
+ */
+function indexIdentity(url: string): string {
+  return indexKey(url).replace(/^sparse\+/i, '').replace(/^https?:/i, 'http(s):')
+}
+
+/**
+ * `url` lies under the index `base` (same scheme, host and port, its path inside base's, whole segments only): a
+ * conda channel under a channel alias. Not the same index: sameIndex decides that.
+ */
+export function isUnderIndex(url: string, base: string): boolean {
+  if (!parseIndexUrl(url) || !parseIndexUrl(base)) return false
+  const [inner, outer] = [indexIdentity(url), indexIdentity(base)]
+  return inner === outer || inner!.startsWith(`${outer}/`)
+}
+
+/** Same server (host and port), whatever the path: for messages and the attribution of a failure to a host. */
+export function sameServer(a: string, b: string): boolean {
   const host = hostAndPortOf(a)
   return host !== undefined && host !== '' && host === hostAndPortOf(b)
 }
 
 /**
- * Same registry: same server and same path (`https://corp/npm/public/` is not `https://corp/npm/private/`). For
- * lockfile pins, where one host often serves several repositories (Artifactory, Nexus).
+ * An index's identity, and the form outcomes are booked under: scheme, host, port and path, without credentials, a
+ * trailing slash or the default port (the same string as before paths counted, so stored health stays readable).
  */
-export function sameRegistry(a: string, b: string): boolean {
-  return sameIndex(a, b) && indexKey(a).toLowerCase() === indexKey(b).toLowerCase()
-}
-
-/** The form outcomes are booked under: no credentials, no trailing slash, no default port. */
 export function indexKey(url: string): string {
   // No userinfo, query, fragment or token path segment (`/t/<token>/`): keys are stored in the state file.
   return urlWithoutSecrets(url).replace(/\/+$/, '')

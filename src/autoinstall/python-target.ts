@@ -2,6 +2,7 @@ import { existsSync, realpathSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { choosePythonPackage } from './choose-python.js'
 import { findPythonDeclarations } from './declared-python.js'
+import { declaredPythonSource, type DeclaredSource } from './declared-python-source.js'
 import { detectPythonMissing } from './detect-python.js'
 import { finalError } from './final-error.js'
 import { pipInstall } from './install-command.js'
@@ -32,6 +33,8 @@ function samePath(a: string, b: string): boolean {
 export function pythonTarget(startPython: string, cwd: string, options: { home?: string; run?: RunPython } = {}): Target {
   const run = options.run ?? runPython
   let python = startPython
+  // Where the project says its packages come from: the install uses it, never a public index instead.
+  let declaredSource: DeclaredSource | undefined
   let environment: Promise<PythonEnvironment | undefined> | undefined
   const facts = () => (environment ??= askPythonEnvironment(python, run))
   const paths = async () => (await facts())?.paths ?? []
@@ -56,6 +59,7 @@ export function pythonTarget(startPython: string, cwd: string, options: { home?:
       const importerDir = missing.importer ? dirname(resolve(cwd, missing.importer)) : entry ? dirname(entry) : cwd
       const root = findProjectRoot(importerDir, options.home)
       const declared = findPythonDeclarations(entry, root)
+      declaredSource = declaredPythonSource(root)
       const shadowDirs = [...new Set([cwd, ...directoriesUpTo(importerDir, root)])]
       const first = await choose(missing, shadowDirs, declared)
       const files = [entry, missing.importer && resolve(cwd, missing.importer)].filter((file): file is string => Boolean(file))
@@ -72,7 +76,7 @@ export function pythonTarget(startPython: string, cwd: string, options: { home?:
       if (!own || own.venv || own.condaEnv) return { kind: 'own' }
       return { kind: 'global', prefix: own.prefix, externallyManaged: own.externallyManaged }
     },
-    plan: wanted => installPlan(pipInstall(python, wanted.map(item => item.requirement)), python),
+    plan: wanted => installPlan(pipInstall(python, wanted.map(item => item.requirement)), python, undefined, declaredSource?.env),
     async snapshot() {
       return (await facts()) ? listDistributions(python, await paths(), run) : undefined
     },

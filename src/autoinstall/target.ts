@@ -28,8 +28,8 @@ export interface Target {
   useVirtualEnvironment?(dir: string): Promise<{ ok: true; python: string } | { ok: false; reason: string }>
 }
 
-export function installPlan(argv: string[], environment: string, cwd?: string): InstallPlan {
-  return { argv, command: formatCommand({ argv, env: {} }), environment, cwd }
+export function installPlan(argv: string[], environment: string, cwd?: string, env?: Record<string, string>): InstallPlan {
+  return { argv, command: formatCommand({ argv, env: env ?? {} }), environment, cwd, ...(env && { env }) }
 }
 
 /** First choice per package wins: a module named by the failure comes before the same package found by the scan. */

@@ -72,6 +72,8 @@ export interface InstallPlan {
   environment: string
   /** The directory the install runs in (a Node project's); the current one when absent. */
   cwd?: string
+  /** Variables for the installer: the index the project declares (declared-python-source.ts), never on argv. */
+  env?: Record<string, string>
 }
 
 /** Whether resilient may install where the script runs. */

@@ -1,6 +1,7 @@
 import { basename } from 'node:path'
 import type { RunPlan } from '../plan/types.js'
-import { printable, redact } from '../redact.js'
+import { printable } from '../redact.js'
+import { ownText } from './own-text.js'
 import { formatCommand } from '../retry/format.js'
 
 /** One line per attempt for --dry-run: where it goes, why it has its place, and every host it will contact. */
@@ -30,7 +31,7 @@ export function describeFiles(command: RunPlan['attempts'][number]['command']): 
 export function printPlan(plan: RunPlan, out: NodeJS.WritableStream, err: NodeJS.WritableStream, quiet: boolean): void {
   const lines = describeAttempts(plan)
   plan.attempts.slice(0, lines.length).forEach((attempt, index) => {
-    if (!quiet) err.write(`${redact([lines[index]!, ...describeFiles(attempt.command)].join('\n'))}\n`)
-    out.write(`${formatCommand(attempt.command)}\n`)
+    if (!quiet) err.write(`${ownText([lines[index]!, ...describeFiles(attempt.command)].join('\n'))}\n`)
+    out.write(`${ownText(formatCommand(attempt.command))}\n`)
   })
 }

@@ -1,5 +1,5 @@
 import { ResilientError } from '../errors.js'
-import { redact } from '../redact.js'
+import { ownText } from './own-text.js'
 import type { ExitStatus } from './signal-router.js'
 
 /** Subcommands (program.ts, shell-commands.ts) and commander's implicit `help`: any other first word is a tool. */
@@ -32,12 +32,12 @@ export async function runCli(argv: string[]): Promise<ExitStatus> {
     return await (await import('./program.js')).runWithCommander(argv)
   } catch (error) {
     if (error instanceof ResilientError) {
-      process.stderr.write(redact(`resilient: ${error.message}${error.hint ? `\n  → ${error.hint}` : ''}\n`))
+      process.stderr.write(ownText(`resilient: ${error.message}${error.hint ? `\n  → ${error.hint}` : ''}\n`))
       return { code: error.exitCode }
     }
     const debug = argv.includes('--debug')
-    process.stderr.write(redact(`resilient: internal error: ${(error as Error)?.message ?? String(error)}\n  → This is a bug in resilient; please report it with the command you ran${debug ? '' : ' (add --debug for details)'}.\n`))
-    if (debug) process.stderr.write(redact(`${(error as Error)?.stack ?? ''}\n`))
+    process.stderr.write(ownText(`resilient: internal error: ${(error as Error)?.message ?? String(error)}\n  → This is a bug in resilient; please report it with the command you ran${debug ? '' : ' (add --debug for details)'}.\n`))
+    if (debug) process.stderr.write(ownText(`${(error as Error)?.stack ?? ''}\n`))
     return { code: 70 }
   }
 }

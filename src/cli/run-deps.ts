@@ -3,7 +3,8 @@ import { watchProgress, type ProgressWatch } from '../exec/progress-monitor.js'
 import { judgeProgramAttempt, untilProgramStarts, watchProgramStart, type ProgramStartWatch } from '../exec/program-start.js'
 import { runChild, type RunChildOptions } from '../exec/run-child.js'
 import type { RunPlan } from '../plan/types.js'
-import { findSecrets, redact, registerSecrets } from '../redact.js'
+import { findSecrets, registerSecrets } from '../redact.js'
+import { ownText } from './own-text.js'
 import type { Exec } from '../retry/execute.js'
 import { withLockfileRewrite } from '../tools/lockfile-rewrite.js'
 import type { Config } from '../config/schema.js'
@@ -79,7 +80,7 @@ export function childExec({ plan, config, env, interrupts, reporter, usePty, std
       .finally(() => { onAttemptProgress?.(undefined); quiet?.stop(); start?.stop() })
     const verdict = program && judgeProgramAttempt(program, { args, output: attempt.output, started: start?.seen(), stopped: Boolean(attempt.abortedBecause), tool: plan.invocation.launcher[0]! })
     // As a shell says it ("bash: <path>: cannot execute: ..."); a network run says it when it gives up.
-    if (attempt.spawnError && !plan.networked) process.stderr.write(redact(`resilient: ${attempt.spawnError}\n`))
+    if (attempt.spawnError && !plan.networked) process.stderr.write(ownText(`resilient: ${attempt.spawnError}\n`, env))
     reporter.mask?.(registerSecrets(findSecrets(attempt.output)))
     return { ...attempt, progress: progress?.stop(), cannotRepeat: attempt.cannotRepeat ?? verdict?.refusal, ...(verdict?.programRan && { programRan: true }) }
   }

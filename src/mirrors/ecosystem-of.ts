@@ -2,7 +2,7 @@ import { UsageError } from '../errors.js'
 import { TOOLS } from '../tools/index.js'
 import { ECOSYSTEMS, MIRRORS, UPSTREAMS } from './index.js'
 import type { Ecosystem } from './types.js'
-import { hostAndPortOf, sameRegistry } from '../url.js'
+import { hostAndPortOf, sameIndex } from '../url.js'
 
 /** An ecosystem from its name or from a tool that uses it (`pypi`, `pip`, `npm`). */
 export function parseEcosystem(name: string): Ecosystem {
@@ -26,7 +26,7 @@ const SHAPES: [Ecosystem, RegExp][] = [
 export function guessEcosystem(url: string): Ecosystem | undefined {
   const host = hostAndPortOf(url)
   const exact = ECOSYSTEMS.filter(ecosystem => [UPSTREAMS[ecosystem], ...MIRRORS[ecosystem].map(mirror => mirror.url)]
-    .some(known => sameRegistry(known, url)))
+    .some(known => sameIndex(known, url)))
   if (exact.length === 1) return exact[0]
   const byHost = ECOSYSTEMS.filter(ecosystem => host !== undefined && [UPSTREAMS[ecosystem], ...MIRRORS[ecosystem].map(mirror => mirror.url)].some(known => hostAndPortOf(known) === host))
   if (byHost.length === 1) return byHost[0]

@@ -1,7 +1,7 @@
 import type { Config, EcosystemConfig } from '../config/schema.js'
 import { MIRRORS, UPSTREAMS } from './index.js'
 import type { Ecosystem, Mirror } from './types.js'
-import { labelOf, sameRegistry } from '../url.js'
+import { labelOf, sameIndex } from '../url.js'
 
 /** One index or mirror as the config makes it: what `resilient mirrors list/test` show and probe. */
 export interface ListedMirror {
@@ -32,18 +32,18 @@ export function effectiveMirrors(ecosystem: Ecosystem, config: Config): ListedMi
   const originOf = (id: string): ListedMirror['origin'] => (MIRRORS[ecosystem].some(mirror => mirror.id === id) ? 'catalog' : 'custom')
   const index = section?.index
   const listed: ListedMirror[] = [index
-    ? { id: known.find(mirror => sameRegistry(mirror.url, index))?.id ?? labelOf(index), url: index, role: 'index', origin: 'url' }
+    ? { id: known.find(mirror => sameIndex(mirror.url, index))?.id ?? labelOf(index), url: index, role: 'index', origin: 'url' }
     : { id: 'upstream', url: UPSTREAMS[ecosystem], role: 'index', origin: 'upstream' }]
   const entries = section?.mirrors ?? MIRRORS[ecosystem].map(mirror => mirror.id)
   for (const entry of entries) {
     const named = known.find(mirror => mirror.id === entry)
     const url = named?.url ?? (/^https?:\/\//i.test(entry) ? entry : undefined)
-    if (!url || listed.some(item => sameRegistry(item.url, url))) continue
-    const id = named?.id ?? known.find(mirror => sameRegistry(mirror.url, url))?.id ?? labelOf(url)
+    if (!url || listed.some(item => sameIndex(item.url, url))) continue
+    const id = named?.id ?? known.find(mirror => sameIndex(mirror.url, url))?.id ?? labelOf(url)
     listed.push({ id, url, role: 'mirror', position: listed.length, origin: named ? originOf(id) : 'url' })
   }
   for (const mirror of known) {
-    if (!listed.some(item => sameRegistry(item.url, mirror.url))) listed.push({ id: mirror.id, url: mirror.url, role: 'unused', origin: originOf(mirror.id) })
+    if (!listed.some(item => sameIndex(item.url, mirror.url))) listed.push({ id: mirror.id, url: mirror.url, role: 'unused', origin: originOf(mirror.id) })
   }
   return listed
 }

@@ -3,7 +3,7 @@ import { UPSTREAM_FILE_HOSTS, UPSTREAMS } from '../mirrors/index.js'
 import { applyIndexKeepingSecrets, type SecretsContext } from '../tools/credentials.js'
 import { tuneForFastDetection } from '../tools/knobs.js'
 import type { CommandLine, LockedRegistries, PinnedRegistry, ToolAdapter } from '../tools/types.js'
-import { indexKey, indexUrlOf, labelOf, sameIndex, sameRegistry } from '../url.js'
+import { indexKey, indexUrlOf, labelOf, sameIndex } from '../url.js'
 import type { Host, PlannedAttempt, Source } from './types.js'
 
 /** What every attempt of one plan shares. */
@@ -48,15 +48,20 @@ export function planAttempt(context: AttemptContext, { source, reason, requested
   const indexUrl = source.kind === 'local' ? undefined : indexUrlOf(source) ?? adapter.defaultIndex
   const support = adapter.lockfile
   const pinned: PinnedRegistry[] = !support || !locked || !indexUrl ? []
-    : locked.registries.filter(entry => !sameRegistry(entry.prefix, indexUrl)).map(entry => ({ ...entry, replaceable: context.replaceable(entry.prefix) }))
+    : locked.registries.filter(entry => !sameIndex(entry.prefix, indexUrl)).map(entry => ({ ...entry, replaceable: context.replaceable(entry.prefix) }))
   let followed = pinned.filter(entry => support!.follows(entry.prefix)).map(entry => entry.prefix)
   let lockfileRewrite: PlannedAttempt['lockfileRewrite']
+  let declined: string | undefined
   if (source.url && pinned.some(entry => entry.replaceable && !support!.follows(entry.prefix))) {
-    const redirected = support!.redirect(command, source.url, pinned, locked!.file)
+    // A redirect must never reach a private registry: one the lockfile pins, or one a scope is configured to use.
+    const keepOut = [...pinned.filter(entry => !entry.replaceable).map(entry => entry.prefix), ...(locked!.scoped ?? []).filter(url => !context.replaceable(url))]
+    const redirected = support!.redirect(command, source.url, pinned, locked!.file, keepOut)
     command = redirected.command
     followed = redirected.followed
     lockfileRewrite = redirected.rewrite
+    declined = redirected.declined
   }
   const lockHosts = pinned.filter(entry => !followed.includes(entry.prefix)).map(entry => hostEntry(entry.prefix, indexKey(entry.prefix), 'lockfile'))
-  return { source, command, cwd: context.cwd, hosts: [...indexHosts(adapter, indexUrl), ...lockHosts], reason, ...(requested && { requested }), ...(lockfileRewrite && { lockfileRewrite }) }
+  return { source, command, cwd: context.cwd, hosts: [...indexHosts(adapter, indexUrl), ...lockHosts], reason: declined ? `${reason} (${declined})` : reason,
+    ...(requested && { requested }), ...(lockfileRewrite && { lockfileRewrite }), ...(declined && { declined }) }
 }

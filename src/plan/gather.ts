@@ -1,8 +1,15 @@
 import type { Invocation } from '../tools/parse-invocation.js'
 import { findUserKnobs } from '../tools/knobs.js'
 import { readLockedRegistries } from '../tools/lockfile-registry.js'
-import type { ToolContext } from '../tools/types.js'
+import type { LockedRegistries, LockfileSupport, ToolContext } from '../tools/types.js'
 import type { PlanRequest } from './plan-run.js'
+
+/** What the lockfile pins, and the registries the tool's config sends scoped packages to (never redirected). */
+function lockedWithScopes(support: LockfileSupport, tool: ToolContext): LockedRegistries | undefined {
+  const locked = readLockedRegistries(support.format, tool.cwd)
+  const scoped = locked && support.scopedRegistries?.(tool)
+  return locked && scoped?.length ? { ...locked, scoped } : locked
+}
 
 /**
  * Reads what planRun needs from the person's files (tool config files, requirement files, the lockfile), through
@@ -16,9 +23,10 @@ export function gatherPlanRequest(invocation: Invocation, context: Omit<ToolCont
   return {
     invocation, cwd: context.cwd, ...rest,
     userIndex: adapter.findUserIndex(tool),
+    sourceUncertain: networked && !rest.offline ? adapter.source?.uncertainty(tool) : undefined,
     userKnobs: knobs.userSet,
     knobsOrigin: knobs.origin,
     noMirrorReason: adapter.noMirrorReason?.(tool),
-    locked: networked && !rest.offline && adapter.lockfile ? readLockedRegistries(adapter.lockfile.format, context.cwd) : undefined,
+    locked: networked && !rest.offline && adapter.lockfile ? lockedWithScopes(adapter.lockfile, tool) : undefined,
   }
 }

@@ -30,6 +30,8 @@ export interface PlanRequest {
   proxies?: readonly string[]
   /** Where credentials go instead of argv (the run's private directory); absent, they are left off. */
   secrets?: SecretsContext
+  /** Why `userIndex` may not be what the tool uses (ToolAdapter.source): the tool is asked before anything leaves it. */
+  sourceUncertain?: string
 }
 
 /** `package-lock.json pins 4 packages to npm.corp.example: <the tool's consequence>`, for hosts still contacted. */
@@ -40,7 +42,8 @@ function describeLocked(request: PlanRequest, attempts: readonly PlannedAttempt[
   if (!support || !request.locked || hosts.size === 0) return undefined
   const count = request.locked.registries.filter(entry => hosts.has(indexKey(entry.prefix))).reduce((sum, entry) => sum + entry.count, 0)
   const names = [...hosts.values()].map(host => host.host)
-  return `${basename(request.locked.file)} pins ${count} package${count === 1 ? '' : 's'} to ${names.slice(0, 3).join(', ')}${names.length > 3 ? ' and others' : ''}: ${support.consequence}`
+  const declined = [...new Set(attempts.flatMap(attempt => attempt.declined ?? []))]
+  return `${basename(request.locked.file)} pins ${count} package${count === 1 ? '' : 's'} to ${names.slice(0, 3).join(', ')}${names.length > 3 ? ' and others' : ''}: ${support.consequence}${declined.map(why => ` ${why}.`).join('')}`
 }
 
 /**
@@ -70,5 +73,8 @@ export function planRun(request: PlanRequest): RunPlan {
   const context: AttemptContext = { adapter, config, cwd, base, userKnobs: request.userKnobs, locked: request.locked, replaceable: order.replaceable, secrets: request.secrets }
   const attempts = order.sources.map(entry => planAttempt(context, entry))
   const upstream = order.upstream && planAttempt(context, { source: order.upstream, reason: 'the upstream index, for a package a mirror lacks' })
-  return { ...shared, primary: order.sources.find(entry => !entry.requested)!.source, attempts, ...(upstream && { upstream }), noSwitchReason: order.noSwitchReason, lockedSources: describeLocked(request, attempts), warnings: order.warnings }
+  const primary = order.sources.find(entry => !entry.requested)!.source
+  // Only a source that may be left or probed needs confirming: a private or local one is kept to as it is.
+  const unconfirmed = request.sourceUncertain && (primary.kind === 'upstream' || primary.kind === 'mirror') ? request.sourceUncertain : undefined
+  return { ...shared, primary, attempts, ...(upstream && { upstream }), noSwitchReason: order.noSwitchReason, lockedSources: describeLocked(request, attempts), warnings: order.warnings, ...(unconfirmed && { unconfirmed }) }
 }

@@ -5,7 +5,7 @@ import type { Mirror } from '../mirrors/types.js'
 import { hasCredentials } from '../redact.js'
 import { carriesCredentials } from '../tools/credentials.js'
 import type { IndexChoice, ToolAdapter } from '../tools/types.js'
-import { hostOf, isLocalPath, isLoopback, labelOf, sameIndex, sameRegistry } from '../url.js'
+import { hostOf, isLocalPath, isLoopback, labelOf, sameIndex } from '../url.js'
 import type { Source } from './types.js'
 
 export interface SourceInput {
@@ -84,7 +84,7 @@ export function orderSources(input: SourceInput): SourceOrder {
   const isKnown = (url: string, same: (a: string, b: string) => boolean) => !isLocalPath(url) && [UPSTREAMS[adapter.ecosystem], adapter.defaultIndex,
     ...(configuredIndex ? [configuredIndex] : []), ...catalog.map(m => m.url), ...[...pinned, ...listed].map(m => m.url!)].some(other => same(url, other))
   // A lockfile pin is compared path and all: one host often serves a public and a private repository.
-  const replaceable = (url: string) => isKnown(url, sameRegistry)
+  const replaceable = (url: string) => isKnown(url, sameIndex)
   const ignoredMirror = (why: string) => pinned.length && warn(`--mirror ${preferredMirrors.join(', ')} is not used: ${why}.`)
   const order = (primary: Source, reason: string, extra: Partial<SourceOrder> = {}): SourceOrder => {
     if (input.noMirrorReason) {

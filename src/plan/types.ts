@@ -55,6 +55,8 @@ export interface PlannedAttempt {
   reason: string
   /** Named with --mirror for this run: first, in the order given, whatever the state says. */
   requested?: boolean
+  /** Why pinned registries were not redirected to this attempt's index: they are still contacted (`hosts`). */
+  declined?: string
 }
 
 /** A fix learned in earlier runs: after `category` on `failingHost`, the source with health key `key` worked. */
@@ -83,6 +85,11 @@ export interface RunPlan {
   upstream?: PlannedAttempt
   /** Why no mirror may be used, when none may (a private index, a requirement file pinning the index). */
   noSwitchReason?: string
+  /**
+   * Why resilient cannot be sure `primary` is the index the tool uses (a pyenv shim hides the interpreter's pip.conf):
+   * the tool is asked before any attempt or probe leaves it or names the package to it (plan/confirm.ts).
+   */
+  unconfirmed?: string
   /** One sentence when the lockfile pins registries that some attempt still contacts. */
   lockedSources?: string
   /** Said before the run: a mirror skipped as insecure, --mirror ignored for a private index. */

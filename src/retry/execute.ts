@@ -2,6 +2,7 @@ import type { Diagnosis, Failure, RuleErrorHandler } from '../diagnose/types.js'
 import type { InterruptSignal } from '../exec/interrupts.js'
 import { exitCodeForSignal } from '../exec/signals.js'
 import type { ChildResult } from '../exec/run-child.js'
+import { adoptPlan } from '../plan/confirm.js'
 import type { AttemptRecord, Host, PlannedAttempt, RunPlan, RunResult, Source } from '../plan/types.js'
 import { adviceFor } from '../tools/advice.js'
 import type { CommandLine } from '../tools/types.js'
@@ -39,6 +40,11 @@ export interface ExecuteDeps {
   /** Defaults to the rules of src/diagnose, loaded on the first failure only; a rule that throws goes to `onRuleError`. */
   diagnose?: (failure: Failure, onRuleError: RuleErrorHandler) => Diagnosis
   random?: () => number
+  /**
+   * For a plan not sure of the index the tool uses (RunPlan.unconfirmed): asks the tool, before any attempt or probe
+   * leaves that index, and returns the plan to go on with (plan/confirm.ts). Absent, nothing leaves it.
+   */
+  confirmSource?: (plan: RunPlan) => Promise<RunPlan>
 }
 
 /** The command of an attempt as it runs: its plan, plus what the run added (a retry's settings, no cache, the person's fixes). */
@@ -68,13 +74,23 @@ async function loadRules(): Promise<NonNullable<ExecuteDeps['diagnose']>> {
 const reportRuleError = (reporter: Reporter): RuleErrorHandler => (rule, error) =>
   reporter.verbose?.(`diagnosis rule ${rule.id} failed and was skipped: ${error instanceof Error ? error.message : String(error)}`)
 
+/** A plan that cannot be confirmed keeps to the tool's own index: every attempt that would leave it is dropped. */
+function withoutLeaving(plan: RunPlan): RunPlan {
+  const { unconfirmed: why, upstream: _, ...rest } = plan
+  const own = plan.attempts.filter(attempt => attempt.source.url === undefined)
+  // Every planned attempt applies an index (a configured one): only the tool's own answer could plan one that does not.
+  if (!own.length) throw new Error('a plan whose index is unconfirmed needs ExecuteDeps.confirmSource')
+  return { ...rest, attempts: own, noSwitchReason: `${why}, and it could not be confirmed` }
+}
+
 /** A signal while no tool ran: resilient ends as that signal would have ended it (re-raised by the CLI). */
 function interruptedBetweenAttempts(signal: InterruptSignal): Omit<RunResult, 'durationMs' | 'attempts'> {
   return { outcome: 'interrupted', exitCode: exitCodeForSignal(signal), signal }
 }
 
 /** Runs the plan: each attempt, its diagnosis, one booking, then the next step the policy picks, until done. */
-export async function executeRun(plan: RunPlan, deps: ExecuteDeps): Promise<RunResult> {
+export async function executeRun(planned: RunPlan, deps: ExecuteDeps): Promise<RunResult> {
+  let plan = planned
   const started = deps.now()
   const attempts: AttemptRecord[] = []
   const fixes: Fix[] = []
@@ -82,6 +98,14 @@ export async function executeRun(plan: RunPlan, deps: ExecuteDeps): Promise<RunR
   let queue = plan.attempts.slice(0, networked ? plan.limits.maxAttempts : 1)
   let current = queue.shift()!
   let bypassCache = false
+  // Nothing leaves the index the tool uses, and no probe names the package to another, before that index is certain.
+  const confirm = async (): Promise<void> => {
+    if (!plan.unconfirmed) return
+    const next = deps.confirmSource ? await deps.confirmSource(plan) : withoutLeaving(plan)
+    if (next === plan) return
+    plan = next
+    ;({ current, queue } = adoptPlan(plan, attempts, current))
+  }
   const finish = (result: Omit<RunResult, 'durationMs' | 'attempts'>): RunResult => {
     const full = { ...result, durationMs: deps.now() - started, attempts, fixes: fixes.length ? fixes.map(fix => fix.description) : undefined }
     const last = attempts.at(-1)?.source
@@ -90,6 +114,7 @@ export async function executeRun(plan: RunPlan, deps: ExecuteDeps): Promise<RunR
   }
 
   for (let number = 1; ; number++) {
+    if (number === 1 && networked && current.source.url !== undefined) await confirm()
     const command = commandFor(plan, current, bypassCache, fixes, number > 1)
     if (networked) deps.reporter.attemptStarted({ number, total: number + queue.length, source: current.source, hosts: current.hosts, command: formatCommand(command), retry: number > 1 })
     const watch = networked ? deps.watch?.(current, number) : undefined
@@ -97,7 +122,7 @@ export async function executeRun(plan: RunPlan, deps: ExecuteDeps): Promise<RunR
     const record: AttemptRecord = { number, source: current.source, command, hosts: current.hosts, exitCode: result.exitCode, durationMs: result.durationMs, diagnosis: null, ...(result.progress && { progress: result.progress }) }
     attempts.push(record)
     if (result.exitCode === 0 && !result.abortedBecause) {
-      if (networked) deps.book?.({ ok: true, diagnosis: null, source: current.source }, current.hosts)
+      if (networked && !(plan.unconfirmed && current.source.url === undefined)) deps.book?.({ ok: true, diagnosis: null, source: current.source }, current.hosts)
       return finish({ outcome: networked ? 'succeeded' : 'ran-once', exitCode: 0 })
     }
     // An interrupted attempt says nothing about the index: nothing is booked, nothing retried. The tool's own status
@@ -113,12 +138,21 @@ export async function executeRun(plan: RunPlan, deps: ExecuteDeps): Promise<RunR
     const diagnose = deps.diagnose ?? await loadRules()
     let diagnosis = result.abortedBecause ? stalledDiagnosis(result.abortedBecause)
       : diagnose({ tool: invocation.tool, output: result.output, exitCode: result.exitCode, command: command.argv, proxies: plan.proxies }, reportRuleError(deps.reporter))
-    if (diagnosis.category === 'package_not_found' && deps.probe) diagnosis = (await deps.probe(current.source, diagnosis)) ?? diagnosis
+    if (diagnosis.category === 'package_not_found' && deps.probe) {
+      await confirm()
+      diagnosis = (await deps.probe(current.source, diagnosis)) ?? diagnosis
+    }
     record.diagnosis = diagnosis
-    deps.book?.({ ok: false, diagnosis, source: current.source }, current.hosts)
     deps.reporter.attemptFailed({ number, source: current.source, diagnosis, durationMs: result.durationMs, exitCode: result.exitCode })
 
-    let decision = decideNext({ diagnosis, attempt: current, history: attempts, queue, plan, elapsedMs: deps.now() - started, random: deps.random })
+    const decide = () => decideNext({ diagnosis, attempt: current, history: attempts, queue, plan, elapsedMs: deps.now() - started, random: deps.random })
+    let decision = decide()
+    if (plan.unconfirmed && decision.action === 'attempt' && decision.queue[0]!.source.url !== undefined) {
+      await confirm()
+      decision = decide()
+    }
+    // Booked against the index the attempt really used: an index still unconfirmed is a guess, so nothing is booked.
+    if (!(plan.unconfirmed && current.source.url === undefined)) deps.book?.({ ok: false, diagnosis, source: current.source }, current.hosts)
     if (decision.action === 'stop' && deps.ask && attempts.length < plan.limits.maxAttempts) {
       const fix = await deps.ask({ diagnosis, source: current.source, command })
       const signal = deps.interrupted?.()

@@ -7,7 +7,10 @@
  * on a literal, and every repetition that may fail is bounded, so no start position costs more than a few hundred
  * steps however long the line (a megabyte of spaces after `Authorization:` included).
  */
-const SECRET_PARAM = 'token|access_token|auth|api[_-]?key|apikey|key|password|passwd|secret|sig|signature|x-amz-signature|x-amz-credential|x-amz-security-token'
+// A query parameter is a credential by the shape of its name, not by a list: any name that contains one of these
+// words, in any case, with any `-`, `_` or `.` around it (`api_token`, `private_token`, `access-token`, `X-Auth`,
+// `X-Amz-Signature`, `client_secret`). A harmless parameter caught by it (`author=`) only loses its value in messages.
+const SECRET_PARAM = '[A-Za-z0-9._~-]{0,64}(?:token|key|secret|passw(?:or)?d|auth|sig|credential)[A-Za-z0-9._~-]{0,64}'
 const SECRET_HEADER = 'x-jfrog-art-api|private-token|job-token|deploy-token|x-api-key|api-key|x-auth-token'
 const SPACE = '[ \\t]{0,8}'
 const VALUE = '[^\\s\'",]{1,4096}'

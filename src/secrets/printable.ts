@@ -41,10 +41,26 @@ export function printable(text: string, options: PrintableOptions = {}): string 
   return options.multiline ? colourSafe : colourSafe.replace(/\n/g, '\\n')
 }
 
+// The runner reads a line as a workflow command when, trimmed of leading white space (.NET's, U+0085 included), it
+// starts with `::` (actions/runner ActionCommand.TryParseV2); a line ends at LF, CR or CRLF (StreamReader.ReadLine).
+// The older `##[command]` form counts wherever it stands in the line (TryParse).
+const COMMAND_AT_LINE_START = /(^|[\r\n])((?:(?![\r\n])[\s\u0085])*):(?=:)/g
+const OLD_COMMAND = /##\[/g
+
+/**
+ * Text resilient prints under GitHub Actions, with no line able to start a workflow command it did not mean: the
+ * first colon of a leading `::` becomes `%3A` and `##[` becomes `##%5B`, as the workflow-command escapes spell them.
+ * Lines resilient means as commands (`::group::`, `::add-mask::`) are written apart and never pass through here.
+ */
+export function defuseWorkflowCommands(text: string): string {
+  return text.replace(COMMAND_AT_LINE_START, '$1$2%3A').replace(OLD_COMMAND, '##%5B')
+}
+
 /**
  * GitHub Actions reads a line that starts with `::` as a workflow command: every line resilient prints there has
- * `%`, CR and LF escaped as the workflow-command rules require (`%25`, `%0D`, `%0A`), so no value can start one.
+ * `%`, CR and LF escaped as the workflow-command rules require (`%25`, `%0D`, `%0A`), and a leading `::` defused,
+ * so no value can start one.
  */
 export function escapeWorkflowData(line: string): string {
-  return line.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A')
+  return defuseWorkflowCommands(line.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A'))
 }

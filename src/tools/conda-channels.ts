@@ -5,7 +5,7 @@ import { hasCredentials, urlWithoutSecrets } from '../redact.js'
 import { findOptions, type OptionSpec } from './args.js'
 import type { IndexChoice, ToolContext } from './types.js'
 import { readYamlFile } from './yaml-file.js'
-import { hostAndPortOf } from '../url.js'
+import { isUnderIndex } from '../url.js'
 
 /**
  * Where a conda-family user chose channels (conda cli/helpers.py and base/context.py, micromamba common_options.cpp): `-c` in any accepted spelling,
@@ -110,9 +110,10 @@ export function pickChannelChoice(found: readonly ChannelCandidate[]): IndexChoi
   const withToken = found.find(candidate => hasCredentials(candidate.url))
   if (withToken) return { url: withToken.url, origin: withToken.origin, privateBecause: `the channel ${urlWithoutSecrets(withToken.url)} (${withToken.origin}) carries credentials` }
   const all = found.filter(candidate => (/:\/\//.test(candidate.url) || LOCAL.test(candidate.url)) && !PUBLIC.test(candidate.url))
-  const known = (url: string) => MIRRORS.conda.some(mirror => hostAndPortOf(mirror.url) === hostAndPortOf(url))
-  const chosen = all.find(candidate => !known(candidate.url)) ?? all[0]
-  return chosen ? { url: chosen.url, origin: chosen.origin } : null
+  // A channel under a catalog mirror's alias is that mirror; under another path of its host, someone's own.
+  const knownAlias = (url: string) => MIRRORS.conda.find(mirror => isUnderIndex(url, mirror.url))?.url
+  const chosen = all.find(candidate => !knownAlias(candidate.url)) ?? all[0]
+  return chosen ? { url: knownAlias(chosen.url) ?? chosen.url, origin: chosen.origin } : null
 }
 
 export function findChannelChoice(context: ToolContext, flavor: CondaFlavor, verb: string): IndexChoice | null {

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { replaceOwnFile } from '../files/locked-file.js'
 import type { LockfileRewrite } from '../plan/types.js'
 import { spliceText } from './splice-text.js'
+import { registryPrefixOf } from '../url.js'
 import type { LockfileFormat } from './types.js'
 
 /**
@@ -15,7 +16,8 @@ export async function withLockfileRewrite<T>(rewrite: LockfileRewrite | undefine
   const urls = original && await format!.findUrls(original.toString('utf8'))
   const moved = new Map<string, string>()
   const edits = (urls ?? []).flatMap(({ url, start }) => {
-    const from = rewrite!.from.find(prefix => url.startsWith(prefix))
+    // The URL's own registry, path and all: a private registry under another path of the same host stays untouched.
+    const from = rewrite!.from.find(prefix => url.startsWith(prefix) && registryPrefixOf(url) === prefix)
     if (!from) return []
     const replacement = `${rewrite!.to}${url.slice(from.length)}`
     moved.set(replacement, url)

@@ -1,9 +1,11 @@
 import { NPM_UPSTREAM } from '../mirrors/npm.js'
 import { firstPositional } from './args.js'
-import { hostOf, sameIndex } from '../url.js'
+import { hostOf, labelOf, sameIndex } from '../url.js'
 import { NPM_LOCKFILE } from './lockfile-formats.js'
 import { addOptions, NPM_FAST, NPM_FETCH_KNOBS, NPM_KNOB_OPTION, npmPackageUrl, REGISTRY_OPTION } from './npm-family.js'
-import { npmrcFiles, readNpmrcSetting } from './npmrc.js'
+import { readNpmrcFiles, readNpmrcSetting } from './npmrc.js'
+import { npmConfigFiles } from './npm-config-files.js'
+import { NPM_SOURCE } from './npm-source.js'
 import { withNpmrc } from './credentials.js'
 import { findRegistryChoice } from './npm-registry-choice.js'
 import type { CommandLine, ConfigFiles, IndexChoice, KnobData, LockfileSupport, PinnedRegistry, ProgramRun, ReadOnlyForms, ToolAdapter, ToolContext } from './types.js'
@@ -57,7 +59,7 @@ const READ_ONLY = {
 } satisfies ReadOnlyForms
 
 function findUserIndex(context: ToolContext): IndexChoice | null {
-  return findRegistryChoice(context, { options: [REGISTRY_OPTION], env: ['npm_config_registry'], npmrc: npmrcFiles(context), defaultIndex: NPM_UPSTREAM })
+  return findRegistryChoice(context, { options: [REGISTRY_OPTION], env: ['npm_config_registry'], npmrc: npmConfigFiles(context).files, defaultIndex: NPM_UPSTREAM })
 }
 
 // npm reads every setting from the command line, npm_config_* in any case, then the npmrc files (npm config.md).
@@ -67,7 +69,7 @@ const KNOBS = { options: NPM_KNOB_OPTION, env: NPM_FETCH_KNOBS.map(knob => `npm_
 const CONFIG_FILES = {
   names: ['.npmrc (the project\'s)', '~/.npmrc (--userconfig, npm_config_userconfig)', '<prefix>/etc/npmrc (--globalconfig)'],
   find(keys, context) {
-    const setting = readNpmrcSetting(keys, context)
+    const setting = readNpmrcSetting(keys, context, npmConfigFiles(context).files)
     return setting && `${setting.key} in ${setting.origin}`
   },
 } satisfies ConfigFiles
@@ -77,21 +79,36 @@ const NPMJS_HOST = hostOf(NPM_UPSTREAM)!
 /**
  * npm fetches a locked package from its `resolved` URL; only registry.npmjs.org URLs follow --registry
  * (replace-registry-host=npmjs, docs/content/using-npm/config.md). On an attempt that sets a registry, the
- * replaceable pinned hosts follow it too: `--replace-registry-host=<host>` (npm 9+; pacote lib/remote.js and
- * arborist reify.js match the hostname), or `always` when every pinned host may be replaced. A private host stays.
+ * replaceable pinned hosts follow it too with `--replace-registry-host`: npm 9-11 match it against the host *name* of
+ * every resolved URL, scoped packages' included (arborist reify.js; npm 11 takes a URL too, but ignores its port, and
+ * its path only narrows it when not `/`). So it names a host only when no private registry, pinned or configured
+ * for a scope, has that host name, and is `always` only when there is no private registry at all.
  */
-function redirect(command: CommandLine, _registryUrl: string, pinned: readonly PinnedRegistry[]): ReturnType<LockfileSupport['redirect']> {
+function redirect(command: CommandLine, _registryUrl: string, pinned: readonly PinnedRegistry[], _file: string, keepOut: readonly string[]): ReturnType<LockfileSupport['redirect']> {
   const npmjs = (entry: PinnedRegistry) => hostOf(entry.prefix) === NPMJS_HOST
   const candidates = pinned.filter(entry => entry.replaceable && !npmjs(entry))
   if (!candidates.length) return { command, followed: pinned.filter(npmjs).map(entry => entry.prefix) }
-  if (pinned.every(entry => entry.replaceable) && (candidates.length > 1 || pinned.some(npmjs))) {
+  if (!keepOut.length && (candidates.length > 1 || pinned.some(npmjs))) {
     return { command: addOptions(command, '--replace-registry-host=always'), followed: pinned.map(entry => entry.prefix) }
   }
-  // One host: the most used. npm 11 also takes a URL prefix, which keeps a private registry on the same host out.
-  const chosen = candidates[0]!
-  const shared = pinned.some(entry => !entry.replaceable && hostOf(entry.prefix) === hostOf(chosen.prefix))
-  return { command: addOptions(command, `--replace-registry-host=${shared ? chosen.prefix : hostOf(chosen.prefix)}`),
-    followed: pinned.filter(entry => shared ? entry === chosen : hostOf(entry.prefix) === hostOf(chosen.prefix)).map(entry => entry.prefix) }
+  const sharing = (entry: PinnedRegistry) => keepOut.filter(url => hostOf(url) === hostOf(entry.prefix))
+  const blocked = candidates.filter(entry => sharing(entry).length)
+  const declined = blocked.length ? `${[...new Set(blocked.map(entry => labelOf(entry.prefix)))].join(', ')} shares its host name with your private registry ${[...new Set(blocked.flatMap(sharing).map(labelOf))].join(', ')}, and npm's --replace-registry-host matches host names: it is not redirected, so a mirror attempt still downloads from it` : undefined
+  // One host: the most used that no private registry shares.
+  const chosen = candidates.find(entry => !sharing(entry).length)
+  if (!chosen) return { command, followed: pinned.filter(npmjs).map(entry => entry.prefix), ...(declined && { declined }) }
+  return { command: addOptions(command, `--replace-registry-host=${hostOf(chosen.prefix)}`),
+    followed: pinned.filter(entry => hostOf(entry.prefix) === hostOf(chosen.prefix)).map(entry => entry.prefix), ...(declined && { declined }) }
+}
+
+const SCOPE_REGISTRY = /^@[^:=/\s]+:registry$/i
+
+/** `@scope:registry` from the command line, npm_config_* variables and the npmrc files npm reads. */
+function scopedRegistries(context: ToolContext): string[] {
+  const fromArgs = context.args.flatMap(arg => /^-+(@[^:=\s]+:registry)=(.+)$/i.exec(arg)?.[2] ?? [])
+  const fromEnv = Object.entries(context.env).flatMap(([name, value]) => /^npm_config_@[^:]+:registry$/i.test(name) && value ? [value] : [])
+  const fromFiles = readNpmrcFiles(npmConfigFiles(context).files, context.env).flatMap(read => 'settings' in read ? [...read.settings].filter(([key]) => SCOPE_REGISTRY.test(key)).map(([, value]) => value) : [])
+  return [...new Set([...fromArgs, ...fromEnv, ...fromFiles])]
 }
 
 export const npm = {
@@ -110,6 +127,7 @@ export const npm = {
   classify: args => classifyVerb(verbOf(args), args, VERBS),
   program: PROGRAM,
   findUserIndex,
+  source: NPM_SOURCE,
   knobs: KNOBS,
   configFiles: CONFIG_FILES,
   // npmmirror answers the audit endpoint with 501 after ~70 s (cnpm/cnpmcore#673): no audit on any mirror.
@@ -120,6 +138,7 @@ export const npm = {
     format: NPM_LOCKFILE,
     follows: prefix => hostOf(prefix) === NPMJS_HOST,
     redirect,
+    scopedRegistries,
     consequence: 'npm downloads them from there on every attempt, whatever --registry says; resilient points only public registries and those named in its config at a mirror, never a private one.',
   },
   advice: {

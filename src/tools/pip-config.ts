@@ -1,6 +1,6 @@
-import { closeSync, existsSync, openSync, readFileSync, readSync, realpathSync } from 'node:fs'
-import { readRegularFile } from './regular-file.js'
-import { dirname, isAbsolute, join, resolve } from 'node:path'
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { sitePrefix } from './pip-site.js'
 
 /**
  * pip's configuration as pip itself would see it, read without starting Python (`pip config list` costs ~0.3 s).
@@ -41,39 +41,6 @@ function parseIni(text: string): Map<string, Map<string, string>> {
   return sections
 }
 
-/** Where pip looks for its site config, `<sys.prefix>/pip.conf`, without starting Python (pip utils/appdirs.py). */
-export function sitePrefixes(env: NodeJS.ProcessEnv, executable: string | undefined): string[] {
-  const prefixes = env.VIRTUAL_ENV ? [env.VIRTUAL_ENV] : []
-  if (!executable) return prefixes
-  // A virtual environment's bin/pip or bin/python: sys.prefix is the folder above bin, whatever VIRTUAL_ENV says.
-  prefixes.push(dirname(dirname(executable)))
-  const interpreters = [executable, shebangInterpreter(executable)].filter((path): path is string => Boolean(path))
-  for (const path of interpreters) {
-    try {
-      prefixes.push(dirname(dirname(realpathSync(path))))
-    } catch {
-      // not there: nothing to read
-    }
-  }
-  return [...new Set(prefixes)]
-}
-
-/** `#!/opt/py/bin/python3.11` at the top of a pip script: the interpreter whose prefix pip reads. */
-function shebangInterpreter(file: string): string | undefined {
-  let descriptor: number | undefined
-  try {
-    descriptor = openSync(file, 'r')
-    const buffer = Buffer.alloc(256)
-    const head = buffer.subarray(0, readSync(descriptor, buffer, 0, 256, 0)).toString('latin1')
-    const line = /^#!\s*(\S+)/.exec(head)?.[1]
-    return line && !line.endsWith('/env') && !line.endsWith('/sh') && !line.endsWith('/bash') ? line : undefined
-  } catch {
-    return undefined
-  } finally {
-    if (descriptor !== undefined) closeSync(descriptor)
-  }
-}
-
 export interface PipConfigScope {
   env: NodeJS.ProcessEnv
   home: string
@@ -92,7 +59,9 @@ export function pipConfigFiles(env: NodeJS.ProcessEnv, home: string, scope: Part
   const files = [...xdgDirs.map(dir => join(dir, 'pip', 'pip.conf')), '/etc/pip.conf']
   // An existing PIP_CONFIG_FILE replaces the user's files (pip configuration.py iter_config_files).
   if (!scope.isolated && !(configFile && existsSync(configFile))) files.push(join(home, '.pip', 'pip.conf'), join(xdgConfig, 'pip', 'pip.conf'))
-  files.push(...sitePrefixes(env, scope.executable).map(prefix => join(prefix, 'pip.conf')))
+  // Behind a shim the site file is a guess: the choice is then uncertain, and pip itself is asked (tools/pip-source.ts).
+  const site = sitePrefix(env, scope.executable)
+  files.push(...(site.prefix ? [site.prefix] : site.guesses).map(prefix => join(prefix, 'pip.conf')))
   if (configFile) files.push(configFile)
   return files
 }

@@ -3,6 +3,7 @@ import { withNetrc } from './credentials.js'
 import { readPipConfig } from './pip-config.js'
 import { streamedRequirementsChooseIndex } from './requirement-files.js'
 import { findPipIndex, pipSubcommand } from './pip-index.js'
+import { PIP_SOURCE } from './pip-source.js'
 import { pep503PackageUrl, PIP_FAST, PIP_KNOBS, WHEELHOUSE_ONLY } from './python-index.js'
 import type { ConfigFiles, KnobData, ReadOnlyForms, ToolAdapter } from './types.js'
 import { named, shortCluster, versionAndHelp } from './read-only.js'
@@ -56,6 +57,7 @@ export const pip = {
   verbs: VERBS,
   classify: args => classifyVerb(subcommand(args), args, VERBS),
   findUserIndex: findPipIndex,
+  source: PIP_SOURCE,
   vetStreamedInput: streamedRequirementsChooseIndex,
   knobs: KNOBS,
   configFiles: CONFIG_FILES,

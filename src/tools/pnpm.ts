@@ -1,4 +1,4 @@
-import { join } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
 import { NPM_UPSTREAM } from '../mirrors/npm.js'
 import { findOptions, firstPositional } from './args.js'
 import { findUp } from './locked-registries.js'
@@ -33,10 +33,20 @@ const READ_ONLY = {
 const envNames = (key: string) => [`pnpm_config_${key}`, `npm_config_${key}`]
 const camel = (key: string) => key.replace(/-(\w)/g, (_, letter: string) => letter.toUpperCase())
 
+const DIR = { long: ['--dir'], short: ['-C'], takesValue: true, anyDashes: true }
+const GLOBAL = { long: ['--global'], short: ['-g'], takesValue: false, anyDashes: true }
+
+/** The folder pnpm works in: `-C`/`--dir` (pnpm takes it as the project's prefix), else the current one. */
+function pnpmDir({ args, cwd }: ToolContext): string {
+  const dir = findOptions(args, DIR).at(-1)?.value
+  return dir ? resolve(cwd, dir) : cwd
+}
+
 /** pnpm-workspace.yaml (10.x+) and the global config.yaml (11.x) hold settings in camelCase; `registries.default` too. */
-function workspaceSetting(keys: readonly string[], { cwd, env, home }: ToolContext): { value: string; origin: string } | undefined {
-  const configHome = env.XDG_CONFIG_HOME || join(home, '.config')
-  const files = [findUp(cwd, ['pnpm-workspace.yaml']), join(configHome, 'pnpm', 'config.yaml')].filter(Boolean) as string[]
+function workspaceSetting(keys: readonly string[], context: ToolContext): { value: string; origin: string } | undefined {
+  const configHome = context.env.XDG_CONFIG_HOME || join(context.home, '.config')
+  const workspace = findOptions(context.args, GLOBAL).length ? undefined : findUp(pnpmDir(context), ['pnpm-workspace.yaml'])
+  const files = [workspace, join(configHome, 'pnpm', 'config.yaml')].filter(Boolean) as string[]
   for (const file of files) {
     const data = readYamlFile(file)
     for (const key of keys) {
@@ -47,10 +57,18 @@ function workspaceSetting(keys: readonly string[], { cwd, env, home }: ToolConte
   return undefined
 }
 
-/** `.npmrc` (project, user) and pnpm 10's global `rc` file; npm's global npmrc is npm's, not pnpm's. */
+/**
+ * `.npmrc` of the project (`-C`/`--dir` or the nearest folder up with package.json) and of the workspace root
+ * (the folder of pnpm-workspace.yaml), neither in global mode, then the user's, and pnpm 10's global `rc` file
+ * (@pnpm/npm-conf, @pnpm/config); npm's global npmrc is npm's, not pnpm's.
+ */
 function pnpmrcFiles(context: ToolContext): string[] {
   const configHome = context.env.XDG_CONFIG_HOME || join(context.home, '.config')
-  return [...npmrcFiles({ ...context, executable: undefined }), join(configHome, 'pnpm', 'rc')]
+  const dir = pnpmDir(context)
+  const [project, ...others] = npmrcFiles({ ...context, cwd: dir, executable: undefined })
+  const workspace = findUp(dir, ['pnpm-workspace.yaml'])
+  const local = findOptions(context.args, GLOBAL).length ? [] : [project!, ...(workspace ? [join(dirname(workspace), '.npmrc')] : [])]
+  return [...new Set([...local, ...others, join(configHome, 'pnpm', 'rc')])]
 }
 
 function findUserIndex(context: ToolContext): IndexChoice | null {

@@ -1,9 +1,10 @@
 import type { Ecosystem } from '../mirrors/types.js'
-import type { LockfileRewrite } from '../plan/types.js'
 import type { SplitUrl } from '../secrets/url.js'
 import type { AdapterData, ReadOnlyForms, ToolKnobs } from './adapter-data.js'
 import type { AdviceSpec } from './advice.js'
 import type { SecretsContext } from './credentials.js'
+import type { SourceQuestion } from './source-question.js'
+import type { LockfileSupport } from './lockfile-types.js'
 
 /** A command line to run: argv plus the environment variables resilient adds (never the whole environment). */
 export interface CommandLine {
@@ -47,57 +48,6 @@ export interface ToolContext {
   executable?: string
 }
 
-/** The project's lockfile as it was before a run (src/tools/lockfile-registry.ts guardLockfile). */
-export interface LockfileGuard {
-  /**
-   * Puts back what attempts on mirrors wrote: a `resolved` URL the run moved to a mirror gets the URL the lockfile
-   * held before for that package, a new one the registry of `primaryUrl` (credentials stripped), atomically; every
-   * other byte stays as it was. Undefined when there is no lockfile or nothing to restore.
-   */
-  restore(context: { mirrorUrls: readonly string[]; primaryUrl: string }): Promise<{ file: string; replaced: number } | undefined>
-}
-
-/** Where a lockfile format lives and how to find its `resolved` URLs. */
-export interface LockfileFormat {
-  /** File names in order of precedence, looked for in the current folder and then its parents. */
-  names: readonly string[]
-  /** Every `resolved` URL; undefined when the text is not this format (a merge conflict): nothing is touched then. */
-  findUrls(text: string): Promise<{ url: string; start: number }[] | undefined>
-  /** A quick scan for pinned URLs (first group), for planning: no parser is loaded on the way to the first attempt. */
-  pinnedUrls: RegExp
-}
-
-/** A registry the project's lockfile pins, as planRun sees it. */
-export interface PinnedRegistry {
-  /** Registry prefix of the pinned tarball URLs: `https://registry.yarnpkg.com/`. */
-  prefix: string
-  /** How many `resolved` URLs use it. */
-  count: number
-  /** Public, or named in resilient's config: a mirror may stand in for it. Never true for a private registry. */
-  replaceable: boolean
-}
-
-/** The lockfile found for a run and the registries it pins. */
-export interface LockedRegistries {
-  file: string
-  registries: { prefix: string; count: number }[]
-}
-
-/** How a tool's lockfile pins registries, and how an attempt on a mirror makes them follow it. */
-export interface LockfileSupport {
-  format: LockfileFormat
-  /** Pinned registries the tool itself fetches from the attempt's registry (npm: registry.npmjs.org URLs). */
-  follows(prefix: string): boolean
-  /**
-   * Makes an attempt that sets `registryUrl` download the replaceable pinned registries from it: a flag (npm
-   * `--replace-registry-host`) or the lockfile rewritten for that attempt only (yarn 1). Returns the prefixes that
-   * then follow the attempt's registry; the others are still contacted.
-   */
-  redirect(command: CommandLine, registryUrl: string, pinned: readonly PinnedRegistry[], file: string): { command: CommandLine; rewrite?: LockfileRewrite; followed: string[] }
-  /** What a pinned registry no attempt redirects means, for the person (after "<file> pins N packages to <host>:"). */
-  consequence: string
-}
-
 /**
  * Everything resilient knows about one package manager. Shared code branches on these fields, never on a tool name.
  * One file per tool under src/tools/, listed once in TOOLS.
@@ -130,6 +80,8 @@ export interface ToolAdapter extends AdapterData {
   readOnly?: ReadOnlyForms
   /** The index the user chose in args, env or the tool's config files; null when the tool default is in use. */
   findUserIndex(context: ToolContext): IndexChoice | null
+  /** Where findUserIndex cannot be certain, how the tool itself is asked before any attempt or probe leaves it. */
+  source?: SourceQuestion
   /**
    * Why a retry must not reuse what the tool read from a streamed input (`-r <(...)`, stdin): resilient never reads
    * such a stream before the tool, so findUserIndex could not see an index chosen inside it (src/exec/replayable-input.ts).
@@ -197,4 +149,6 @@ export interface ToolAdapter extends AdapterData {
   }
 }
 
+export type { SourceQuestion } from './source-question.js'
+export type { LockedRegistries, LockfileFormat, LockfileGuard, LockfileSupport, PinnedRegistry } from './lockfile-types.js'
 export type { ConfigFiles, EnvironmentSetting, KnobData, OfflineForm, ProgramRun, ReadOnlyCommand, ReadOnlyForms, ToolKnobs } from './adapter-data.js'

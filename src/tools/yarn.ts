@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process'
 import { dirname, join, resolve } from 'node:path'
 import { promisify } from 'node:util'
 import { YARN_LOCKFILE } from './lockfile-formats.js'
+import { findOptions } from './args.js'
 import { addOptions, findEnv, npmPackageUrl, withTrailingSlash, YARN_REGISTRY } from './npm-family.js'
 import { npmrcFiles } from './npmrc.js'
 import { findRegistryChoice } from './npm-registry-choice.js'
@@ -28,7 +29,12 @@ const READ_ONLY = {
 } satisfies ReadOnlyForms
 const REGISTRY = { long: ['--registry'], takesValue: true }
 
-function findUserIndex(context: ToolContext): IndexChoice | null {
+const CWD = { long: ['--cwd'], takesValue: true }
+
+function findUserIndex(given: ToolContext): IndexChoice | null {
+  // `--cwd <dir>`: yarn 1 reads .yarnrc and .npmrc from there (config.cwd), not from where it was started.
+  const cwdOption = findOptions(given.args, CWD).at(-1)?.value
+  const context = cwdOption ? { ...given, cwd: resolve(given.cwd, cwdOption) } : given
   // yarn 1 merges YARN_* and npm_config_* variables, case-insensitively (base-registry.js mergeEnv), and sends an
   // unscoped `_auth` from .npmrc to any registry: findRegistryChoice makes that registry private.
   return findRegistryChoice(context, { options: [REGISTRY], env: ['YARN_REGISTRY', 'npm_config_registry'], npmrc: npmrcFiles({ ...context, executable: undefined }),

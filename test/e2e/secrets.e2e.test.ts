@@ -92,4 +92,25 @@ describe('no seeded secret leaks', () => {
     expect(lines.some(line => line.startsWith('::warning title=resilient retry::attempt 1 failed: timeout'))).toBe(true)
     expect(lines.some(line => line.startsWith('::error title=resilient gave up::gave up after 2 attempts: timeout'))).toBe(true)
   })
+
+  it('a token in a query parameter of any name shape: terminal, report, log, logs, dry-run and doctor', async () => {
+    const { env, cwd } = setup()
+    const values = { api_token: 'QApiTok-6161', private_token: 'QPriv-6262', auth_token: 'QAuthTok-6363', 'access-token': 'QAccess-6464', 'X-Auth': 'QXAuth-6565', Signature: 'QSig-6666' }
+    const query = Object.entries(values).map(([name, value]) => `${name}=${value}`).join('&')
+    const args = ['pip', 'download', '--extra-index-url', `https://127.0.0.1:6/simple?${query}`, 'demo-pkg']
+    const report = join(mkdtempSync(join(tmpdir(), 'resilient-report-')), 'report.json')
+    const run = await runCli(['--verbose', '--report', report, ...args], { env, cwd })
+    expect(run.exitCode).toBe(1)
+    // The tool's own line keeps what the tool printed; resilient's lines and files hold none of the values.
+    expect(run.stderr).toContain(`Looking in indexes: download --extra-index-url https://127.0.0.1:6/simple?${query}`)
+    expect(run.stderr).toMatch(/^→ .*api_token=\*\*\*\*&private_token=\*\*\*\*&auth_token=\*\*\*\*&access-token=\*\*\*\*&X-Auth=\*\*\*\*&Signature=\*\*\*\*/m)
+    const outputs: Record<string, string> = { run: resilientLines(String(run.all)), report: readFileSync(report, 'utf8') }
+    for (const file of readdirSync(logsDirectory(env))) outputs[file] = readFileSync(join(logsDirectory(env), file), 'utf8')
+    outputs.logs = String((await runCli(['logs'], { env })).all)
+    outputs.logsLast = String((await runCli(['logs', '--last', '--json'], { env })).all)
+    outputs.dryRun = String((await runCli(['--dry-run', ...args], { env, cwd })).all)
+    outputs.doctor = String((await runCli(['doctor'], { env: { ...env, PIP_INDEX_URL: `https://corp.test/simple?${query}` }, cwd })).all)
+    expect(outputs.doctor).toContain('corp.test')
+    for (const [name, text] of Object.entries(outputs)) expect(Object.values(values).filter(value => text.includes(value)), name).toEqual([])
+  })
 })

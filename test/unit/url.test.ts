@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { hostAndPortOf, hostOf, indexKey, indexUrlOf, isLoopback, isWebUrl, labelOf, nameOfHostLabel, parseIndexUrl, sameIndex, sameRegistry } from '../../src/url.js'
+import { hostAndPortOf, hostOf, indexKey, indexUrlOf, isLoopback, isUnderIndex, isWebUrl, labelOf, nameOfHostLabel, parseIndexUrl, sameIndex, sameServer } from '../../src/url.js'
 
 describe('hostOf and hostAndPortOf', () => {
   it.each([
@@ -25,27 +25,47 @@ describe('hostOf and hostAndPortOf', () => {
   })
 })
 
-describe('sameIndex: the same server', () => {
+describe('sameIndex: scheme, host, port and path', () => {
   it.each([
     ['https://pypi.org/simple', 'https://pypi.org/simple/', true],
-    ['https://pypi.org/simple', 'https://PYPI.ORG/', true],
+    ['https://pypi.org/simple', 'https://PYPI.ORG/simple', true],
     ['https://pypi.org:443/simple', 'https://pypi.org/simple', true],
     ['https://token@pypi.org/simple', 'https://pypi.org/simple', true],
+    ['https://pypi.org/simple?x=1', 'https://pypi.org/simple', true],
+    ['sparse+https://index.crates.io/', 'https://index.crates.io', true],
+    ['https://pypi.org/simple', 'https://pypi.org/', false],
+    ['http://pypi.org/simple', 'https://pypi.org/simple', true],
+    ['http://pypi.org:8080/simple', 'https://pypi.org/simple', false],
+    ['file:///pypi.org/simple', 'https://pypi.org/simple', false],
     ['http://127.0.0.1:8080/simple', 'http://127.0.0.1:8081/simple', false],
-    ['http://[::1]:8080/', 'http://[0:0:0:0:0:0:0:1]:8080/simple', true],
+    ['http://[::1]:8080/simple', 'http://[0:0:0:0:0:0:0:1]:8080/simple', true],
     ['https://pypi.org/simple', 'https://test.pypi.org/simple', false],
+    // Artifactory, Nexus: one host, a public remote and a private repository under other paths.
+    ['https://artifactory.corp.example/api/pypi/pypi-remote/simple', 'https://artifactory.corp.example/api/pypi/team-private/simple', false],
+    ['https://corp/npm/public/', 'https://corp/npm/public', true],
+    ['https://corp/npm/public/', 'https://corp/npm/private/', false],
+    ['https://corp/npm/', 'https://corp/npm/private/', false],
+    ['https://user:pw@corp:443/simple/', 'https://corp/simple', true],
     ['file:///srv/a', 'file:///srv/b', false],
     ['not a url', 'not a url', false],
   ])('%s ~ %s: %s', (a, b, same) => expect(sameIndex(a, b)).toBe(same))
 })
 
-describe('sameRegistry: the same server and path', () => {
+describe('sameServer and isUnderIndex', () => {
+  it('sameServer compares host and port only', () => {
+    expect(sameServer('https://corp/npm/public/', 'https://corp/npm/private/')).toBe(true)
+    expect(sameServer('http://127.0.0.1:8080/a', 'http://127.0.0.1:8081/a')).toBe(false)
+  })
+
   it.each([
-    ['https://corp/npm/public/', 'https://corp/npm/public', true],
-    ['https://corp/npm/public/', 'https://corp/npm/private/', false],
-    ['https://user:pw@corp:443/simple/', 'https://corp/simple', true],
-    ['https://pypi.org/simple', 'https://pypi.org/', false],
-  ])('%s ~ %s: %s', (a, b, same) => expect(sameRegistry(a, b)).toBe(same))
+    ['https://mirrors.tuna.tsinghua.edu.cn/anaconda/cloud/conda-forge', 'https://mirrors.tuna.tsinghua.edu.cn/anaconda/cloud', true],
+    ['https://mirrors.tuna.tsinghua.edu.cn/anaconda/cloud', 'https://mirrors.tuna.tsinghua.edu.cn/anaconda/cloud/', true],
+    ['https://mirrors.tuna.tsinghua.edu.cn/anaconda/cloudy/x', 'https://mirrors.tuna.tsinghua.edu.cn/anaconda/cloud', false],
+    ['https://mirrors.tuna.tsinghua.edu.cn/private/x', 'https://mirrors.tuna.tsinghua.edu.cn/anaconda/cloud', false],
+    ['https://prefix.dev/conda-forge', 'https://prefix.dev', true],
+    ['http://prefix.dev/conda-forge', 'https://prefix.dev', true],
+    ['http://prefix.dev:8080/conda-forge', 'https://prefix.dev', false],
+  ])('%s under %s: %s', (url, base, under) => expect(isUnderIndex(url, base)).toBe(under))
 })
 
 describe('indexKey', () => {
@@ -70,15 +90,20 @@ describe('properties', () => {
       const parsed = parseIndexUrl(a)!
       const withCredentials = `${parsed.protocol}//user:secret@${parsed.host}${parsed.pathname}`
       expect(sameIndex(a, withCredentials)).toBe(true)
-      expect(sameRegistry(a, `${a}/`)).toBe(true)
+      expect(sameIndex(a, `${a}/`)).toBe(true)
       expect(indexKey(withCredentials)).not.toContain('secret')
       const defaultPort = parsed.protocol === 'https:' ? 443 : 80
-      if (!parsed.port) expect(sameRegistry(a, `${parsed.protocol}//${parsed.hostname}:${defaultPort}${parsed.pathname}`)).toBe(true)
+      if (!parsed.port) expect(sameIndex(a, `${parsed.protocol}//${parsed.hostname}:${defaultPort}${parsed.pathname}`)).toBe(true)
     }))
   })
 
-  it('sameRegistry implies sameIndex', () => {
-    fc.assert(fc.property(webUrl, webUrl, (a, b) => { if (sameRegistry(a, b)) expect(sameIndex(a, b)).toBe(true) }))
+  it('sameIndex implies sameServer, and a path below an index is never that index', () => {
+    fc.assert(fc.property(webUrl, webUrl, (a, b) => { if (sameIndex(a, b)) expect(sameServer(a, b)).toBe(true) }))
+    fc.assert(fc.property(webUrl, fc.stringMatching(/^[a-z0-9_-]{1,8}$/), (a, segment) => {
+      const below = `${a.replace(/\/+$/, '')}/${segment}`
+      expect(sameIndex(a, below)).toBe(false)
+      expect(isUnderIndex(below, a)).toBe(true)
+    }))
   })
 
   it('every web URL is web, has a host, and a label that is its host and port', () => {

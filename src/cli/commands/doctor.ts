@@ -1,5 +1,6 @@
 import { runDoctorChecks } from '../../doctor/index.js'
-import { redact, redactDeep } from '../../redact.js'
+import { redactDeep } from '../../redact.js'
+import { ownText } from '../own-text.js'
 import { RESILIENT_VERSION } from '../../version.js'
 
 /** `resilient doctor [--json]`: what resilient sees on this machine; exit 1 when something is broken. */
@@ -19,6 +20,6 @@ export async function runDoctor(options: { json?: boolean }): Promise<number> {
     out.push(`${problem.severity === 'broken' ? '✖' : '!'} ${problem.message}`, `  → ${problem.fix}`)
   }
   if (report.problems.length) out.push('', report.broken ? 'Something is broken: fix the ✖ lines above.' : 'Nothing is broken; the ! lines are worth a look.')
-  process.stdout.write(`${redact(out.join('\n'))}\n`)
+  process.stdout.write(`${ownText(out.join('\n'))}\n`)
   return report.broken ? 1 : 0
 }

@@ -2,6 +2,7 @@ import { formatLogDetails, formatLogTable } from '../../logs/format.js'
 import { logsDirectory } from '../../logs/paths.js'
 import { readRunLogs } from '../../logs/store.js'
 import { printable, redact, redactDeep } from '../../redact.js'
+import { ownText } from '../own-text.js'
 
 export interface LogsOptions {
   last?: boolean
@@ -25,7 +26,7 @@ export async function runLogs(options: LogsOptions): Promise<number> {
   }
   const text = options.last ? formatLogDetails(logs[0]!.log, logs[0]!.file) : formatLogTable(logs.map(entry => entry.log)).join('\n')
   // Stored logs hold outside text (argv, cwd, tool output): replayed without any control byte.
-  process.stdout.write(`${printable(redact(text), { multiline: true })}\n`)
+  process.stdout.write(`${ownText(printable(redact(text), { multiline: true }))}\n`)
   if (!options.last) process.stderr.write(`(${logs.length} most recent, newest first, from ${dir}${skipped ? `; ${skipped} unreadable file(s) skipped` : ''})\n`)
   return 0
 }

@@ -26,6 +26,7 @@ import { guardLockfile } from '../../tools/lockfile-registry.js'
 import { parseInvocation } from '../../tools/parse-invocation.js'
 import { resolveVariantCached } from '../../state/variant-cache.js'
 import { chooseReporter, type RunReporter } from '../ci-reporter.js'
+import { announceUnconfirmed, sourceConfirmation } from '../confirm-deps.js'
 import { configFlags, type GlobalOptions } from '../options.js'
 import { printPlan } from '../print-plan.js'
 import { TerminalReporter } from '../reporter.js'
@@ -78,6 +79,8 @@ export interface ToolSession {
   noInput?: boolean
   /** Where the tool runs (a script's own project); the current directory when absent. */
   cwd?: string
+  /** Variables added to the tool's environment (the index a script's project declares, for `resilient run`). */
+  env?: Record<string, string>
 }
 
 /**
@@ -85,7 +88,7 @@ export interface ToolSession {
  * (planRun), orders it (rankSources), executes it (executeRun) and reports. Returns the exit code.
  */
 export async function runTool(argv: string[], options: GlobalOptions, session: ToolSession = {}): Promise<number> {
-  const env = process.env
+  const env = session.env ? { ...process.env, ...session.env } : process.env
   const cwd = session.cwd ?? process.cwd()
   registerSecretEnv(env)
   registerSecrets(argv.flatMap(arg => [...arg.matchAll(/:\/\/[^/@\s]*:([^/@\s]+)@/g)].map(m => m[1])))
@@ -117,7 +120,8 @@ export async function runTool(argv: string[], options: GlobalOptions, session: T
 
   // Credentials reach the tool through its environment or a 0600 file in the private directory, never its argv.
   const secrets = { scratch, env }
-  const request = gatherPlanRequest(invocation, { env, cwd, home: env.HOME || homedir() }, { config, preferredMirrors: options.mirror, offline, proxies: proxiesFromEnvironment(env), secrets })
+  const toolContext = { env, cwd, home: env.HOME || homedir() }
+  const request = gatherPlanRequest(invocation, toolContext, { config, preferredMirrors: options.mirror, offline, proxies: proxiesFromEnvironment(env), secrets })
   const planned = planRun(request)
   planned.warnings.forEach(message => reporter.warn(message))
   // Mirror health and learned order (src/state): failing sources last, what fixed this before first among mirrors.
@@ -129,6 +133,7 @@ export async function runTool(argv: string[], options: GlobalOptions, session: T
   if (request.knobsOrigin) reporter.verbose(`keeping your own timeout/retries (${request.knobsOrigin})`)
   if (request.userIndex) reporter.verbose(`index chosen by you: ${request.userIndex.url} (${request.userIndex.origin})`)
   if (plan.noSwitchReason) reporter.verbose(`no mirror will be used: ${plan.noSwitchReason}`)
+  announceUnconfirmed(plan, reporter, Boolean(options.dryRun))
   if (plan.lockedSources) (options.dryRun ? reporter.warn(plan.lockedSources) : reporter.verbose(plan.lockedSources))
   if (options.dryRun) {
     printPlan(plan, process.stdout, process.stderr, Boolean(options.quiet))
@@ -153,6 +158,7 @@ export async function runTool(argv: string[], options: GlobalOptions, session: T
       now: Date.now,
       reporter,
       probe: createProbe(invocation.adapter, env),
+      confirmSource: sourceConfirmation({ request, config, tool: { ...toolContext, args: invocation.args, executable: invocation.executable }, state: memory?.snapshot(), reporter }),
       book: memory && ((outcome, hosts) => void memory.book(outcome, hosts)),
       interrupted: () => interrupts.received,
       // Questions only when a person can answer; --yes takes the safe default, which is to stop.

@@ -14,7 +14,8 @@ import { loadConfig } from '../../config/load.js'
 import { ResilientError } from '../../errors.js'
 import { Interrupts } from '../../exec/interrupts.js'
 import { ReplayableInput } from '../../exec/replayable-input.js'
-import { printable, redact, redactDeep, registerSecretEnv, registerSecrets } from '../../redact.js'
+import { printable, redactDeep, registerSecretEnv, registerSecrets } from '../../redact.js'
+import { ownText } from '../own-text.js'
 import { formatCommand } from '../../retry/format.js'
 import { chooseReporter, type RunReporter } from '../ci-reporter.js'
 import { configFlags, type GlobalOptions } from '../options.js'
@@ -66,9 +67,9 @@ export async function runScript(command: string[], options: RunOptions, globals:
   // The narrow call into resilient's tool runs: mirrors, retries and diagnosis as for `resilient pip install`, and
   // no questions of its own (the one question was asked). The installer's output goes to stderr: stdout is the script's.
   // The installer gets no stdin: it must not read the script's.
-  const installTool = async (argv: string[], where?: string, dryRun = false): Promise<number> =>
+  const installTool = async (argv: string[], where?: string, dryRun = false, extraEnv?: Record<string, string>): Promise<number> =>
     // Node managers install into the directory they run in: the script's project, which may not be ours.
-    runTool(argv, { ...globals, dryRun, report: undefined, input: false }, { reporter, interrupts, stdoutFd: 2, noInput: true, cwd: where ?? cwd, onResult: (tool, result) => installs.push(toReport(tool, result)) })
+    runTool(argv, { ...globals, dryRun, report: undefined, input: false }, { reporter, interrupts, stdoutFd: 2, noInput: true, cwd: where ?? cwd, env: extraEnv, onResult: (tool, result) => installs.push(toReport(tool, result)) })
   const child: ScriptChild = { env, interrupts, hooks, input, pty: globals.pty !== false && Boolean(process.stdout.isTTY && process.stderr.isTTY) && !isCI, warn: m => reporter.warn(m) }
   /** The re-run after an install: the one place where the script is started again (input replay belongs here). */
   const rerunScript = (again: string[]) => runScriptOnce(again, child)
@@ -78,12 +79,12 @@ export async function runScript(command: string[], options: RunOptions, globals:
     runScript: () => runScriptOnce(command, child),
     rerunScript,
     cannotRunAgain: () => input.refusal(),
-    describeIndex: plan => describeInstallIndex(plan.argv, config, env, plan.cwd ?? cwd),
+    describeIndex: plan => describeInstallIndex(plan.argv, config, { ...env, ...plan.env }, plan.cwd ?? cwd),
     ask: (lines, question) => askInTerminal(lines, question, interrupts),
-    preview: async (plan: InstallPlan) => void await installTool(plan.argv, plan.cwd, true),
+    preview: async (plan: InstallPlan) => void await installTool(plan.argv, plan.cwd, true, plan.env),
     async install(plan) {
       try {
-        const exitCode = await installTool(plan.argv, plan.cwd)
+        const exitCode = await installTool(plan.argv, plan.cwd, false, plan.env)
         return exitCode === 0 ? { ok: true } : { ok: false, reason: `${plan.command} exited with ${exitCode}`, exitCode }
       } catch (error) {
         if (error instanceof ResilientError) return { ok: false, reason: `${error.message}${error.hint ? ` ${error.hint}` : ''}`, exitCode: error.exitCode }
@@ -93,7 +94,7 @@ export async function runScript(command: string[], options: RunOptions, globals:
     record: entry => appendAutoInstallRecord({ ...entry, at: new Date().toISOString(), ecosystem: environment.ecosystem!, script: formatCommand({ argv: command, env: {} }), cwd }, env, m => reporter.warn(m))
       .catch(error => reporter.warn(`the install could not be recorded in the state directory: ${(error as Error).message}`)),
     say: (message, level) => level === 'warn' ? reporter.warn(message) : level === 'note' ? reporter.note(message)
-      : process.stderr.write(`${level === 'hint' ? '  → ' : ''}${printable(redact(message))}\n`),
+      : process.stderr.write(`${level === 'hint' ? '  → ' : ''}${printable(ownText(message))}\n`),
   }
 
   try {
@@ -103,7 +104,7 @@ export async function runScript(command: string[], options: RunOptions, globals:
       allowGlobal: Boolean(options.allowGlobal), installOnly: Boolean(options.installOnly), dryRun: Boolean(globals.dryRun),
       command, interpreterAt, entry: findScriptFile(command.slice(interpreterAt ?? 0), cwd), cwd,
     }, deps)
-    process.stderr.write(redact(finalMessage(result)))
+    process.stderr.write(ownText(finalMessage(result)))
     if (globals.report) {
       try {
         writeFileSync(globals.report, `${JSON.stringify(redactDeep(runReport(result, command, installs)), null, 2)}

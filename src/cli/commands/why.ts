@@ -7,6 +7,7 @@ import { MAX_INPUT_CHARS } from '../../diagnose/normalize.js'
 import { ResilientError, EXIT, UsageError } from '../../errors.js'
 import { TailBuffer } from '../../exec/tail-buffer.js'
 import { printable, redact } from '../../redact.js'
+import { ownText } from '../own-text.js'
 
 export interface WhyOptions {
   tool?: string
@@ -128,6 +129,6 @@ export async function runWhy(file: string | undefined, options: WhyOptions): Pro
       summary: diagnosis.summary, evidence: diagnosis.evidence, host: diagnosis.facts.host ?? null, tool }))}\n`)
     return 0
   }
-  process.stdout.write(`${printable(redact(explain(diagnosis, tool, guessed)), { multiline: true })}\n`)
+  process.stdout.write(`${ownText(printable(redact(explain(diagnosis, tool, guessed)), { multiline: true }))}\n`)
   return 0
 }

@@ -67,3 +67,23 @@ describe('orderSources', () => {
     expect(result.warnings.join()).toMatch(/--mirror aliyun is not used: pypi\.corp\.example .* never sent elsewhere/)
   })
 })
+
+describe('an index is its scheme, host, port and path: another repository on a known host is the user\'s own', () => {
+  const artifactory = 'https://artifactory.corp.example/api/pypi/pypi-remote/simple'
+  it.each([
+    ['pip', TOOLS.pip, artifactory, 'https://artifactory.corp.example/api/pypi/team-private/simple'],
+    ['npm', TOOLS.npm, 'https://artifactory.corp.example/api/npm/npm-remote/', 'https://artifactory.corp.example/api/npm/team-npm/'],
+    ['pip, a path below the declared index', TOOLS.pip, 'https://nexus.corp.example/repository/', 'https://nexus.corp.example/repository/private/simple'],
+  ] as const)('%s: no mirror for the private repository', (_, adapter, declared, chosen) => {
+    const ecosystem = adapter.ecosystem
+    const result = planSources({ adapter, config: configSchema.parse({ [ecosystem]: { index: declared, mirrors: ['https://mirror.example/x'] } }), userIndex: { url: chosen, origin: '--index-url' } })
+    expect(result.primary.kind).toBe('private')
+    expect(result.fallbacks).toEqual([])
+    expect(result.noSwitchReason).toMatch(/not a public index known to resilient/)
+  })
+
+  it('the declared repository itself, spelled with a trailing slash, keeps its mirrors', () => {
+    const result = planSources({ adapter: TOOLS.pip, config: configSchema.parse({ pypi: { index: artifactory, mirrors: ['https://mirror.example/simple'] } }), userIndex: { url: `${artifactory}/`, origin: '--index-url' } })
+    expect(result.fallbacks.map(source => source.url)).toEqual(['https://mirror.example/simple'])
+  })
+})

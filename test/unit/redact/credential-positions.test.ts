@@ -85,4 +85,28 @@ describe('printed commands (issue 21)', () => {
     const { escapeWorkflowData } = await import('../../../src/redact.js')
     expect(escapeWorkflowData('100% done\r\n::error::x')).toBe('100%25 done%0D%0A::error::x')
   })
+  // The runner trims a line's leading white space (.NET's Char.IsWhiteSpace, U+0085 included) before looking for `::`.
+  it.each([
+    ['    ::error title=x::pwned', '    %3A:error title=x::pwned'],
+    ['::warning::x', '%3A:warning::x'],
+    ['\t \u00a0\u2003\u0085::set-output name=a::b', '\t \u00a0\u2003\u0085%3A:set-output name=a::b'],
+    ['evidence\n  ::add-mask::x\rnext\r::stop-commands::t', 'evidence\n  %3A:add-mask::x\rnext\r%3A:stop-commands::t'],
+    ['see ##[error]old form', 'see ##%5Berror]old form'],
+    ['a :: in the middle stays', 'a :: in the middle stays'],
+    ['  : one colon stays', '  : one colon stays'],
+  ])('no line resilient prints can start a workflow command: %j', async (line, expected) => {
+    const { defuseWorkflowCommands, escapeWorkflowData } = await import('../../../src/redact.js')
+    expect(defuseWorkflowCommands(line)).toBe(expected)
+    for (const printed of [defuseWorkflowCommands(line), escapeWorkflowData(line)]) {
+      for (const runnerLine of printed.split(/\r\n|\r|\n/)) expect(runnerLine.replace(/^[\s\u0085]+/, '')).not.toMatch(/^::/)
+      expect(printed).not.toContain('##[')
+    }
+  })
+  it('defusing is linear in the length of a hostile line', async () => {
+    const { defuseWorkflowCommands } = await import('../../../src/redact.js')
+    const started = performance.now()
+    defuseWorkflowCommands(`${' '.repeat(1_000_000)}:x`)
+    defuseWorkflowCommands('\n :'.repeat(300_000))
+    expect(performance.now() - started).toBeLessThan(2000)
+  })
 })

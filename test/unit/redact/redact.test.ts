@@ -18,6 +18,24 @@ describe('redact: URLs', () => {
   it('masks a Gemfury path token', _('https://pypi.fury.io/Tok3nValue99/acme/', 'https://pypi.fury.io/****/acme/'))
 })
 
+describe('redact: a query parameter is a credential by the shape of its name', () => {
+  // Any name containing token, key, secret, password, passwd, auth, sig, signature or credential, any case, - or _.
+  it.each([
+    'api_token', 'private_token', 'auth_token', 'access-token', 'access_token', 'X-Auth', 'x_auth', 'Token', 'TOKEN',
+    'apikey', 'api-key', 'API_KEY', 'key', 'sharedKey', 'secret', 'client_secret', 'Client-Secret', 'password', 'db_password',
+    'PASSWD', 'passwd', 'auth', 'x-auth-key', 'sig', 'sig_v2', 'signature', 'X-Amz-Signature', 'Signature', 'credential',
+    'X-Amz-Credential', 'credentials', 'x-goog-credential', 'sas.sig', 'jwt~token',
+  ])('?%s=… is masked, first and later in the query', name => {
+    expect(redact(`https://host/simple/?${name}=Zq9-value_42&x=1`)).toBe(`https://host/simple/?${name}=****&x=1`)
+    expect(redact(`https://host/simple/?x=1&${name}=Zq9-value_42`)).toBe(`https://host/simple/?x=1&${name}=****`)
+    expect(findSecrets(`https://host/simple/?${name}=Zq9-value_42`)).toEqual(['Zq9-value_42'])
+  })
+
+  it.each(['page', 'version', 'name', 'format', 'sort', 'q'])('?%s=… stays', name => {
+    expect(redact(`https://host/simple/?${name}=Zq9-value_42`)).toBe(`https://host/simple/?${name}=Zq9-value_42`)
+  })
+})
+
 describe('redact: headers and config lines', () => {
   it('masks a bearer Authorization header', _('Authorization: Bearer abcdefgh12345', 'Authorization: Bearer ****'))
   it('masks a basic Authorization header', _("'Authorization': 'Basic YWxpY2U6czNjcjN0'", "'Authorization': 'Basic ****'"))

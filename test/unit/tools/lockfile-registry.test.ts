@@ -214,6 +214,16 @@ describe('a lockfile rewritten for one attempt (yarn 1 on a mirror)', () => {
     expect(readFileSync(file).equals(original)).toBe(true)
   })
 
+  it('moves only URLs of that very registry, never a private one under another path of its host', async () => {
+    const project = mkdtempSync(join(tmpdir(), 'resilient-lockfile-'))
+    const file = join(project, 'yarn.lock')
+    writeFileSync(file, ['a@^1.0.0:', '  version "1.0.0"', '  resolved "https://corp.test/a/-/a-1.0.0.tgz#1"', '',
+      '"@corp/secret@^2.0.0":', '  version "2.0.0"', '  resolved "https://corp.test/private/@corp/secret/-/secret-2.0.0.tgz#2"', ''].join('\n'))
+    const during = await withLockfileRewrite({ file, from: ['https://corp.test/'], to: MIRROR }, YARN_LOCKFILE, async () => readFileSync(file, 'utf8'))
+    expect(during).toContain(`resolved "${MIRROR}a/-/a-1.0.0.tgz#1"`)
+    expect(during).toContain('resolved "https://corp.test/private/@corp/secret/-/secret-2.0.0.tgz#2"')
+  })
+
   it('puts it back when the attempt throws or is interrupted', async () => {
     const { file, original, rewrite } = setup()
     await expect(withLockfileRewrite(rewrite, YARN_LOCKFILE, async () => { throw new Error('interrupted') })).rejects.toThrow('interrupted')

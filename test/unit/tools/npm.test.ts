@@ -114,11 +114,27 @@ describe('npm: knobs and lockfiles', () => {
     const plan = planIn(npm, 'ci', projectLocked('https://npm.company.test/a/-/a-1.0.0.tgz', 'https://registry.npmjs.org/b/-/b-1.0.0.tgz'), config)
     expect(plan.attempts[1]!.command.argv).toContain('--replace-registry-host=always')
   })
-  it('passes a URL prefix when a private registry shares the replaceable one\'s host', () => {
+  // npm matches --replace-registry-host against the host name of every resolved URL (npm 11: ports ignored, and a
+  // URL's path narrows it only when it is not `/`): a private registry with that host name would follow the mirror.
+  it.each([
+    ['another path', 'https://corp.test/public/', 'https://corp.test/private/@corp/b/-/b-1.0.0.tgz'],
+    ['another port', 'https://corp.test/', 'https://corp.test:8443/@corp/b/-/b-1.0.0.tgz'],
+    ['below the public root', 'https://corp.test/', 'https://corp.test/private/@corp/b/-/b-1.0.0.tgz'],
+  ])('no host-wide redirect when a private registry in the lockfile shares the host name (%s), and says so', (_, index, privateUrl) => {
+    const config = { npm: { index, mirrors: ['https://mirror.test/npm/'] } }
+    const plan = planIn(npm, 'ci', projectLocked(`${index}a/-/a-1.0.0.tgz`, privateUrl), config)
+    expect(plan.attempts[1]!.command.argv.join(' ')).not.toMatch(/replace-registry-host/)
+    expect(plan.attempts[1]!.hosts.map(host => `${host.host} ${host.role}`)).toEqual(['mirror.test index', expect.stringMatching(/^corp\.test(:8443)? lockfile$/), expect.stringMatching(/^corp\.test(:8443)? lockfile$/)])
+    expect(plan.lockedSources).toMatch(/shares its host name with your private registry .*--replace-registry-host matches host names: it is not redirected/)
+    expect(plan.attempts[1]!.reason).toMatch(/not redirected/)
+  })
+  it('a scope registry in .npmrc counts too: no redirect on its host name, and never `always`', () => {
     const config = { npm: { index: 'https://corp.test/public/', mirrors: ['https://mirror.test/npm/'] } }
-    const plan = planIn(npm, 'ci', projectLocked('https://corp.test/public/a/-/a-1.0.0.tgz', 'https://corp.test/private/@corp/b/-/b-1.0.0.tgz'), config)
-    expect(plan.attempts[1]!.command.argv).toContain('--replace-registry-host=https://corp.test/public/')
-    expect(plan.attempts[1]!.hosts.map(host => `${host.host} ${host.role}`)).toEqual(['mirror.test index', 'corp.test lockfile'])
+    const sameHost = folderWith({ 'package.json': '{}', '.npmrc': '@acme:registry=https://corp.test:4873/\n', 'package-lock.json': lockWith('https://corp.test/public/a/-/a-1.0.0.tgz') })
+    expect(planIn(npm, 'ci', sameHost, config).attempts[1]!.command.argv.join(' ')).not.toMatch(/replace-registry-host/)
+    const otherHost = folderWith({ 'package.json': '{}', '.npmrc': '@acme:registry=https://npm.acme.test/\n', 'package-lock.json': lockWith('https://corp.test/public/a/-/a-1.0.0.tgz', 'https://registry.npmjs.org/b/-/b-1.0.0.tgz') })
+    expect(planIn(npm, 'ci', otherHost, config).attempts[1]!.command.argv).toContain('--replace-registry-host=corp.test')
+    expect(planIn(npm, 'ci', otherHost, config, { env: { 'npm_config_@acme:registry': 'https://corp.test:4873/' } }).attempts[1]!.command.argv.join(' ')).not.toMatch(/replace-registry-host/)
   })
   it('addresses scoped packuments with an escaped slash', () => expect(npm.packageUrl!('https://r.test', '@types/node')).toBe('https://r.test/@types%2fnode'))
 })

@@ -65,6 +65,34 @@ describe('pip: the user index choice', () => {
     writeFileSync(join(project, 'reqs', 'base.txt'), '--index-url https://req.test/simple  # company index\nrequests\n')
     expect(pip.findUserIndex(context('install -r requirements.txt', {}, project))).toMatchObject({ url: 'https://req.test/simple', locked: true })
   })
+  describe('no-index wherever pip reads it: no index at all, whatever else names one', () => {
+    const conf = (text: string) => {
+      const file = join(mkdtempSync(join(tmpdir(), 'pip-conf-')), 'pip.conf')
+      writeFileSync(file, text)
+      return file
+    }
+    it.each([
+      ['[global]\nno-index = true\nfind-links = /srv/wheels\n', 'install x'],
+      ['[global]\nno-index = yes\n', 'download x'],
+      ['[global]\nno_index = 1\n', 'install x'],
+      ['[install]\nno-index = on\nindex-url = https://install.test/simple\n', 'install x'],
+      ['[global]\nno-index = true\n', 'install -i https://cli.test/simple x'],
+    ])('pip.conf %j with pip %s', (text, args) => expect(pip.findUserIndex(context(args, { PIP_CONFIG_FILE: conf(text) }))).toMatchObject({ url: 'none', origin: expect.stringMatching(/no-index$/) }))
+    it('a false value or another command\'s section leaves the index', () => {
+      expect(index('install x', { PIP_CONFIG_FILE: conf('[global]\nno-index = false\nindex-url = https://g.test/simple\n') })).toBe('https://g.test/simple')
+      expect(index('install x', { PIP_CONFIG_FILE: conf('[download]\nno-index = true\n') })).toBeUndefined()
+    })
+    it('PIP_NO_INDEX overrides the files, both ways', () => {
+      const file = conf('[global]\nno-index = true\n')
+      expect(index('install x', { PIP_CONFIG_FILE: file, PIP_NO_INDEX: 'false' })).toBeUndefined()
+      expect(index('install x', { PIP_NO_INDEX: 'yes', PIP_INDEX_URL: 'https://env.test/simple' })).toBe('none')
+    })
+    it('a requirement file\'s --no-index holds wherever it stands, before an --index-url too', () => {
+      const project = mkdtempSync(join(tmpdir(), 'pip-req-'))
+      writeFileSync(join(project, 'requirements.txt'), '--no-index\n--find-links ./wheels\n--index-url https://later.test/simple\nflask\n')
+      expect(pip.findUserIndex(context('install -r requirements.txt', {}, project))).toMatchObject({ url: 'none', locked: true })
+    })
+  })
   it('finds the user timeout knobs', () => {
     expect(findUserKnobs(pip, context('install x')).userSet).toBe(false)
     expect(findUserKnobs(pip, context('install --timeout 60 x')).userSet).toBe(true)
