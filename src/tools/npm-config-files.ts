@@ -100,12 +100,12 @@ function nodeOnPath(env: NodeJS.ProcessEnv): string | undefined {
   return undefined
 }
 
-/** npm's own folder (the npm package) from its executable: `<npm>/bin/npm-cli.js` behind the `npm` link. */
+/** npm's own folder (the npm package) from its executable: `<npm>/bin/npm-cli.js` behind `npm`, `npx-cli.js` behind `npx`. */
 function npmPackageDir(executable: string | undefined): string | undefined {
   if (!executable) return undefined
   try {
     const real = realpathSync(executable)
-    return real.endsWith(join('bin', 'npm-cli.js')) ? dirname(dirname(real)) : undefined
+    return real.endsWith(join('bin', 'npm-cli.js')) || real.endsWith(join('bin', 'npx-cli.js')) ? dirname(dirname(real)) : undefined
   } catch {
     return undefined
   }

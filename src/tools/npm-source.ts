@@ -14,6 +14,17 @@ const CONFIG_OPTIONS: OptionSpec[] = [
   { long: ['--global'], short: ['-g'], takesValue: false, anyDashes: true },
 ]
 
+/** `npx`, `/usr/bin/npx`, `npx.cmd` → the npm of the same folder; anything else as it is. */
+function npmInsteadOfNpx(word: string): string {
+  return word.replace(/(^|[\\/])npx(\.cmd)?$/, '$1npm$2')
+}
+
+/** npx gives everything after `--` to the program: its options are not npm's. */
+function untilProgram(args: readonly string[]): readonly string[] {
+  const end = args.indexOf('--')
+  return end === -1 ? args : args.slice(0, end)
+}
+
 function configArgs(args: readonly string[]): string[] {
   return CONFIG_OPTIONS.flatMap(spec => findOptions(args, spec)).sort((a, b) => a.index - b.index)
     .flatMap(found => args[found.index]!.includes('=') || found.value === undefined || args[found.index] !== found.name ? [args[found.index]!] : [found.name, found.value])
@@ -30,7 +41,8 @@ export const NPM_SOURCE: SourceQuestion = {
     if (findOptions(context.args, REGISTRY_OPTION).length || findEnv(context.env, ['npm_config_registry'])) return undefined
     return npmConfigFiles(context).uncertain
   },
-  command: ({ args }, launcher) => ({ argv: [...launcher, 'config', 'get', 'registry', ...configArgs(args)] }),
+  // npx has no `config` command: the npm beside it answers for it (the same installation, the same files).
+  command: ({ args }, launcher) => ({ argv: [...launcher.map(npmInsteadOfNpx), 'config', 'get', 'registry', ...configArgs(untilProgram(args))] }),
   read(stdout) {
     const url = stdout.trim().split(/\r?\n/).at(-1) ?? ''
     if (!/^https?:\/\//i.test(url)) return undefined

@@ -133,6 +133,15 @@ describe('npm: the npmrc files npm itself reads', () => {
     expect(npm.source!.read('http://127.0.0.1:4873/\n', context('/'))).toEqual({ url: 'http://127.0.0.1:4873/', origin: 'npm config get registry' })
     expect(npm.source!.read('undefined\n', context('/'))).toBeUndefined()
   })
+  it('npx: npm\'s own npx-cli.js is certain too, and the npm beside it answers (npx has no config command)', () => {
+    const npmDir = folderWith({ 'bin/npx-cli.js': '', 'package.json': '{"name":"npm"}' })
+    const bin = folderWith()
+    symlinkSync(join(npmDir, 'bin', 'npx-cli.js'), join(bin, 'npx'))
+    writeFileSync(join(bin, 'node'), NATIVE, { mode: 0o755 })
+    expect(npmConfigFiles({ ...context(folderWith({ 'package.json': '{}' })), env: { PATH: bin }, executable: join(bin, 'npx') }).uncertain).toBeUndefined()
+    expect(npm.source!.command(context('/', '--yes --package x -- prog --prefix p'), ['/usr/bin/npx']).argv).toEqual(['/usr/bin/npm', 'config', 'get', 'registry'])
+    expect(npm.source!.command(context('/', '--prefix p x'), ['npx']).argv).toEqual(['npm', 'config', 'get', 'registry', '--prefix', 'p'])
+  })
 })
 
 describe('pnpm and yarn 1: the folder they are told to work in', () => {
