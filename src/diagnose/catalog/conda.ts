@@ -7,6 +7,8 @@ const REPODATA = { repo: 'conda/conda', file: 'conda/gateways/repodata/__init__.
 const PATH_ACTIONS = { repo: 'conda/conda', file: 'conda/core/path_actions.py', version: '4.4-24.x', checkedAgainst: 'conda/conda#6859' }
 const BUILD_LOCK = { repo: 'tox-dev/filelock', file: 'src/filelock/_error.py (conda-build waits on .conda_lock with it)', version: '3.9.0 (Debian 12, read here)' }
 const LOCK = { repo: 'conda/conda', file: 'conda/gateways/disk/lock.py', version: '23.x-24.x', checkedAgainst: 'conda/conda#13124' }
+// fcntl.lockf on a file system without locks (NFS): CPython raises OSError from errno, worded by glibc's strerror(ENOLCK).
+const LOCK_NFS = { repo: 'conda/conda', file: 'conda/gateways/disk/lock.py (fcntl.lockf)', version: '24.x', checkedAgainst: 'conda/conda#13921' }
 const OLD_LOCK = { repo: 'conda/conda', file: 'conda/lock.py', version: '4.0-4.3', checkedAgainst: 'conda/conda#2837' }
 const RESOLVO = { repo: 'prefix-dev/resolvo', file: 'src/conflict.rs (the unsolvable report pixi prints)', version: '0.8-0.10 (pixi 0.40-0.65)', checkedAgainst: 'prefix-dev/pixi#3629' }
 const PIXI_DISPATCHER = { repo: 'prefix-dev/pixi', file: 'crates/pixi_command_dispatcher (CollectSourceMetadataError, read as the type that forms it)', version: '0.65', checkedAgainst: 'intrinsic-dev/aic#401' }
@@ -51,6 +53,7 @@ export const CONDA = [
   ...messages(PATH_ACTIONS, [['conda-checksum-mismatch', "SafetyError: The package for {package} located at {path} appears to be corrupted. The path 'lib/python3.11/site-packages/x.py' has an incorrect size."]]),
   ...messages(BUILD_LOCK, [['conda-lock-busy', "filelock.Timeout: The file lock '{path}/.conda_lock' could not be acquired."]]),
   ...messages(LOCK, [['conda-lock-busy', 'LockError: Failed to acquire lock on {path}']]),
+  ...messages(LOCK_NFS, [['any-lock-unsupported', '        fcntl.lockf(\n    OSError: [Errno 37] No locks available']]),
   ...messages(OLD_LOCK, [['conda-lock-busy', 'LOCKERROR: It looks like conda is already doing something.']]),
   ...messages(REPODATA_26, [
     ['any-credentials-rejected', 'The token given for the URL is invalid.\n\nYou will need to adjust your conda configuration to proceed.'],

@@ -18,8 +18,11 @@ const REQWEST = { repo: 'seanmonstar/reqwest', file: 'src/error.rs (Display of K
 const HYPER = { repo: 'hyperium/hyper', file: 'src/error.rs (IncompleteMessage), src/proto/h1/decode.rs (IncompleteBody)', version: '1.11.0 (v1.11.0)' }
 const REQUIREMENTS_TXT = { repo: 'astral-sh/uv', file: 'crates/uv-requirements-txt/src/lib.rs', version: READ }
 const HYPER_UTIL = { repo: 'hyperium/hyper-util', file: 'src/client/legacy/connect/http.rs, client.rs', version: '0.1.20' }
-// rustls' certificate error as uv 0.4-0.9 printed it; rustls itself was not read here.
-const RUSTLS = { repo: 'rustls/rustls', file: 'rustls/src/error.rs (as uv chains it)', version: '0.23', checkedAgainst: 'astral-sh/uv#1917' }
+// rustls' certificate error as uv 0.1-0.4 chained it (its other TLS errors: rust-tls.ts, read at rustls 0.23.43).
+const RUSTLS = { repo: 'rustls/rustls', file: 'rustls/src/error.rs (as uv chains it)', version: '0.23.43 (v/0.23.43)', checkedAgainst: 'astral-sh/uv#1917' }
+// A lock the file system refuses: uv's LockedFileError::Lock over fs-err's "failed to lock `<path>`: <io error>"
+// (andrewhickman/fs-err src/errors.rs at 4dedcc51f9); glibc words the kernel's ENOTSUPP "Unknown error 524".
+const LOCK_UNSUPPORTED = { repo: 'astral-sh/uv', file: 'crates/uv-cache/src/lib.rs, crates/uv-fs/src/locked_file.rs (LockedFileError::Lock), with fs-err src/errors.rs', version: READ, checkedAgainst: 'NERSC/interactEM#532' }
 // Older uv messages no longer in 0.12, kept for the logs users still paste.
 const BUILD = { repo: 'astral-sh/uv', file: 'crates/uv-build-frontend/src/error.rs', version: '0.1-0.4', checkedAgainst: 'astral-sh/uv#1469' }
 const PERSIST = { repo: 'astral-sh/uv', file: 'crates/uv-fs/src/lib.rs (persist_with_retry)', version: '0.4-0.9', checkedAgainst: 'astral-sh/uv#8664' }
@@ -71,6 +74,7 @@ export const UV = [
     ['uv-lock-busy', 'Waiting to acquire exclusive lock for `{path}` at `{path}`'],
     ['uv-lock-busy', 'error: Timeout ({n}s) when waiting for lock on `{path}` at `{path}`, is another uv process running? You can set `UV_LOCK_TIMEOUT` to increase the timeout.'],
   ]),
+  ...messages(LOCK_UNSUPPORTED, [['any-lock-unsupported', 'error: Could not acquire lock\n  Caused by: Could not acquire lock for `{path}` at `{path}`\n  Caused by: failed to lock `{path}`: Unknown error 524 (os error 524)']]),
   ...messages(CACHE_CLEAN, [['uv-lock-busy', 'Cache is currently in-use, waiting for other uv processes to finish (use `--force` to override)']]),
   ...messages(BUILD, [['uv-build-failure', 'error: Build backend failed to determine metadata through `prepare_metadata_for_build_wheel` (exit status: 1)']]),
   ...messages(PERSIST, [['uv-file-in-use', 'error: Failed to persist temporary file to {path}: Access is denied. (os error 5)']]),
