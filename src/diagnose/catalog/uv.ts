@@ -23,6 +23,12 @@ const RUSTLS = { repo: 'rustls/rustls', file: 'rustls/src/error.rs (as uv chains
 // A lock the file system refuses: uv's LockedFileError::Lock over fs-err's "failed to lock `<path>`: <io error>"
 // (andrewhickman/fs-err src/errors.rs at 4dedcc51f9); glibc words the kernel's ENOTSUPP "Unknown error 524".
 const LOCK_UNSUPPORTED = { repo: 'astral-sh/uv', file: 'crates/uv-cache/src/lib.rs, crates/uv-fs/src/locked_file.rs (LockedFileError::Lock), with fs-err src/errors.rs', version: READ, checkedAgainst: 'NERSC/interactEM#532' }
+// Through a proxy: reqwest 0.13 tunnels with hyper-util (src/client/legacy/connect/proxy/tunnel.rs); reqwest 0.12
+// (uv before 0.9) formed its own tunnel errors (src/connect.rs, read at tag v0.12.9), and refuses a proxy URL whose
+// scheme it does not know (src/proxy.rs, 0.13.4).
+const TUNNEL = { repo: 'hyperium/hyper-util', file: 'src/client/legacy/connect/proxy/tunnel.rs (TunnelError)', version: '0.1.20-22 (4684c71)' }
+const TUNNEL_012 = { repo: 'seanmonstar/reqwest', file: 'src/connect.rs (tunnel)', version: '0.12.9 (v0.12.9)' }
+const PROXY_SCHEME = { repo: 'seanmonstar/reqwest', file: 'src/proxy.rs', version: '0.13.4' }
 // Older uv messages no longer in 0.12, kept for the logs users still paste.
 const BUILD = { repo: 'astral-sh/uv', file: 'crates/uv-build-frontend/src/error.rs', version: '0.1-0.4', checkedAgainst: 'astral-sh/uv#1469' }
 const PERSIST = { repo: 'astral-sh/uv', file: 'crates/uv-fs/src/lib.rs (persist_with_retry)', version: '0.4-0.9', checkedAgainst: 'astral-sh/uv#8664' }
@@ -51,6 +57,17 @@ export const UV = [
     ['any-connection', '  Caused by: error sending request for url ({url})\n  Caused by: client error (SendRequest)\n  Caused by: connection closed before message completed'],
     ['any-connection', '  ├─▶ error decoding response body\n  ├─▶ request or response body error\n  ╰─▶ end of file before message length reached'],
   ]),
+  ...messages(TUNNEL, [
+    ['any-proxy', '  Caused by: client error (Connect)\n  Caused by: tunnel error: unsuccessful'],
+    ['any-proxy', '  ├─▶ client error (Connect)\n  ╰─▶ tunnel error: proxy authorization required'],
+    ['any-proxy', '  ├─▶ client error (Connect)\n  ╰─▶ tunnel error: unexpected end of file'],
+  ]),
+  ...messages(TUNNEL_012, [
+    ['any-proxy', '  Caused by: error sending request for url ({url})\n  Caused by: client error (Connect)\n  Caused by: unsuccessful tunnel'],
+    ['any-proxy', '  Caused by: client error (Connect)\n  Caused by: proxy authentication required'],
+    ['any-proxy', '  Caused by: client error (Connect)\n  Caused by: unexpected eof while tunneling'],
+  ]),
+  ...messages(PROXY_SCHEME, [['any-proxy', '  Caused by: builder error\n  Caused by: unknown proxy scheme']]),
   ...messages(REQUIREMENTS_TXT, [['pip-invalid-requirement', "error: Couldn't parse requirement in `requirements.txt` at position 0"]]),
   ...messages(RUSTLS, [['any-ssl', '  Caused by: invalid peer certificate: UnknownIssuer']]),
   ...messages(AUTH, [['any-http-auth', '  ├─▶ Failed to fetch: `{url}`\n  ╰─▶ Missing credentials for {url}']]),
