@@ -3,11 +3,11 @@
 // (1) leave-one-source-out over the development corpus (../shared/corpus/dev.jsonl, or its copies in
 //     test/fixtures/output; CORPUS_JSONL for another set of the same format, such as a held-out one);
 // (2) the message catalog written from the tools' sources, filled 8 times per template;
-// (3) the unseen sets of round 2 (2026-11-27-r2-*: issue-thread pastes; the newest wordings of uv, pixi, conda, mamba,
+// (3) the unseen sets of round 3 (2026-11-27-r3-*: issue-thread pastes; the newest wordings of uv, pixi, conda, mamba,
 //     poetry), each in two parts: `dev` (read and tuned on, reported as such) and `final` (measured once, never tuned on);
 // (4) the earlier unseen sets, blind once and since read and tuned on (reported as such): the held-out set of
-//     2026-11-25 and round 1's sets of 2026-11-27, whole.
-// ACCURACY_DEBUG=1 lists the fold misses on stderr.
+//     2026-11-25, and round 1's and round 2's sets of 2026-11-27, whole.
+// ACCURACY_DEBUG=1 lists the fold misses, and the unseen sets' misses (label or decision), on stderr.
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -16,8 +16,11 @@ import { byFamily, catalogScore, leaveOneSourceOut, tunedScore } from '../dist/t
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
 const CORPUS = process.env.CORPUS_JSONL ?? join(ROOT, '../shared/corpus/dev.jsonl')
 const HELD_OUT = join(ROOT, 'test/fixtures/heldout/2026-11-25.jsonl')
-const UNSEEN = { 'issue pastes': 'test/fixtures/heldout/2026-11-27-r2-issue-pastes.jsonl', 'newest wordings': 'test/fixtures/heldout/2026-11-27-r2-newest-wordings.jsonl' }
-const EARLIER = { 'round 1 issue pastes': 'test/fixtures/heldout/2026-11-27-issue-pastes.jsonl', 'round 1 newest wordings': 'test/fixtures/heldout/2026-11-27-newest-wordings.jsonl' }
+const UNSEEN = { 'issue pastes': 'test/fixtures/heldout/2026-11-27-r3-issue-pastes.jsonl', 'newest wordings': 'test/fixtures/heldout/2026-11-27-r3-newest-wordings.jsonl' }
+const EARLIER = {
+  'round 1 issue pastes': 'test/fixtures/heldout/2026-11-27-issue-pastes.jsonl', 'round 1 newest wordings': 'test/fixtures/heldout/2026-11-27-newest-wordings.jsonl',
+  'round 2 issue pastes': 'test/fixtures/heldout/2026-11-27-r2-issue-pastes.jsonl', 'round 2 newest wordings': 'test/fixtures/heldout/2026-11-27-r2-newest-wordings.jsonl',
+}
 
 const readJsonl = path => readFileSync(path, 'utf8').split('\n').filter(Boolean).map(line => JSON.parse(line))
 
@@ -35,7 +38,8 @@ export function measureAccuracy() {
   const onMiss = process.env.ACCURACY_DEBUG ? (item, got) => console.error(`${item.id} ${item.tool} ${item.label} → ${got.category} (${got.ruleId}) ${item.source}`) : undefined
   const unseen = Object.fromEntries(Object.entries(UNSEEN).map(([name, path]) => {
     const items = readJsonl(join(ROOT, path))
-    return [name, { dev: tunedScore(items.filter(item => item.part === 'dev')), final: tunedScore(items.filter(item => item.part === 'final')) }]
+    const partMiss = part => process.env.ACCURACY_DEBUG ? (item, got, right) => console.error(`${name} ${part}: ${item.id} ${item.tool} ${item.label}/${item.retry} → ${got.category} (${got.ruleId})${right.label ? '' : ' LABEL'}${right.decision ? '' : ' DECISION'} ${item.source ?? ''}`) : undefined
+    return [name, { dev: tunedScore(items.filter(item => item.part === 'dev'), partMiss('dev')), final: tunedScore(items.filter(item => item.part === 'final'), partMiss('final')) }]
   }))
   const earlier = Object.fromEntries(Object.entries(EARLIER).map(([name, path]) => [name, tunedScore(readJsonl(join(ROOT, path)))]))
   return { sources: new Set(cases.map(item => String(item.source).split('#')[0])).size, folds: leaveOneSourceOut(cases, onMiss), catalog: catalogScore(), heldOut: tunedScore(readJsonl(HELD_OUT)), unseen, earlier, tuned: tunedScore(cases) }
@@ -47,8 +51,8 @@ export function formatAccuracy(result) {
   const pct = x => `${(100 * x).toFixed(1)}%`.padStart(6)
   const table = (title, rows) => [title, ...order(rows).map(([tool, r]) => `    ${tool.padEnd(13)} ${String(r.cases).padStart(4)} cases  label ${pct(r.label)}  decision ${pct(r.decision)}`)]
   const unseen = Object.entries(result.unseen ?? {}).flatMap(([name, parts]) => [
-    ...table(`    diagnosis, round 2 unseen set, ${name}, final part (labelled and committed first; measured once, never tuned on), per family:`, byFamily(parts.final)),
-    ...table(`    diagnosis, round 2 unseen set, ${name}, dev part (read and tuned on: not a blind figure), per family:`, byFamily(parts.dev)),
+    ...table(`    diagnosis, round 3 unseen set, ${name}, final part (labelled and committed first; measured once, never tuned on), per family:`, byFamily(parts.final)),
+    ...table(`    diagnosis, round 3 unseen set, ${name}, dev part (read and tuned on: not a blind figure), per family:`, byFamily(parts.dev)),
   ])
   const earlier = Object.entries(result.earlier ?? {}).flatMap(([name, rows]) =>
     table(`    diagnosis, ${name} of 2026-11-27 (blind once, since read and tuned on: not a blind figure):`, { all: rows.all }))

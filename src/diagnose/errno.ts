@@ -4,8 +4,8 @@
 /** Python `[Errno N]`, `XxxError(N, ...)`, Rust `(os error N)` on Linux and macOS; the few overlaps are obscure. */
 const POSIX: Record<string, string> = {
   1: 'EPERM', 13: 'EACCES', 28: 'ENOSPC', 32: 'EPIPE',
-  // Linux
-  101: 'ENETUNREACH', 103: 'ECONNABORTED', 104: 'ECONNRESET', 110: 'ETIMEDOUT', 111: 'ECONNREFUSED', 113: 'EHOSTUNREACH', 122: 'EDQUOT',
+  // Linux; 524 is the kernel's ENOTSUPP, which glibc has no text for ("Unknown error 524"): NFS and Lustre refusing flock
+  37: 'ENOLCK', 38: 'ENOSYS', 95: 'EOPNOTSUPP', 524: 'ENOTSUPP', 101: 'ENETUNREACH', 103: 'ECONNABORTED', 104: 'ECONNRESET', 110: 'ETIMEDOUT', 111: 'ECONNREFUSED', 113: 'EHOSTUNREACH', 122: 'EDQUOT',
   // macOS and BSD
   51: 'ENETUNREACH', 53: 'ECONNABORTED', 54: 'ECONNRESET', 60: 'ETIMEDOUT', 61: 'ECONNREFUSED', 65: 'EHOSTUNREACH', 69: 'EDQUOT',
 }

@@ -6,7 +6,9 @@ import type { NormalizedFailure } from './types.js'
 // (`"GET /simple/x/ HTTP/1.1" 401 91`), npm ("E503", "503 Service Unavailable - GET"), conda ("HTTP 429 ..."),
 // uv/pixi/cargo ("(503 Service Unavailable)", "got 503"), bun ("GET <url> - 503"), pnpm ("ERR_PNPM_FETCH_404"), yarn ("status code 502"),
 // curl ("returned error: 403"), yarn classic ("Request <url> returned a 403"). Case-sensitive on purpose: `E401` is a status, `e401` is not.
-const STATUS = /\b(?:HTTP(?:\/[\d.]{1,3}"?)?(?: error| status(?: code)?)?|[Ss]tatus(?: code)?|[Ee]rror|got|returned error:?|returned an?|Response [Cc]ode:?|ERR_PNPM_FETCH_|E)[ :"=(]{0,3}([1-5]\d\d)\b|\b([1-5]\d\d) (?:Client|Server) Error|\(([1-5]\d\d) [A-Z][A-Za-z]|\b([1-5]\d\d) (?:Forbidden|Unauthorized|Not Found|Too Many Requests|Service Unavailable|Bad Gateway|Gateway Time-?out|Internal Server Error|Not Allowed|Request Timeout|Gone)\b|\b(?:Not Found|Forbidden|Unauthorized) - ([1-5]\d\d)\b|\b(?:GET|PUT) https?:\/\/\S{1,500} - ([1-5]\d\d)\b/
+// An OS error is never a status: Rust's io::Error ends with `(os error 524)`, and glibc's strerror names a code it has
+// no text for `Unknown error 524` (uv: "failed to lock `~/.cache/uv/.lock`: Unknown error 524 (os error 524)").
+const STATUS = /\b(?:HTTP(?:\/[\d.]{1,3}"?)?(?: error| status(?: code)?)?|[Ss]tatus(?: code)?|(?<!\bos |Unknown )[Ee]rror|got|returned error:?|returned an?|Response [Cc]ode:?|ERR_PNPM_FETCH_|E)[ :"=(]{0,3}([1-5]\d\d)\b|\b([1-5]\d\d) (?:Client|Server) Error|\(([1-5]\d\d) [A-Z][A-Za-z]|\b([1-5]\d\d) (?:Forbidden|Unauthorized|Not Found|Too Many Requests|Service Unavailable|Bad Gateway|Gateway Time-?out|Internal Server Error|Not Allowed|Request Timeout|Gone)\b|\b(?:Not Found|Forbidden|Unauthorized) - ([1-5]\d\d)\b|\b(?:GET|PUT) https?:\/\/\S{1,500} - ([1-5]\d\d)\b/
 
 export interface StatusHit {
   status: number

@@ -139,12 +139,16 @@ export function leaveOneSourceOut(cases: readonly LabelledCase[], onMiss?: (item
 
 /**
  * Every case diagnosed as the retry loop would (tool known), nothing forgotten: the score of a held-out set, or of the
- * whole tuned corpus for contrast. A case's own `retry` label, when it has one, is the gold decision.
+ * whole tuned corpus for contrast. A case's own `retry` label, when it has one, is the gold decision. `onMiss` hears
+ * each case whose label or decision is wrong.
  */
-export function tunedScore(cases: readonly LabelledCase[]): Record<string, Tally> {
+export function tunedScore(cases: readonly LabelledCase[], onMiss?: (item: LabelledCase, diagnosis: Diagnosis, right: { label: boolean; decision: boolean }) => void): Record<string, Tally> {
   return tally(cases.map(item => {
     const command = commandArgv(item.tool, item.command, item.output)
-    return judged(item.tool, item.label, diagnose({ tool: item.tool, output: item.output, command }), item.retry, command)
+    const diagnosis = diagnose({ tool: item.tool, output: item.output, command })
+    const row = judged(item.tool, item.label, diagnosis, item.retry, command)
+    if (!row.label || !row.decision) onMiss?.(item, diagnosis, row)
+    return row
   }))
 }
 

@@ -7,6 +7,8 @@ const REPODATA = { repo: 'conda/conda', file: 'conda/gateways/repodata/__init__.
 const PATH_ACTIONS = { repo: 'conda/conda', file: 'conda/core/path_actions.py', version: '4.4-24.x', checkedAgainst: 'conda/conda#6859' }
 const BUILD_LOCK = { repo: 'tox-dev/filelock', file: 'src/filelock/_error.py (conda-build waits on .conda_lock with it)', version: '3.9.0 (Debian 12, read here)' }
 const LOCK = { repo: 'conda/conda', file: 'conda/gateways/disk/lock.py', version: '23.x-24.x', checkedAgainst: 'conda/conda#13124' }
+// fcntl.lockf on a file system without locks (NFS): CPython raises OSError from errno, worded by glibc's strerror(ENOLCK).
+const LOCK_NFS = { repo: 'conda/conda', file: 'conda/gateways/disk/lock.py (fcntl.lockf)', version: '24.x', checkedAgainst: 'conda/conda#13921' }
 const OLD_LOCK = { repo: 'conda/conda', file: 'conda/lock.py', version: '4.0-4.3', checkedAgainst: 'conda/conda#2837' }
 const RESOLVO = { repo: 'prefix-dev/resolvo', file: 'src/conflict.rs (the unsolvable report pixi prints)', version: '0.8-0.10 (pixi 0.40-0.65)', checkedAgainst: 'prefix-dev/pixi#3629' }
 const PIXI_DISPATCHER = { repo: 'prefix-dev/pixi', file: 'crates/pixi_command_dispatcher (CollectSourceMetadataError, read as the type that forms it)', version: '0.65', checkedAgainst: 'intrinsic-dev/aic#401' }
@@ -23,7 +25,10 @@ const BUILD_LOCK_2 = { repo: 'conda/conda-build', file: 'conda_build/cli/main_bu
 const MAMBA_SOLVER_2 = { repo: 'mamba-org/mamba', file: 'libmamba/src/solver/problems_graph.cpp', version: '2.8.1 (03564bf48)' }
 const MAMBA_LOCK_2 = { repo: 'mamba-org/mamba', file: 'libmamba/src/core/util.cpp (LockFileOwner)', version: '2.8.1 (03564bf48)' }
 const RATTLER_CACHE = { repo: 'conda/rattler', file: 'crates/rattler_cache/src/package_cache/cache_lock.rs', version: '92dc77433' }
+// pixi's reqwest 0.13 tunnels through a proxy with hyper-util 0.1.20 (src/client/legacy/connect/proxy/tunnel.rs).
+const PIXI_TUNNEL = { repo: 'hyperium/hyper-util', file: 'src/client/legacy/connect/proxy/tunnel.rs (TunnelError, under reqwest 0.13 in pixi)', version: '0.1.20-22 (4684c71)' }
 const PIXI_INSTALL = { repo: 'prefix-dev/pixi', file: 'crates/pixi_command_dispatcher/src/install_pixi/mod.rs', version: '2b25fc76d' }
+const DOWNLOAD_26 = { repo: 'conda/conda', file: 'conda/gateways/connection/download.py (download_inner)', version: '26.7.1 (0f64223fb)' }
 const EXCEPTIONS_26 = { repo: 'conda/conda', file: 'conda/exceptions.py (NoWritablePkgsDirError)', version: '26.7.1 (0f64223fb)' }
 const SUBDIR_45 = { repo: 'conda/conda', file: 'conda/core/subdir_data.py', version: '4.5.13' }
 // conda imports ssl when it starts; on Windows a missing OpenSSL DLL stops that import (CPython's loader words it).
@@ -51,6 +56,7 @@ export const CONDA = [
   ...messages(PATH_ACTIONS, [['conda-checksum-mismatch', "SafetyError: The package for {package} located at {path} appears to be corrupted. The path 'lib/python3.11/site-packages/x.py' has an incorrect size."]]),
   ...messages(BUILD_LOCK, [['conda-lock-busy', "filelock.Timeout: The file lock '{path}/.conda_lock' could not be acquired."]]),
   ...messages(LOCK, [['conda-lock-busy', 'LockError: Failed to acquire lock on {path}']]),
+  ...messages(LOCK_NFS, [['any-lock-unsupported', '        fcntl.lockf(\n    OSError: [Errno 37] No locks available']]),
   ...messages(OLD_LOCK, [['conda-lock-busy', 'LOCKERROR: It looks like conda is already doing something.']]),
   ...messages(REPODATA_26, [
     ['any-credentials-rejected', 'The token given for the URL is invalid.\n\nYou will need to adjust your conda configuration to proceed.'],
@@ -65,6 +71,10 @@ export const CONDA = [
   ...messages(LOCK_26, [['conda-lock-busy', 'LockError: Failed to acquire lock.']]),
   ...messages(LOCK_43, [['conda-lock-busy', 'The lock {path} was found. Wait for it to finish before continuing.']]),
   ...messages(SUBDIR_45, [['any-credentials-rejected', 'CondaHTTPError: HTTP 401 UNAUTHORIZED for url <{url}>\n\nThe remote server has indicated you are using invalid credentials for this channel.']]),
+  ...messages(DOWNLOAD_26, [
+    ['any-connection', 'CondaError: Downloaded bytes did not match Content-Length\n  url: {url}\n  target_path: {path}\n  Content-Length: {n}\n  downloaded bytes: {n}'],
+    ['any-proxy', 'CondaDependencyError: Requests has identified that your current working environment is configured\nto use a SOCKS proxy, but pysocks is not installed.  To proceed, remove your\nproxy configuration, run `conda install pysocks`, and then you can re-enable\nyour proxy configuration.'],
+  ]),
   ...messages(EXCEPTIONS_26, [['any-permission', 'NoWritablePkgsDirError: No writeable pkgs directories configured.\n  - {path}']]),
   ...messages(DYNLOAD_WIN, [['conda-ssl-module-missing', 'ImportError: DLL load failed with error code 126 while importing _ssl']]),
   ...messages(BUILD_LOCK_2, [['conda-lock-busy', 'File lock could on {path}/.conda_lock not be obtained.  You might need to try fewer builds at once.  Otherwise, run conda clean --lock']]),
@@ -73,6 +83,7 @@ export const CONDA = [
 export const PIXI = [
   ...messages(PIXI_INSTALL, [['any-lock-busy', "  × failed to acquire install lock on prefix '{path}'"]]),
   ...messages(RESOLVO, [['conda-packages-not-found', '  × Cannot solve the request because of: No candidates were found for {package} {range}.']]),
+  ...messages(PIXI_TUNNEL, [['any-proxy', '  ├─▶ error sending request for url ({url})\n  ├─▶ client error (Connect)\n  ╰─▶ tunnel error: unsuccessful']]),
   ...messages(PIXI_DISPATCHER, [['pixi-build-backend', "  × failed to extract metadata for package '{package}'"]]),
 ]
 

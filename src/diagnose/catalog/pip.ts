@@ -19,6 +19,12 @@ const MATCH_HOSTNAME = { repo: 'urllib3/urllib3', file: 'src/urllib3/util/ssl_ma
 const OPTPARSE = { repo: 'python/cpython', file: 'Lib/optparse.py (pip parses its options with optparse)', version: '3.11.7' }
 const IMPORTLIB = { repo: 'python/cpython', file: 'Lib/importlib/_bootstrap.py (_ERR_MSG_PREFIX)', version: '3.11.7 (run here)' }
 const URLLIB3 = { repo: 'urllib3/urllib3', file: 'src/urllib3/connectionpool.py, exceptions.py (vendored in pip)', version: '1.26.16' }
+// A chunked body that stops short: HTTPResponse._update_chunk_length parses the empty size line (int(b'', 16)) and
+// raises InvalidChunkLength, which read_chunked reports as ProtocolError("Connection broken: ...").
+const URLLIB3_CHUNKED = { repo: 'urllib3/urllib3', file: 'src/urllib3/response.py (HTTPResponse._update_chunk_length, read_chunked)', version: '1.26.x (read here)' }
+// A proxy pip cannot use: requests (vendored) raises InvalidSchema without PySocks for a socks5:// proxy and
+// InvalidProxyURL for a proxy URL without a host; both are OSErrors, which install.py words (create_os_error_message).
+const REQUESTS_PROXY = { repo: 'pypa/pip', file: 'src/pip/_vendor/requests/adapters.py, src/pip/_internal/commands/install.py', version: '26.2.1-52 (6d3092057)' }
 
 // Older pips, read here with git (pypa/pip tags): what users of pip 9-22 still paste.
 const PACKAGING_9 = { repo: 'pypa/pip', file: 'pip/utils/packaging.py (check_requires_python)', version: '9.0.3' }
@@ -95,5 +101,13 @@ export const PIP = [
     ['any-ssl', `${RETRYING} 'SSLError(SSLCertVerificationError(1, '[SSL: CERTIFICATE_VERIFY_FAILED] certificate verify failed: unable to get local issuer certificate (_ssl.c:1006)'))': /simple/{package}/`],
     ['any-proxy', `${RETRYING} 'ProxyError('Cannot connect to proxy.', OSError('Tunnel connection failed: 407 Proxy Authentication Required'))': /simple/{package}/`],
     ['status', `${RETRYING} 'ResponseError('too many {status:5xx} error responses')': /simple/{package}/`],
+  ]),
+  ...messages(URLLIB3_CHUNKED, [
+    ['any-connection', '  File "{path}/pip/_vendor/urllib3/response.py", line 697, in _update_chunk_length\n    self.chunk_left = int(line, 16)\nValueError: invalid literal for int() with base 16: b\'\''],
+    ['any-connection', "pip._vendor.urllib3.exceptions.ProtocolError: (\"Connection broken: InvalidChunkLength(got length b'', 0 bytes read)\", InvalidChunkLength(got length b'', 0 bytes read))"],
+  ]),
+  ...messages(REQUESTS_PROXY, [
+    ['any-proxy', 'ERROR: Could not install packages due to an OSError: Missing dependencies for SOCKS support.'],
+    ['any-proxy', 'ERROR: Could not install packages due to an OSError: Please check proxy URL. It is malformed and could be missing the host.\nConsider checking your local proxy configuration with "pip config debug".'],
   ]),
 ]

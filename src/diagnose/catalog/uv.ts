@@ -18,8 +18,17 @@ const REQWEST = { repo: 'seanmonstar/reqwest', file: 'src/error.rs (Display of K
 const HYPER = { repo: 'hyperium/hyper', file: 'src/error.rs (IncompleteMessage), src/proto/h1/decode.rs (IncompleteBody)', version: '1.11.0 (v1.11.0)' }
 const REQUIREMENTS_TXT = { repo: 'astral-sh/uv', file: 'crates/uv-requirements-txt/src/lib.rs', version: READ }
 const HYPER_UTIL = { repo: 'hyperium/hyper-util', file: 'src/client/legacy/connect/http.rs, client.rs', version: '0.1.20' }
-// rustls' certificate error as uv 0.4-0.9 printed it; rustls itself was not read here.
-const RUSTLS = { repo: 'rustls/rustls', file: 'rustls/src/error.rs (as uv chains it)', version: '0.23', checkedAgainst: 'astral-sh/uv#1917' }
+// rustls' certificate error as uv 0.1-0.4 chained it (its other TLS errors: rust-tls.ts, read at rustls 0.23.43).
+const RUSTLS = { repo: 'rustls/rustls', file: 'rustls/src/error.rs (as uv chains it)', version: '0.23.43 (v/0.23.43)', checkedAgainst: 'astral-sh/uv#1917' }
+// A lock the file system refuses: uv's LockedFileError::Lock over fs-err's "failed to lock `<path>`: <io error>"
+// (andrewhickman/fs-err src/errors.rs at 4dedcc51f9); glibc words the kernel's ENOTSUPP "Unknown error 524".
+const LOCK_UNSUPPORTED = { repo: 'astral-sh/uv', file: 'crates/uv-cache/src/lib.rs, crates/uv-fs/src/locked_file.rs (LockedFileError::Lock), with fs-err src/errors.rs', version: READ, checkedAgainst: 'NERSC/interactEM#532' }
+// Through a proxy: reqwest 0.13 tunnels with hyper-util (src/client/legacy/connect/proxy/tunnel.rs); reqwest 0.12
+// (uv before 0.9) formed its own tunnel errors (src/connect.rs, read at tag v0.12.9), and refuses a proxy URL whose
+// scheme it does not know (src/proxy.rs, 0.13.4).
+const TUNNEL = { repo: 'hyperium/hyper-util', file: 'src/client/legacy/connect/proxy/tunnel.rs (TunnelError)', version: '0.1.20-22 (4684c71)' }
+const TUNNEL_012 = { repo: 'seanmonstar/reqwest', file: 'src/connect.rs (tunnel)', version: '0.12.9 (v0.12.9)' }
+const PROXY_SCHEME = { repo: 'seanmonstar/reqwest', file: 'src/proxy.rs', version: '0.13.4' }
 // Older uv messages no longer in 0.12, kept for the logs users still paste.
 const BUILD = { repo: 'astral-sh/uv', file: 'crates/uv-build-frontend/src/error.rs', version: '0.1-0.4', checkedAgainst: 'astral-sh/uv#1469' }
 const PERSIST = { repo: 'astral-sh/uv', file: 'crates/uv-fs/src/lib.rs (persist_with_retry)', version: '0.4-0.9', checkedAgainst: 'astral-sh/uv#8664' }
@@ -48,6 +57,17 @@ export const UV = [
     ['any-connection', '  Caused by: error sending request for url ({url})\n  Caused by: client error (SendRequest)\n  Caused by: connection closed before message completed'],
     ['any-connection', '  ├─▶ error decoding response body\n  ├─▶ request or response body error\n  ╰─▶ end of file before message length reached'],
   ]),
+  ...messages(TUNNEL, [
+    ['any-proxy', '  Caused by: client error (Connect)\n  Caused by: tunnel error: unsuccessful'],
+    ['any-proxy', '  ├─▶ client error (Connect)\n  ╰─▶ tunnel error: proxy authorization required'],
+    ['any-proxy', '  ├─▶ client error (Connect)\n  ╰─▶ tunnel error: unexpected end of file'],
+  ]),
+  ...messages(TUNNEL_012, [
+    ['any-proxy', '  Caused by: error sending request for url ({url})\n  Caused by: client error (Connect)\n  Caused by: unsuccessful tunnel'],
+    ['any-proxy', '  Caused by: client error (Connect)\n  Caused by: proxy authentication required'],
+    ['any-proxy', '  Caused by: client error (Connect)\n  Caused by: unexpected eof while tunneling'],
+  ]),
+  ...messages(PROXY_SCHEME, [['any-proxy', '  Caused by: builder error\n  Caused by: unknown proxy scheme']]),
   ...messages(REQUIREMENTS_TXT, [['pip-invalid-requirement', "error: Couldn't parse requirement in `requirements.txt` at position 0"]]),
   ...messages(RUSTLS, [['any-ssl', '  Caused by: invalid peer certificate: UnknownIssuer']]),
   ...messages(AUTH, [['any-http-auth', '  ├─▶ Failed to fetch: `{url}`\n  ╰─▶ Missing credentials for {url}']]),
@@ -71,6 +91,7 @@ export const UV = [
     ['uv-lock-busy', 'Waiting to acquire exclusive lock for `{path}` at `{path}`'],
     ['uv-lock-busy', 'error: Timeout ({n}s) when waiting for lock on `{path}` at `{path}`, is another uv process running? You can set `UV_LOCK_TIMEOUT` to increase the timeout.'],
   ]),
+  ...messages(LOCK_UNSUPPORTED, [['any-lock-unsupported', 'error: Could not acquire lock\n  Caused by: Could not acquire lock for `{path}` at `{path}`\n  Caused by: failed to lock `{path}`: Unknown error 524 (os error 524)']]),
   ...messages(CACHE_CLEAN, [['uv-lock-busy', 'Cache is currently in-use, waiting for other uv processes to finish (use `--force` to override)']]),
   ...messages(BUILD, [['uv-build-failure', 'error: Build backend failed to determine metadata through `prepare_metadata_for_build_wheel` (exit status: 1)']]),
   ...messages(PERSIST, [['uv-file-in-use', 'error: Failed to persist temporary file to {path}: Access is denied. (os error 5)']]),

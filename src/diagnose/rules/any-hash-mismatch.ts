@@ -4,8 +4,9 @@ import type { Rule } from '../types.js'
 // Wording shared across ecosystems: Go's "verifying module: checksum mismatch" (and its SECURITY ERROR), cargo's
 // "failed to verify the checksum of `crate`", generic "hash/checksum mismatch" lines, and zlib's "unexpected end of
 // file" (Z_BUF_ERROR, Node's lib/zlib.js) with which npm, pnpm and yarn report a truncated tarball: the download
-// arrived cut short, the same remedy as a corrupted one (another source, no cache).
-const MISMATCH = /checksum mismatch|failed to verify the checksum|\bhash mismatch\b|SECURITY ERROR|checksum (?:for `[^`\n]{1,200}` )?changed between lock files|not found in known hashes|Invalid hashes \(|\bunexpected end of file\b|\bZ_BUF_ERROR\b/i
+// arrived cut short, the same remedy as a corrupted one (another source, no cache); not hyper-util's proxy tunnel cut
+// short ("tunnel error: unexpected end of file"), which is the proxy's.
+const MISMATCH = /checksum mismatch|failed to verify the checksum|\bhash mismatch\b|SECURITY ERROR|checksum (?:for `[^`\n]{1,200}` )?changed between lock files|not found in known hashes|Invalid hashes \(|(?<!tunnel error: )\bunexpected end of file\b|\bZ_BUF_ERROR\b/i
 
 export const anyHashMismatch = {
   id: 'any-hash-mismatch',

@@ -8,6 +8,7 @@ import { anyHashMismatch } from './any-hash-mismatch.js'
 import { anyHttpAuth } from './any-http-auth.js'
 import { anyHttpNotFound } from './any-http-not-found.js'
 import { anyLockBusy } from './any-lock-busy.js'
+import { anyLockUnsupported } from './any-lock-unsupported.js'
 import { anyPermission } from './any-permission.js'
 import { anyProxyHost } from './any-proxy-host.js'
 import { anyProxy } from './any-proxy.js'
@@ -84,6 +85,7 @@ export const RULES: readonly Rule[] = [
   anyExternallyManaged,
   anyDiskFull,
   uvFileInUse,
+  anyLockUnsupported,
   uvLockBusy,
   condaLockBusy,
   yarnMutexBusy,

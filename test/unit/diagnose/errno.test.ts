@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { errnoName } from '../../../src/diagnose/errno.js'
+import { statusOf } from '../../../src/diagnose/http-status.js'
 
 const _ = (line: string, expected: string | undefined) => () => expect(errnoName(line)).toBe(expected)
 
@@ -12,7 +13,15 @@ describe('errnoName: the number is the stable part of a localized message', () =
   it('reads macOS errno in exception arguments', _("TimeoutError(60, 'Operation timed out')", 'ETIMEDOUT'))
   it('reads Rust os errors', _('Permission denied (os error 13)', 'EACCES'))
   it('reads Node libuv codes', _('errno: -4077', 'ECONNRESET'))
+  it('reads the lock errors of file systems without locks', _('failed to lock `~/.cache/uv/.lock`: Unknown error 524 (os error 524)', 'ENOTSUPP'))
+  it('reads ENOLCK in Python', _('OSError: [Errno 37] No locks available', 'ENOLCK'))
   it('ignores os error 5, which means different things on Windows and Linux', _('Access is denied. (os error 5)', undefined))
   it('ignores numbers that are not errno (an SSL error code)', _("SSLCertVerificationError(1, '[SSL: CERTIFICATE_VERIFY_FAILED]", undefined))
   it('ignores lines without a number', _('Connection reset by peer', undefined))
+})
+
+describe('statusOf: an OS error number is not an HTTP status', () => {
+  it('reads a status after "error"', () => expect(statusOf('npm error 503 Service Unavailable - GET https://registry.npmjs.org/x')).toBe(503))
+  it("ignores Rust's (os error N)", () => expect(statusOf('failed to lock `~/.cache/uv/.lock`: Unknown error 524 (os error 524)')).toBeUndefined())
+  it("ignores glibc's Unknown error N", () => expect(statusOf('failed to lock `x`: Unknown error 512')).toBeUndefined())
 })

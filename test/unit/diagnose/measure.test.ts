@@ -47,6 +47,13 @@ describe('the held-out measures', () => {
     expect(tunedScore([timeout]).all!.decision).toBe(1)
   })
 
+  it('tells which cases it got wrong, and how', () => {
+    const misses: string[] = []
+    tunedScore([timeout, { ...timeout, source: 'a/b#2', retry: false }, { ...timeout, source: 'a/b#3', label: 'dns' }], (item, diagnosis, right) =>
+      misses.push(`${item.source} ${diagnosis.category} ${right.label} ${right.decision}`))
+    expect(misses).toEqual(['a/b#2 timeout true false', 'a/b#3 timeout false true'])
+  })
+
   it('adds tools up into the families docs/diagnosis.md reports', () => {
     const rows = byFamily({ npm: { cases: 3, label: 1, decision: 1 }, pnpm: { cases: 1, label: 0, decision: 0 }, uv: { cases: 2, label: 0.5, decision: 1 }, all: { cases: 6, label: 4 / 6, decision: 5 / 6 } })
     expect(rows['npm family']).toEqual({ cases: 4, label: 0.75, decision: 0.75 })

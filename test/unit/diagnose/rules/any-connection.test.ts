@@ -6,6 +6,7 @@ import { describeRule, fixture, matchOf } from '../rule-cases.js'
 describeRule(anyConnection, {
   matches: [
     'bun/captured-connection',
+    'conda/r3-ip-13-connection',
     'cargo/captured-connection',
     'go/captured-connection',
     'micromamba/cj-021-connection',

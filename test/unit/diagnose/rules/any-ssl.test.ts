@@ -16,6 +16,7 @@ describeRule(anySsl, {
     'pip/py-027-ssl',
     'pip/py-157-ssl',
     'pixi/cj-076-ssl',
+    'pixi/r2-nw-34-ssl',
     'uv/py-133-ssl',
     'yarn/cj-111-ssl',
   ],
