@@ -67,7 +67,7 @@ export function planRun(request: PlanRequest): RunPlan {
       noSwitchReason: 'offline mode makes no network attempt', offlineWhere: where, warnings: [] }
   }
   const order = orderSources({ adapter, config, userIndex: request.userIndex, preferredMirrors: request.preferredMirrors, noMirrorReason: request.noMirrorReason })
-  const context: AttemptContext = { adapter, config, cwd, base, userKnobs: request.userKnobs, locked: request.locked, replaceable: order.replaceable, secrets: request.secrets }
+  const context: AttemptContext = { adapter, config, cwd, base, locked: request.locked, replaceable: order.replaceable, secrets: request.secrets }
   const attempts = order.sources.map(entry => planAttempt(context, entry))
   const upstream = order.upstream && planAttempt(context, { source: order.upstream, reason: 'the upstream index, for a package a mirror lacks' })
   return { ...shared, primary: order.sources.find(entry => !entry.requested)!.source, attempts, ...(upstream && { upstream }), noSwitchReason: order.noSwitchReason, lockedSources: describeLocked(request, attempts), warnings: order.warnings }

@@ -73,7 +73,7 @@ export interface RunPlan {
   /** Talks to an index: retried and planned per source. Otherwise one attempt, the command untouched. */
   networked: boolean
   userIndex: IndexChoice | null
-  /** The person set the tool's own timeouts/retries: left alone. */
+  /** The person set the tool's own timeouts or retries: no attempt is left before the tool's own timeout ends it. */
   userKnobs: boolean
   /** The index the person's own settings use (theirs, the config's, or the tool's default): what lockfiles keep. */
   primary: Source

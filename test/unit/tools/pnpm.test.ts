@@ -5,12 +5,12 @@ import { pnpm } from '../../../src/tools/pnpm.js'
 import { contextIn, folderWith, rewrite } from '../../helpers/tool-cases.js'
 
 const M = 'https://mirror.test/npm/'
-const _ = (line: string, expected: string, tuned = false) => () => expect(rewrite(pnpm, line, M, { tuned })).toBe(expected)
+const _ = (line: string, expected: string) => () => expect(rewrite(pnpm, line, M)).toBe(expected)
 
 describe('pnpm: rewriting', () => {
   it('adds --registry (pnpm 11 ignores npm_config_registry)', _('pnpm add lodash', `pnpm add lodash --registry=${M}`))
   it('rewrites install', _('pnpm install --frozen-lockfile', `pnpm install --frozen-lockfile --registry=${M}`))
-  it('tunes fetch timeouts when the user set none', _('pnpm i', `pnpm i --registry=${M} --fetch-timeout=10000 --fetch-retries=0`, true))
+  it('never touches fetch timeouts or retries', _('pnpm i', `pnpm i --registry=${M}`))
   it('leaves dlx alone', _('pnpm dlx cowsay hi', 'pnpm dlx cowsay hi'))
 })
 
