@@ -1,7 +1,7 @@
 import { probeRequest } from '../mirrors/probe-targets.js'
-import type { RunPlan } from '../plan/types.js'
+import type { PlannedAttempt, RunPlan } from '../plan/types.js'
 import type { ExecuteDeps } from './execute.js'
-import { HEDGE_DEFAULTS, mayHedge, watchHedge, type ChildActivity, type HedgeSettings } from './hedge.js'
+import { HEDGE_DEFAULTS, mayHedge, watchHedge, type ChildActivity, type HedgeProbe, type HedgeSettings } from './hedge.js'
 import { usesProxy } from './probe.js'
 import { indexUrlOf } from '../url.js'
 import { takeBasicAuth } from '../secrets/url.js'
@@ -14,27 +14,44 @@ export interface HedgeWatchOptions {
   settings?: HedgeSettings
 }
 
+/** The request of `resilient mirrors test` to one index (a project page, never an install), and its host. */
+function probeOf(plan: RunPlan, index: string, fetch: typeof globalThis.fetch): { host: string; probe: HedgeProbe } {
+  const request = probeRequest(plan.invocation.adapter.ecosystem, index)
+  const target = new URL(request.url)
+  const headers: Record<string, string> = { ...request.headers }
+  const authorization = takeBasicAuth(target)
+  if (authorization) headers.authorization = authorization
+  // Any HTTP answer, whatever its status, shows the index is alive: the tool's own output says the rest.
+  const probe: HedgeProbe = signal => fetch(target, { headers, signal, redirect: 'manual' }).then(async response => {
+    await response.body?.cancel().catch(() => {})
+    return true
+  }, () => false)
+  return { host: target.host, probe }
+}
+
+/** The source tried after `attempt` in the plan's order (or before it, when it is last), if another may be asked. */
+function otherSource(plan: RunPlan, attempt: PlannedAttempt, env: NodeJS.ProcessEnv): string | undefined {
+  const at = plan.attempts.indexOf(attempt)
+  const others = [...plan.attempts.slice(at + 1), ...plan.attempts.slice(0, Math.max(at, 0))].filter(other => other.source.id !== attempt.source.id)
+  const index = others.map(other => indexUrlOf(other.source)).find(url => url && /^https?:/i.test(url))
+  return index && !usesProxy(index, env) ? index : undefined
+}
+
 /**
- * executeRun's `watch`: for each attempt that may be hedged, one small GET of the index (the same request as
- * `resilient mirrors test`: a project page, never an install) in parallel with the tool. Skipped behind a proxy:
- * Node's fetch would go direct and answer another question than the tool's.
+ * executeRun's `watch`: for each attempt that may be hedged, one small GET of its index and one of the next source,
+ * in parallel with the tool (src/retry/hedge.ts). Skipped behind a proxy: Node's fetch would go direct and answer
+ * another question than the tool's.
  */
 export function createHedgeWatch(plan: RunPlan, { env, activity, fetch = globalThis.fetch, settings = HEDGE_DEFAULTS }: HedgeWatchOptions): ExecuteDeps['watch'] {
   return (attempt, number) => {
     const index = indexUrlOf(attempt.source)
-    const hasNextSource = number < plan.limits.maxAttempts && plan.attempts.some(other => other.source.id !== attempt.source.id)
-    if (!index || !mayHedge({ source: attempt.source, hasNextSource, networked: plan.networked }) || usesProxy(index, env)) return undefined
-    const request = probeRequest(plan.invocation.adapter.ecosystem, index)
-    const target = new URL(request.url)
-    const headers: Record<string, string> = { ...request.headers }
-    const authorization = takeBasicAuth(target)
-    if (authorization) headers.authorization = authorization
-    return watchHedge(target.host, {
-      // Any HTTP answer, whatever its status, shows the index is alive: the tool's own output says the rest.
-      probe: signal => fetch(target, { headers, signal, redirect: 'manual' }).then(async response => {
-        await response.body?.cancel().catch(() => {})
-        return true
-      }, () => false),
+    const other = otherSource(plan, attempt, env)
+    const hasNextSource = number < plan.limits.maxAttempts && other !== undefined
+    if (!index || !mayHedge({ source: attempt.source, hasNextSource, networked: plan.networked, userKnobs: plan.userKnobs }) || usesProxy(index, env)) return undefined
+    const own = probeOf(plan, index, fetch)
+    return watchHedge(own.host, {
+      probe: own.probe,
+      other: probeOf(plan, other!, fetch),
       activity,
       now: Date.now,
       setTimer: (fn, ms) => {

@@ -147,8 +147,8 @@ export async function runTool(argv: string[], options: GlobalOptions, session: T
     let progress: ProgressWatch | undefined
     const result = await executeRun(plan, {
       exec: childExec({ plan, config, env, interrupts, reporter, usePty, stdoutFd: session.stdoutFd, input, onAttemptProgress: watch => { progress = watch }, onSpawn: idle.started }),
-      // A dead index is left after ~2 s of silence both ways, not after the tool's own timeout (src/retry/hedge.ts).
-      watch: createHedgeWatch(plan, { env, activity: () => progress?.activity() ?? {} }),
+      // A dead public index is left after ~2 s of silence while another source answers (src/retry/hedge.ts).
+      watch: config.fastDetect ? createHedgeWatch(plan, { env, activity: () => progress?.activity() ?? {} }) : undefined,
       sleep: interruptibleSleep(interrupts),
       now: Date.now,
       reporter,
