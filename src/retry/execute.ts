@@ -67,6 +67,15 @@ async function loadRules(): Promise<NonNullable<ExecuteDeps['diagnose']>> {
 const reportRuleError = (reporter: Reporter): RuleErrorHandler => (rule, error) =>
   reporter.verbose?.(`diagnosis rule ${rule.id} failed and was skipped: ${error instanceof Error ? error.message : String(error)}`)
 
+/**
+ * The status of a run resilient gives up on: the tool's own, from the last attempt that ran to its end. An attempt
+ * resilient stopped itself (a stall, hedged detection) ended on resilient's signal, which says nothing of the tool:
+ * when no attempt ran to its end, the tool's generic failure, 1.
+ */
+function givingUpStatus(records: readonly { exitCode: number; stopped?: boolean }[]): number {
+  return records.filter(record => !record.stopped).at(-1)?.exitCode ?? 1
+}
+
 /** A signal while no tool ran: resilient ends as that signal would have ended it (re-raised by the CLI). */
 function interruptedBetweenAttempts(signal: InterruptSignal): Omit<RunResult, 'durationMs' | 'attempts'> {
   return { outcome: 'interrupted', exitCode: exitCodeForSignal(signal), signal }
@@ -77,6 +86,7 @@ export async function executeRun(plan: RunPlan, deps: ExecuteDeps): Promise<RunR
   const started = deps.now()
   const attempts: AttemptRecord[] = []
   const fixes: Fix[] = []
+  const statuses: { exitCode: number; stopped?: boolean }[] = []
   const { networked, invocation } = plan
   let queue = plan.attempts.slice(0, networked ? plan.limits.maxAttempts : 1)
   let current = queue.shift()!
@@ -95,6 +105,7 @@ export async function executeRun(plan: RunPlan, deps: ExecuteDeps): Promise<RunR
     const result = await deps.exec(command, { planned: current, number, signal: watch?.signal }).finally(() => watch?.stop())
     const record: AttemptRecord = { number, source: current.source, command, hosts: current.hosts, exitCode: result.exitCode, durationMs: result.durationMs, diagnosis: null, ...(result.progress && { progress: result.progress }) }
     attempts.push(record)
+    statuses.push({ exitCode: result.exitCode, stopped: Boolean(result.abortedBecause) })
     if (result.exitCode === 0 && !result.abortedBecause) {
       if (networked) deps.book?.({ ok: true, diagnosis: null, source: current.source }, current.hosts)
       return finish({ outcome: networked ? 'succeeded' : 'ran-once', exitCode: 0 })
@@ -131,7 +142,7 @@ export async function executeRun(plan: RunPlan, deps: ExecuteDeps): Promise<RunR
     if (decision.action === 'stop') {
       // The advice is the tool's own (ToolAdapter.advice) for the cause; a stop that calls for its own hint wins.
       const hint = decision.hint ?? adviceFor(invocation.adapter, diagnosis, !plan.noSwitchReason) ?? diagnosis.nextStep
-      return finish({ outcome: 'gave-up', exitCode: result.exitCode, finalDiagnosis: diagnosis, stopReason: decision.reason, hint })
+      return finish({ outcome: 'gave-up', exitCode: givingUpStatus(statuses), finalDiagnosis: diagnosis, stopReason: decision.reason, hint })
     }
     if (decision.waitMs > 0) {
       await deps.reporter.waiting({ seconds: decision.waitMs / 1000, reason: decision.reason, endsAt: deps.now() + decision.waitMs, next: hostLabelOfSource(decision.queue[0]!.source) })

@@ -135,6 +135,21 @@ describe('executeRun', () => {
     expect(result.signal).toBeUndefined()
   })
 
+  it('gives up with the status of the last attempt that ran to its end, never that of resilient\'s own SIGTERM', async () => {
+    const stopped = { exitCode: 143, signal: 'SIGTERM' as const, abortedBecause: 'no answer from pypi.org', output: '', durationMs: 1 }
+    const outcomes = [{ exitCode: 2, output: 'timeout', durationMs: 1 }, stopped, stopped]
+    const exec = async () => outcomes.shift()!
+    const { result } = await runScripted(pipPlan({ maxAttempts: 3 }), [{ exitCode: 2, diagnosis: timeout().diagnosis }], { exec, diagnose: () => timeout().diagnosis })
+    expect(result).toMatchObject({ outcome: 'gave-up', exitCode: 2 })
+    expect(result.attempts.map(attempt => attempt.exitCode)).toEqual([2, 143, 143])
+  })
+
+  it('gives up with the tool\'s generic failure, 1, when resilient stopped every attempt itself', async () => {
+    const exec = async () => ({ exitCode: 143, signal: 'SIGTERM' as const, abortedBecause: 'stalled', output: '', durationMs: 1 })
+    const { result } = await runScripted(pipPlan({ maxAttempts: 2 }), [], { exec })
+    expect(result).toMatchObject({ outcome: 'gave-up', exitCode: 1 })
+  })
+
   it('never diagnoses or retries a broken pipe (`| head`): the tool\'s status stands', async () => {
     let calls = 0
     const exec = async () => { calls++; return { exitCode: 141, signal: 'SIGPIPE' as const, brokenPipe: true, output: 'timeout', durationMs: 1 } }
