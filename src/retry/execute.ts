@@ -12,8 +12,11 @@ import type { Fix, Reporter } from './types.js'
 
 /** Runs one attempt. `signal`, when given, stops it early (ChildResult.abortedBecause says why). */
 export type Exec = (command: CommandLine, attempt: { planned: PlannedAttempt; number: number; signal?: AbortSignal }) => Promise<ChildResult>
-/** Asks the index itself when the output cannot tell a missing package from a failing index. */
-export type Probe = (source: Source, failure: Diagnosis) => Promise<Diagnosis | undefined>
+/**
+ * Asks the index itself when the output cannot tell a missing package from a failing index; `again`: an earlier
+ * attempt on this source was found listed by the same question (src/retry/probe.ts).
+ */
+export type Probe = (source: Source, failure: Diagnosis, again?: boolean) => Promise<Diagnosis | undefined>
 /** Started with each attempt; aborting `signal` stops it (hedged detection, src/retry/hedge.ts, plugs in here). */
 export interface AttemptWatch {
   signal: AbortSignal
@@ -36,6 +39,11 @@ export interface ExecuteDeps {
   /** The user's interrupt, if any arrived (checked after every wait: a Ctrl-C during a pause stops the run). */
   interrupted?: () => InterruptSignal | undefined
   watch?: (attempt: PlannedAttempt, number: number) => AttemptWatch | undefined
+  /**
+   * Whether a source answers resilient's own small request now; undefined when it cannot tell. Asked after a sole
+   * source timed out or dropped the connection, when the tool has already spent its own retries on it.
+   */
+  alive?: (source: Source) => Promise<boolean | undefined>
   /** Defaults to the rules of src/diagnose, loaded on the first failure only; a rule that throws goes to `onRuleError`. */
   diagnose?: (failure: Failure, onRuleError: RuleErrorHandler) => Diagnosis
   random?: () => number
@@ -66,6 +74,19 @@ async function loadRules(): Promise<NonNullable<ExecuteDeps['diagnose']>> {
 /** A broken rule is skipped; --verbose says which, so that it gets fixed rather than silently missing. */
 const reportRuleError = (reporter: Reporter): RuleErrorHandler => (rule, error) =>
   reporter.verbose?.(`diagnosis rule ${rule.id} failed and was skipped: ${error instanceof Error ? error.message : String(error)}`)
+
+/**
+ * A verdict the index itself can confirm or refute: a package not found, or a conflict that only one package's
+ * listing explains (pip with a constraints file whose index page failed: "The user requested (constraint) x==1.0").
+ */
+function asksTheIndex(diagnosis: Diagnosis): boolean {
+  return Boolean(diagnosis.facts.package) && (diagnosis.category === 'package_not_found' || diagnosis.category === 'resolution_conflict')
+}
+
+/** An earlier attempt on `source` failed although resilient's own request found the package listed there. */
+function foundListedBefore(attempts: readonly AttemptRecord[], source: Source): boolean {
+  return attempts.slice(0, -1).some(record => record.source.id === source.id && record.diagnosis?.ruleId === 'resilient-index-probe' && record.diagnosis.facts.status === 200)
+}
 
 /**
  * The status of a run resilient gives up on: the tool's own, from the last attempt that ran to its end. An attempt
@@ -122,12 +143,14 @@ export async function executeRun(plan: RunPlan, deps: ExecuteDeps): Promise<RunR
     const diagnose = deps.diagnose ?? await loadRules()
     let diagnosis = result.abortedBecause ? stalledDiagnosis(result.abortedBecause)
       : diagnose({ tool: invocation.tool, output: result.output, exitCode: result.exitCode, command: command.argv, proxies: plan.proxies }, reportRuleError(deps.reporter))
-    if (diagnosis.category === 'package_not_found' && deps.probe) diagnosis = (await deps.probe(current.source, diagnosis)) ?? diagnosis
+    if (deps.probe && asksTheIndex(diagnosis)) diagnosis = (await deps.probe(current.source, diagnosis, foundListedBefore(attempts, current.source))) ?? diagnosis
     record.diagnosis = diagnosis
     deps.book?.({ ok: false, diagnosis, source: current.source }, current.hosts)
     deps.reporter.attemptFailed({ number, source: current.source, diagnosis, durationMs: result.durationMs, exitCode: result.exitCode })
 
-    let decision = decideNext({ diagnosis, attempt: current, history: attempts, queue, plan, elapsedMs: deps.now() - started, random: deps.random })
+    const silentSole = plan.attempts.length === 1 && (diagnosis.category === 'timeout' || diagnosis.category === 'connection')
+    const indexAnswers = silentSole && deps.alive ? await deps.alive(current.source) : undefined
+    let decision = decideNext({ diagnosis, attempt: current, history: attempts, queue, plan, elapsedMs: deps.now() - started, random: deps.random, indexAnswers })
     if (decision.action === 'stop' && deps.ask && attempts.length < plan.limits.maxAttempts) {
       const fix = await deps.ask({ diagnosis, source: current.source, command })
       const signal = deps.interrupted?.()

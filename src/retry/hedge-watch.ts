@@ -38,6 +38,18 @@ function otherSource(plan: RunPlan, attempt: PlannedAttempt, env: NodeJS.Process
 }
 
 /**
+ * executeRun's `alive`: whether the attempt's index answers the same small request now (any HTTP status), within
+ * `timeoutMs`; undefined behind a proxy or for an index that is not http(s): resilient cannot tell.
+ */
+export function createAliveCheck(plan: RunPlan, env: NodeJS.ProcessEnv, fetch = globalThis.fetch, timeoutMs = 5000): ExecuteDeps['alive'] {
+  return async source => {
+    const index = indexUrlOf(source)
+    if (!index || !/^https?:/i.test(index) || usesProxy(index, env)) return undefined
+    return probeOf(plan, index, fetch).probe(AbortSignal.timeout(timeoutMs))
+  }
+}
+
+/**
  * executeRun's `watch`: for each attempt that may be hedged, one small GET of its index and one of the next source,
  * in parallel with the tool (src/retry/hedge.ts). Skipped behind a proxy: Node's fetch would go direct and answer
  * another question than the tool's.

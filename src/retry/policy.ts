@@ -22,6 +22,8 @@ export interface DecisionInput {
   plan: RunPlan
   elapsedMs: number
   random?: () => number
+  /** After a timeout or a dropped connection on a sole source: whether it answers resilient's own request now. */
+  indexAnswers?: boolean
 }
 
 const CREDENTIALS_HINT = 'The index needs credentials. Give them for this index only: a keyring or ~/.netrc entry, or the URL form https://<user>:<token>@host/... in the tool\'s own config (never on a shared command line).'
@@ -101,6 +103,8 @@ export function decideNext(input: DecisionInput): Decision {
   // An unrecognised failure with network evidence earns one try on another source, never the same one again.
   if (remedy.kind === 'switch-mirror' && remedy.once && (!queue.length || history.filter(record => record.diagnosis?.ruleId === diagnosis.ruleId).length > 1)) return stop(diagnosis.summary)
   if (queue.length) return next(`${source.label} failed`)
+  // The tool has spent its own retries on it: a second attempt is worth its time only if the index answers now.
+  if (plan.attempts.length === 1 && tries < 2 && input.indexAnswers === false) return stop(`${source.label} did not answer a request of resilient's own either: another attempt would wait as long again`)
   if (plan.attempts.length === 1 && tries < 2) return again(`no other source: trying ${source.label} once more`)
   return stop(tries >= 2 ? `${source.label} failed twice` : `every source failed (${history.length} attempts)`)
 }

@@ -18,7 +18,7 @@ import { rankSources } from '../../plan/rank.js'
 import type { RunResult } from '../../plan/types.js'
 import { findSecrets, knownSecrets, redact, registerSecretEnv, registerSecrets } from '../../redact.js'
 import { executeRun } from '../../retry/execute.js'
-import { createHedgeWatch } from '../../retry/hedge-watch.js'
+import { createAliveCheck, createHedgeWatch } from '../../retry/hedge-watch.js'
 import { createProbe } from '../../retry/probe.js'
 import { RunMemory } from '../../state/run-memory.js'
 import { TOOLS, type ToolName } from '../../tools/index.js'
@@ -153,6 +153,7 @@ export async function runTool(argv: string[], options: GlobalOptions, session: T
       now: Date.now,
       reporter,
       probe: createProbe(invocation.adapter, env),
+      alive: createAliveCheck(plan, env),
       book: memory && ((outcome, hosts) => void memory.book(outcome, hosts)),
       interrupted: () => interrupts.received,
       // Questions only when a person can answer; --yes takes the safe default, which is to stop.

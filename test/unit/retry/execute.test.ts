@@ -77,6 +77,36 @@ describe('executeRun', () => {
     expect(result.stopReason).toMatch(/failed twice/)
   })
 
+  it('a sole index that still does not answer resilient\'s own request is not tried again: the tool spent its retries on it', async () => {
+    const asked: string[] = []
+    const alive = async (source: { id: string }) => { asked.push(source.id); return false }
+    const { result, calls } = await runScripted(pipPlan({}, 'https://pypi.corp.example/simple'), [timeout('pypi.corp.example'), { exitCode: 0 }], { alive })
+    expect(calls).toHaveLength(1)
+    expect(asked).toEqual(['primary'])
+    expect(result).toMatchObject({ outcome: 'gave-up', exitCode: 1 })
+    expect(result.stopReason).toMatch(/did not answer a request of resilient's own either/)
+  })
+
+  it('a sole index that answers now is tried once more', async () => {
+    const { result, calls } = await runScripted(pipPlan({}, 'https://pypi.corp.example/simple'), [timeout('pypi.corp.example'), { exitCode: 0 }], { alive: async () => true })
+    expect(calls).toHaveLength(2)
+    expect(result.outcome).toBe('succeeded')
+  })
+
+  it('"not found" on an index that lists the package: the same index once more after a pause, then the next source', async () => {
+    const notFound = { exitCode: 1, diagnosis: diagnosisOf('package_not_found', { package: 'torch' }) }
+    const againFlags: boolean[] = []
+    const probe = async (_source: unknown, diagnosis: ReturnType<typeof diagnosisOf>, again?: boolean) => {
+      againFlags.push(Boolean(again))
+      return { ...diagnosisOf('server_error', { status: 200 }), ruleId: 'resilient-index-probe', facts: { ...diagnosis.facts, status: 200 } }
+    }
+    const { result, calls, sleeps } = await runScripted(pipPlan(), [notFound, notFound, { exitCode: 0 }], { probe })
+    expect(calls.map(call => call.source)).toEqual(['upstream', 'upstream', 'mirror-a.test'])
+    expect(sleeps).toHaveLength(1)
+    expect(againFlags).toEqual([false, true])
+    expect(result.outcome).toBe('succeeded')
+  })
+
   it('never retries after a user interrupt, and books nothing', async () => {
     const { result, calls, bookings } = await runScripted(pipPlan(), [{ exitCode: 130, interrupted: 'SIGINT' }])
     expect(calls).toHaveLength(1)
