@@ -69,6 +69,10 @@ export function planRun(request: PlanRequest): RunPlan {
   const order = orderSources({ adapter, config, userIndex: request.userIndex, preferredMirrors: request.preferredMirrors, noMirrorReason: request.noMirrorReason })
   const context: AttemptContext = { adapter, config, cwd, base, locked: request.locked, replaceable: order.replaceable, secrets: request.secrets }
   const attempts = order.sources.map(entry => planAttempt(context, entry))
-  const upstream = order.upstream && planAttempt(context, { source: order.upstream, reason: 'the upstream index, for a package a mirror lacks' })
-  return { ...shared, primary: order.sources.find(entry => !entry.requested)!.source, attempts, ...(upstream && { upstream }), noSwitchReason: order.noSwitchReason, lockedSources: describeLocked(request, attempts), warnings: order.warnings }
+  // A version a mirror lacks is asked of the index once: the public upstream when the plan's index is itself a
+  // mirror, else the plan's own index, whatever it is (--mirror, the breaker or the learned order may put a mirror
+  // first). Asking the person's own index is always safe.
+  const index = attempts.find(attempt => !attempt.requested)!
+  const upstream = order.upstream ? planAttempt(context, { source: order.upstream, reason: 'the upstream index, for a package a mirror lacks' }) : attempts.length > 1 ? index : undefined
+  return { ...shared, primary: index.source, attempts, ...(upstream && { upstream }), noSwitchReason: order.noSwitchReason, lockedSources: describeLocked(request, attempts), warnings: order.warnings }
 }

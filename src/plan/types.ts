@@ -79,7 +79,10 @@ export interface RunPlan {
   primary: Source
   /** One attempt per source, in the order they are tried; the loop may repeat one (see docs/plan.md). */
   attempts: PlannedAttempt[]
-  /** The public upstream, for "not found on a mirror: try upstream once". */
+  /**
+   * Where a version missing on a mirror is asked once: the public upstream when the plan's index is itself a mirror,
+   * else the plan's own index (public or private: asking the person's own index is always safe).
+   */
   upstream?: PlannedAttempt
   /** Why no mirror may be used, when none may (a private index, a requirement file pinning the index). */
   noSwitchReason?: string

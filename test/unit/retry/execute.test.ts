@@ -51,6 +51,17 @@ describe('executeRun', () => {
     expect(calls[1]!.argv.slice(-2)).toEqual(['--index-url', 'https://pypi.org/simple'])
   })
 
+  it.each([
+    ['the public upstream', {}],
+    ['an index of the config that is no mirror (a company proxy)', { pypi: { index: 'https://pypi.corp.example/simple', mirrors: [] } }],
+  ])('a version missing on a --mirror put first is asked once of the plan\'s index: %s', async (_, config) => {
+    const plan = planOf('pip', 'install torch==2.0', { pypi: { mirrors: [] }, ...config }, { preferredMirrors: ['https://mirror-a.test/simple'] })
+    const missing = { exitCode: 1, diagnosis: diagnosisOf('package_not_found', { package: 'torch', version: '2.0' }) }
+    const { result, calls } = await runScripted(plan, [missing, { exitCode: 0 }])
+    expect(calls.map(call => call.source)).toEqual(['mirror-a.test', plan.primary.id])
+    expect(result.outcome).toBe('succeeded')
+  })
+
   it('re-downloads elsewhere without the cache after a hash mismatch', async () => {
     const { calls } = await runScripted(pipPlan(), [{ exitCode: 1, diagnosis: diagnosisOf('hash_mismatch') }, { exitCode: 0 }])
     expect(calls[1]!.argv).toEqual(['pip', 'install', 'torch', '--index-url', 'https://mirror-a.test/simple', '--no-cache-dir'])
