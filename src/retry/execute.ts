@@ -121,7 +121,7 @@ export async function executeRun(plan: RunPlan, deps: ExecuteDeps): Promise<RunR
 
   for (let number = 1; ; number++) {
     const command = commandFor(plan, current, bypassCache, fixes)
-    if (networked) deps.reporter.attemptStarted({ number, total: number + queue.length, source: current.source, hosts: current.hosts, command: formatCommand(command), retry: number > 1 })
+    if (networked) deps.reporter.attemptStarted({ number, total: number + queue.length, source: current.source, hosts: current.hosts, command: formatCommand(command), retry: number > 1, reason: current.reason })
     const watch = networked ? deps.watch?.(current, number) : undefined
     const result = await deps.exec(command, { planned: current, number, signal: watch?.signal }).finally(() => watch?.stop())
     const record: AttemptRecord = { number, source: current.source, command, hosts: current.hosts, exitCode: result.exitCode, durationMs: result.durationMs, diagnosis: null, ...(result.progress && { progress: result.progress }) }

@@ -124,7 +124,9 @@ export async function runTool(argv: string[], options: GlobalOptions, session: T
   const memory = networked && !offline ? await RunMemory.open({ env, breaker: config.breaker, tool: invocation.adapter.name, verbose: m => reporter.verbose(m), warn: m => reporter.warn(m) }) : undefined
   const ranking = memory ? rankSources(planned, memory.snapshot()) : { plan: planned }
   const { plan } = ranking
-  if (ranking.note) reporter.note(ranking.note)
+  // Said with --verbose (a healthy run prints nothing of resilient's own); in a terminal, attempt 1 on a mirror says
+  // why in its one dim line, and a failure says where it was.
+  if (ranking.note) reporter.verbose(ranking.note)
   if (ranking.verbose) reporter.verbose(ranking.verbose)
   if (request.knobsOrigin) reporter.verbose(`keeping your own timeout/retries (${request.knobsOrigin})`)
   if (request.userIndex) reporter.verbose(`index chosen by you: ${request.userIndex.url} (${request.userIndex.origin})`)
