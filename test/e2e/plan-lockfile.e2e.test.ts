@@ -1,5 +1,5 @@
 import { execa } from 'execa'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -91,6 +91,28 @@ describe('a lockfile pinned to a registry that died (issue 12 items 1 and 2)', {
     // yarn dies of the SIGINT; resilient then dies of it too, as the shell would see yarn alone (130 either way).
     expect(result.signal ?? result.exitCode, result.all).toBe(result.signal ? 'SIGINT' : 130)
     expect(readFileSync(lockfile).equals(before)).toBe(true)
+  })
+
+  it('yarn 1: after a SIGKILL of resilient (and yarn) during the mirror attempt, the next run puts yarn.lock back first and says so', async () => {
+    setup = await primaryAndMirror({ kind: 'ok' })
+    const env = envWithTool('yarn1', { YARN_CACHE_FOLDER: cache() })
+    const before = await lockedOnPrimary(setup, env, 'yarn')
+    setup.mirror.setFault({ kind: 'blackhole' })
+    // Its own process group, as a CI job's: the runner's SIGKILL reaches resilient and yarn at once.
+    const child = execa('node', [CLI, 'yarn', 'install', '--frozen-lockfile'], { cwd: setup.project, env, extendEnv: false, reject: false, stdin: 'ignore', detached: true, timeout: 120_000 })
+    const lockfile = join(setup.project, 'yarn.lock')
+    for (let waited = 0; !readFileSync(lockfile, 'utf8').includes(setup.mirror.url) && waited < 60_000; waited += 100) await new Promise(resolve => setTimeout(resolve, 100))
+    process.kill(-child.pid!, 'SIGKILL')
+    expect((await child).signal).toBe('SIGKILL')
+    expect(readFileSync(lockfile, 'utf8')).toContain(`${setup.mirror.url}@acme/util/-/util-2.0.0.tgz`)
+    expect(existsSync(join(setup.project, '.yarn.lock.resilient-journal'))).toBe(true)
+
+    setup.mirror.setFault({ kind: 'ok' })
+    const next = await runCli(['yarn', 'install', '--frozen-lockfile'], { cwd: setup.project, env })
+    expect(next.exitCode, next.all).toBe(0)
+    expect(next.stderr).toMatch(/put yarn\.lock back as it was before a mirror attempt of an earlier run \(process \d+\)/)
+    expect(readFileSync(lockfile).equals(before)).toBe(true)
+    expect(existsSync(join(setup.project, '.yarn.lock.resilient-journal'))).toBe(false)
   })
 
   it('pnpm: recovered on the mirror, pnpm-lock.yaml unchanged', async () => {

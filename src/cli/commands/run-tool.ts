@@ -22,6 +22,7 @@ import { createAliveCheck, createHedgeWatch } from '../../retry/hedge-watch.js'
 import { createProbe } from '../../retry/probe.js'
 import { RunMemory } from '../../state/run-memory.js'
 import { TOOLS, type ToolName } from '../../tools/index.js'
+import { recoverLockfile } from '../../tools/lockfile-journal.js'
 import { guardLockfile } from '../../tools/lockfile-registry.js'
 import { parseInvocation } from '../../tools/parse-invocation.js'
 import { resolveVariantCached } from '../../state/variant-cache.js'
@@ -110,6 +111,9 @@ export async function runTool(argv: string[], options: GlobalOptions, session: T
   const offline = config.offline && networked ? planOffline(invocation.adapter, loaded, cwd, env) : undefined
   registerSecrets(findSecrets(JSON.stringify(config)))
   const reporter = session.reporter ?? chooseReporter(env, new TerminalReporter({ stream: process.stderr, quiet: Boolean(options.quiet), verbose: Boolean(options.verbose || options.debug), interactive: Boolean(process.stderr.isTTY) && !isCI, githubActions: env.GITHUB_ACTIONS === 'true' }), process.stderr)
+  // A lockfile a killed run left rewritten for a mirror attempt goes back first: the plan reads it (yarn 1).
+  const recovered = invocation.adapter.lockfile && !options.dryRun ? await recoverLockfile(invocation.adapter.lockfile.format, cwd) : undefined
+  if (recovered) reporter.warn(recovered)
   for (const notice of loaded.notices) reporter.warn(notice)
   if (options.debug) for (const note of loaded.debugNotes) reporter.verbose(note)
   if (parsed.missing) reporter.warn(`${parsed.launcher[0]} is not on PATH here; the plan is shown for its default version.`)
