@@ -40,8 +40,9 @@ export interface ExecuteDeps {
   interrupted?: () => InterruptSignal | undefined
   watch?: (attempt: PlannedAttempt, number: number) => AttemptWatch | undefined
   /**
-   * Whether a source answers resilient's own small request now; undefined when it cannot tell. Asked after a sole
-   * source timed out or dropped the connection, when the tool has already spent its own retries on it.
+   * Whether a source answers resilient's own small request now; undefined when it cannot tell. Asked of every source
+   * left (of a sole source, itself) after a timeout or a dropped connection, on which the tool has already spent its
+   * own timeout and retries: when none answers, another attempt would wait as long again.
    */
   alive?: (source: Source) => Promise<boolean | undefined>
   /** Defaults to the rules of src/diagnose, loaded on the first failure only; a rule that throws goes to `onRuleError`. */
@@ -86,6 +87,13 @@ function asksTheIndex(diagnosis: Diagnosis): boolean {
 /** An earlier attempt on `source` failed although resilient's own request found the package listed there. */
 function foundListedBefore(attempts: readonly AttemptRecord[], source: Source): boolean {
   return attempts.slice(0, -1).some(record => record.source.id === source.id && record.diagnosis?.ruleId === 'resilient-index-probe' && record.diagnosis.facts.status === 200)
+}
+
+/** After a timeout or a dropped connection: whether every source left stays silent to a request of resilient's own. */
+async function nothingAnswers(diagnosis: Diagnosis, left: readonly PlannedAttempt[], alive: ExecuteDeps['alive']): Promise<boolean> {
+  if (!alive || !left.length || (diagnosis.category !== 'timeout' && diagnosis.category !== 'connection')) return false
+  const sources = [...new Map(left.map(attempt => [attempt.source.id, attempt.source])).values()]
+  return (await Promise.all(sources.map(alive))).every(answer => answer === false)
 }
 
 /**
@@ -148,9 +156,8 @@ export async function executeRun(plan: RunPlan, deps: ExecuteDeps): Promise<RunR
     deps.book?.({ ok: false, diagnosis, source: current.source }, current.hosts)
     deps.reporter.attemptFailed({ number, source: current.source, diagnosis, durationMs: result.durationMs, exitCode: result.exitCode })
 
-    const silentSole = plan.attempts.length === 1 && (diagnosis.category === 'timeout' || diagnosis.category === 'connection')
-    const indexAnswers = silentSole && deps.alive ? await deps.alive(current.source) : undefined
-    let decision = decideNext({ diagnosis, attempt: current, history: attempts, queue, plan, elapsedMs: deps.now() - started, random: deps.random, indexAnswers })
+    const noSourceAnswers = await nothingAnswers(diagnosis, plan.attempts.length === 1 ? [current] : queue, deps.alive)
+    let decision = decideNext({ diagnosis, attempt: current, history: attempts, queue, plan, elapsedMs: deps.now() - started, random: deps.random, noSourceAnswers })
     if (decision.action === 'stop' && deps.ask && attempts.length < plan.limits.maxAttempts) {
       const fix = await deps.ask({ diagnosis, source: current.source, command })
       const signal = deps.interrupted?.()

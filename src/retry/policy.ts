@@ -22,8 +22,8 @@ export interface DecisionInput {
   plan: RunPlan
   elapsedMs: number
   random?: () => number
-  /** After a timeout or a dropped connection on a sole source: whether it answers resilient's own request now. */
-  indexAnswers?: boolean
+  /** After a timeout or a dropped connection: no source left (a sole source: itself) answers resilient's own request. */
+  noSourceAnswers?: boolean
 }
 
 const CREDENTIALS_HINT = 'The index needs credentials. Give them for this index only: a keyring or ~/.netrc entry, or the URL form https://<user>:<token>@host/... in the tool\'s own config (never on a shared command line).'
@@ -100,11 +100,14 @@ export function decideNext(input: DecisionInput): Decision {
     const why = sameAgain ? `${source.label} answered the same again` : sooner ? `${source.label} asked for a long wait` : `${source.label} failed`
     return queue.length ? next(why) : stop(sameAgain ? `${diagnosis.summary}, twice` : diagnosis.summary)
   }
+  // The tool has spent its own timeout and retries: another attempt is worth its time only on a source that answers.
+  if (input.noSourceAnswers) {
+    return stop(plan.attempts.length === 1 ? `${source.label} did not answer a request of resilient's own either: another attempt would wait as long again`
+      : 'no other source answered a request of resilient\'s own either: another attempt would wait as long again')
+  }
   // An unrecognised failure with network evidence earns one try on another source, never the same one again.
   if (remedy.kind === 'switch-mirror' && remedy.once && (!queue.length || history.filter(record => record.diagnosis?.ruleId === diagnosis.ruleId).length > 1)) return stop(diagnosis.summary)
   if (queue.length) return next(`${source.label} failed`)
-  // The tool has spent its own retries on it: a second attempt is worth its time only if the index answers now.
-  if (plan.attempts.length === 1 && tries < 2 && input.indexAnswers === false) return stop(`${source.label} did not answer a request of resilient's own either: another attempt would wait as long again`)
   if (plan.attempts.length === 1 && tries < 2) return again(`no other source: trying ${source.label} once more`)
   return stop(tries >= 2 ? `${source.label} failed twice` : `every source failed (${history.length} attempts)`)
 }

@@ -98,6 +98,21 @@ describe('executeRun', () => {
     expect(result.stopReason).toMatch(/did not answer a request of resilient's own either/)
   })
 
+  it('after a timeout, when no source left answers resilient\'s own request, stops with the tool\'s status instead of waiting as long again', async () => {
+    const asked: string[] = []
+    const alive = async (source: { id: string }) => { asked.push(source.id); return false }
+    const { result, calls } = await runScripted(pipPlan(), [{ ...timeout(), exitCode: 2 }, { exitCode: 0 }], { alive })
+    expect(calls).toHaveLength(1)
+    expect(asked.sort()).toEqual(['mirror-a.test', 'mirror-b.test'])
+    expect(result).toMatchObject({ outcome: 'gave-up', exitCode: 2 })
+    expect(result.stopReason).toMatch(/no other source answered a request of resilient's own either/)
+  })
+
+  it('goes on when one source left answers', async () => {
+    const { calls } = await runScripted(pipPlan(), [timeout(), { exitCode: 0 }], { alive: async source => source.id === 'mirror-b.test' })
+    expect(calls).toHaveLength(2)
+  })
+
   it('a sole index that answers now is tried once more', async () => {
     const { result, calls } = await runScripted(pipPlan({}, 'https://pypi.corp.example/simple'), [timeout('pypi.corp.example'), { exitCode: 0 }], { alive: async () => true })
     expect(calls).toHaveLength(2)
