@@ -14,20 +14,31 @@ export interface HedgeWatchOptions {
   settings?: HedgeSettings
 }
 
-/** The request of `resilient mirrors test` to one index (a project page, never an install), and its host. */
-function probeOf(plan: RunPlan, index: string, fetch: typeof globalThis.fetch): { host: string; probe: HedgeProbe } {
+/** What one request of resilient's own to an index saw: any HTTP answer; none (a timeout, a refused or reset connection); or an error that says nothing of the index. */
+type Answer = 'answered' | 'silent' | 'unknown'
+
+/**
+ * The request of `resilient mirrors test` to one index (a project page, never an install), and its host. Any HTTP
+ * answer, whatever its status, shows the index is alive: the tool's own output says the rest. A name that does not
+ * resolve, or a certificate Node distrusts (the tool may trust it), tells nothing: `unknown`.
+ */
+function probeOf(plan: RunPlan, index: string, fetch: typeof globalThis.fetch): { host: string; ask(signal: AbortSignal): Promise<Answer> } {
   const request = probeRequest(plan.invocation.adapter.ecosystem, index)
   const target = new URL(request.url)
   const headers: Record<string, string> = { ...request.headers }
   const authorization = takeBasicAuth(target)
   if (authorization) headers.authorization = authorization
-  // Any HTTP answer, whatever its status, shows the index is alive: the tool's own output says the rest.
-  const probe: HedgeProbe = signal => fetch(target, { headers, signal, redirect: 'manual' }).then(async response => {
+  const ask = (signal: AbortSignal): Promise<Answer> => fetch(target, { headers, signal, redirect: 'manual' }).then(async response => {
     await response.body?.cancel().catch(() => {})
-    return true
-  }, () => false)
-  return { host: target.host, probe }
+    return 'answered' as const
+  }, (error: { name?: string; cause?: { code?: string } }) => {
+    if (error.name === 'TimeoutError' || error.name === 'AbortError') return 'silent'
+    return /^(ECONNREFUSED|ECONNRESET|EPIPE|ETIMEDOUT|UND_ERR_SOCKET|UND_ERR_CONNECT_TIMEOUT)$/.test(error.cause?.code ?? '') ? 'silent' : 'unknown'
+  })
+  return { host: target.host, ask }
 }
+
+const asProbe = (ask: (signal: AbortSignal) => Promise<Answer>): HedgeProbe => signal => ask(signal).then(answer => answer === 'answered')
 
 /** The source tried after `attempt` in the plan's order (or before it, when it is last), if another may be asked. */
 function otherSource(plan: RunPlan, attempt: PlannedAttempt, env: NodeJS.ProcessEnv): string | undefined {
@@ -38,14 +49,16 @@ function otherSource(plan: RunPlan, attempt: PlannedAttempt, env: NodeJS.Process
 }
 
 /**
- * executeRun's `alive`: whether the attempt's index answers the same small request now (any HTTP status), within
- * `timeoutMs`; undefined behind a proxy or for an index that is not http(s): resilient cannot tell.
+ * executeRun's `alive`: whether a source answers the same small request now (any HTTP status) within `timeoutMs`;
+ * false when it stays silent or refuses the connection; undefined when resilient cannot tell (behind a proxy, an
+ * index that is not http(s), a name that does not resolve here, a certificate Node distrusts).
  */
 export function createAliveCheck(plan: RunPlan, env: NodeJS.ProcessEnv, fetch = globalThis.fetch, timeoutMs = 5000): ExecuteDeps['alive'] {
   return async source => {
     const index = indexUrlOf(source)
     if (!index || !/^https?:/i.test(index) || usesProxy(index, env)) return undefined
-    return probeOf(plan, index, fetch).probe(AbortSignal.timeout(timeoutMs))
+    const answer = await probeOf(plan, index, fetch).ask(AbortSignal.timeout(timeoutMs))
+    return answer === 'unknown' ? undefined : answer === 'answered'
   }
 }
 
@@ -61,9 +74,10 @@ export function createHedgeWatch(plan: RunPlan, { env, activity, fetch = globalT
     const hasNextSource = number < plan.limits.maxAttempts && other !== undefined
     if (!index || !mayHedge({ source: attempt.source, hasNextSource, networked: plan.networked, userKnobs: plan.userKnobs }) || usesProxy(index, env)) return undefined
     const own = probeOf(plan, index, fetch)
+    const next = probeOf(plan, other!, fetch)
     return watchHedge(own.host, {
-      probe: own.probe,
-      other: probeOf(plan, other!, fetch),
+      probe: asProbe(own.ask),
+      other: { host: next.host, probe: asProbe(next.ask) },
       activity,
       now: Date.now,
       setTimer: (fn, ms) => {

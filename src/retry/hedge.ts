@@ -3,10 +3,11 @@ import { indexUrlOf } from '../url.js'
 
 /**
  * Hedged detection of a dead index. With each attempt that has somewhere else to go, resilient sends one small request
- * of its own to the attempt's index and one to the next source. The attempt is left only when the tool has received
- * nothing while another source answered and the attempt's own index stayed silent much longer than that source took:
- * a source seen answering faster. On a long-haul link every source is slow and none is left; an index that answers,
- * however slowly, is never left.
+ * of its own to the attempt's index, and, once that has had no answer for `afterMs`, one to the next source (a healthy
+ * run asks nothing of any other source). The attempt is left only when the tool has received nothing while another
+ * source answered and the attempt's own index stayed silent much longer than that source took: a source seen
+ * answering faster. On a long-haul link every source is slow and none is left; an index that answers, however
+ * slowly, is never left.
  */
 export interface HedgeSettings {
   /** The shortest silence (of the tool, and of the index to resilient's request) after which an attempt may be left. */
@@ -23,11 +24,11 @@ export const SLOWER_FACTOR = 3
 
 /** What the two requests of resilient's own have seen, in ms on the clock of `now`. */
 export interface ProbeTimes {
-  /** When both were sent. */
+  /** When the request to the attempt's own index was sent. */
   sentAt: number
   /** How long the attempt's own index took to answer; undefined while it has not (or failed). */
   own?: number
-  /** How long the other source took to answer; undefined while it has not. */
+  /** How long the other source took to answer its own request; undefined while it has not. */
   other?: number
 }
 
@@ -69,7 +70,7 @@ export function shouldAbandon({ now, activity, probes }: { now: number; activity
   return now - activity.connectedAt >= settings.afterMs && now - probes.sentAt >= silenceNeeded(probes.other, settings)
 }
 
-/** The reason given to the attempt's abort, shown in the diagnosis. */
+/** The reason given to the attempt's abort, shown in the diagnosis: how long the tool has received nothing. */
 export function hedgeReason(host: string, silentMs: number, other: { host: string; ms: number }): string {
   return `no answer from ${host}: nothing received in ${(silentMs / 1000).toFixed(0)} s, while ${other.host} answered a request of resilient's own in ${seconds(other.ms)}`
 }
@@ -93,8 +94,8 @@ export interface HedgeWatchDeps {
 const CHECK_MS = 250
 
 /**
- * Runs both requests in parallel with an attempt and aborts the attempt when shouldAbandon says so. Start it with the
- * attempt; `stop()` when it ends (both requests are cancelled then, not before: a slow answer is still an answer).
+ * Runs the requests in parallel with an attempt and aborts the attempt when shouldAbandon says so. Start it with the
+ * attempt; `stop()` when it ends (the requests are cancelled then, not before: a slow answer is still an answer).
  */
 export function watchHedge(host: string, deps: HedgeWatchDeps, settings: HedgeSettings = HEDGE_DEFAULTS) {
   const controller = new AbortController()
@@ -102,18 +103,26 @@ export function watchHedge(host: string, deps: HedgeWatchDeps, settings: HedgeSe
   const probes: ProbeTimes = { sentAt: deps.now() }
   let stopped = false
   let check: { cancel(): void } | undefined
-  const answered = (probe: HedgeProbe, record: (ms: number) => void) => void probe(requests.signal).then(ok => ok, () => false).then(ok => {
-    if (ok && !stopped) record(deps.now() - probes.sentAt)
-  })
-  answered(deps.probe, ms => {
+  /** Sends `probe` now; on an answer, `record` gets the time it took. */
+  const send = (probe: HedgeProbe, record: (ms: number) => void) => {
+    const sentAt = deps.now()
+    void probe(requests.signal).then(ok => ok, () => false).then(ok => {
+      if (ok && !stopped) record(deps.now() - sentAt)
+    })
+  }
+  send(deps.probe, ms => {
     probes.own = ms
     check?.cancel()
   })
-  answered(deps.other.probe, ms => { probes.other = ms })
+  let askedOther = false
   const decide = () => {
     if (stopped || controller.signal.aborted || probes.own !== undefined) return
-    if (shouldAbandon({ now: deps.now(), activity: deps.activity(), probes }, settings)) {
-      return void controller.abort(hedgeReason(host, deps.now() - probes.sentAt, { host: deps.other.host, ms: probes.other! }))
+    if (!askedOther) send(deps.other.probe, ms => { probes.other = ms })
+    askedOther = true
+    const now = deps.now()
+    const activity = deps.activity()
+    if (shouldAbandon({ now, activity, probes }, settings)) {
+      return void controller.abort(hedgeReason(host, now - activity.connectedAt!, { host: deps.other.host, ms: probes.other! }))
     }
     check = deps.setTimer(decide, CHECK_MS)
   }

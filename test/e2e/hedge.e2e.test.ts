@@ -35,7 +35,7 @@ describeNeeding(procFs(canSampleTrees()), 'hedged detection of a dead index', ()
     npmSetup = undefined
   })
 
-  it('pip: a black-holed index is left after ~2 s of silence both ways, before pip\'s own 6 s timeout, for the mirror', async () => {
+  it('pip: a black-holed index is left after ~2 s of silence while the mirror answers, long before pip\'s own 15 s timeout', async () => {
     const primary = await server({ wheels, fault: { kind: 'blackhole' } })
     const mirror = await server({ wheels })
     const result = await pipDownload(projectWithConfig({ pypi: { index: primary.url, mirrors: [mirror.url] } }))
@@ -102,6 +102,7 @@ describeNeeding(procFs(canSampleTrees()), 'hedged detection of a dead index', ()
     expect(result.report.attempts.map(a => a.diagnosis?.summary ?? null)).toEqual([null])
     expect(result.report.attempts[0]!.durationMs).toBeGreaterThan(2500)
     expect(primary.requests).toContain('/simple/pip/')
-    expect(mirror.requests).toEqual([])
+    // The mirror got resilient's own small request (the index had not answered its own), nothing to install.
+    expect(mirror.requests).toEqual(['/simple/pip/'])
   }, 120_000)
 })

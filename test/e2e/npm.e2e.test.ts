@@ -33,7 +33,8 @@ describe('resilient npm (real npm)', () => {
 
   it('recovers from a corrupted tarball (EINTEGRITY) on the mirror', async () => {
     setup = await primaryAndMirror({ kind: 'corrupt' })
-    const result = await runCli(['npm', 'install', 'left-pad-x'], { cwd: setup.project, env: envWithTool('npm') })
+    // npm retries a corrupted download itself first (10 s, then 60 s apart); none here, as a person may set it.
+    const result = await runCli(['npm', 'install', 'left-pad-x', '--fetch-retries=0'], { cwd: setup.project, env: envWithTool('npm') })
     expect(result.exitCode, result.all).toBe(0)
     expect(result.all).toMatch(/EINTEGRITY/)
     expect(setup.mirror.requests).toContain('/left-pad-x/-/left-pad-x-1.0.0.tgz')
@@ -44,7 +45,7 @@ describe('resilient npm (real npm)', () => {
     setup = await primaryAndMirror({ kind: 'status', status: 503 })
     writeFileSync(join(setup.project, '.resilientrc.json'), JSON.stringify({ npm: { mirrors: [setup.mirror.url] }, maxAttempts: 2, maxWaitSeconds: 1 }))
     writeFileSync(join(setup.project, '.npmrc'), `registry=${setup.primary.url}\n`)
-    const result = await runCli(['--verbose', 'npm', 'install', 'left-pad-x'], { cwd: setup.project, env: envWithTool('npm') })
+    const result = await runCli(['--verbose', 'npm', 'install', 'left-pad-x', '--fetch-retries=0'], { cwd: setup.project, env: envWithTool('npm') })
     expect(result.exitCode).not.toBe(0)
     expect(setup.mirror.requests).toEqual([])
     expect(result.stderr).toMatch(/not a public index known to resilient/)

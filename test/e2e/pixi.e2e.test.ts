@@ -39,14 +39,14 @@ describe('pixi through resilient (replayed output)', () => {
 
   it('uses no mirror with a pixi older than 0.70, which has no --config-file', async () => {
     const run = await dryRun(['--verbose', 'pixi', 'install'], { config, files: manifest, env: { FAKE_PIXI_VERSION: '0.65.1' } })
-    expect(run.lines).toEqual(['UV_HTTP_TIMEOUT=10 UV_HTTP_RETRIES=0 pixi install'])
+    expect(run.lines).toEqual(['pixi install'])
     expect(run.stderr).toMatch(/no mirror will be used: pixi 0\.65 reads mirrors only from its global config files/)
   })
 
   it('prints the planned attempts with the config file named after the mirror', async () => {
     const run = await dryRun(['pixi', 'add', 'numpy'], { config, files: manifest })
     expect(run.lines).toHaveLength(2)
-    expect(run.lines[0]).toBe('UV_HTTP_TIMEOUT=10 UV_HTTP_RETRIES=0 pixi add numpy')
-    expect(run.lines[1]).toMatch(/^PIXI_CONFIG_FILE=(\S+\/resilient-run-\d+-\w{6}\/pixi-conda-mirror\.test-\S+\.toml) UV_HTTP_TIMEOUT=10 UV_HTTP_RETRIES=0 pixi add numpy # with \1$/)
+    expect(run.lines[0]).toBe('pixi add numpy')
+    expect(run.lines[1]).toMatch(/^PIXI_CONFIG_FILE=(\S+\/resilient-run-\d+-\w{6}\/pixi-conda-mirror\.test-\S+\.toml) pixi add numpy # with \1$/)
   })
 })
