@@ -38,6 +38,16 @@ function probeOf(plan: RunPlan, index: string, fetch: typeof globalThis.fetch): 
   return { host: target.host, ask }
 }
 
+/**
+ * Whether the tool reaches `index` through a proxy: the environment's (HTTPS_PROXY and friends, NO_PROXY honoured), one
+ * the tool reads from its own variables (plan.proxies: PIP_PROXY, npm_config_proxy...) or one on its command line
+ * (`--proxy`, `--https-proxy`). resilient's own request would go direct and answer another question than the tool's.
+ */
+function throughProxy(plan: RunPlan, index: string, env: NodeJS.ProcessEnv): boolean {
+  const own = (plan.proxies ?? []).filter(proxy => ![env.HTTPS_PROXY, env.https_proxy, env.HTTP_PROXY, env.http_proxy, env.ALL_PROXY, env.all_proxy].includes(proxy))
+  return usesProxy(index, env) || own.length > 0 || plan.invocation.args.some(arg => /^--(https-)?proxy(=|$)/.test(arg))
+}
+
 const asProbe = (ask: (signal: AbortSignal) => Promise<Answer>): HedgeProbe => signal => ask(signal).then(answer => answer === 'answered')
 
 /** The source tried after `attempt` in the plan's order (or before it, when it is last), if another may be asked. */
@@ -45,7 +55,7 @@ function otherSource(plan: RunPlan, attempt: PlannedAttempt, env: NodeJS.Process
   const at = plan.attempts.indexOf(attempt)
   const others = [...plan.attempts.slice(at + 1), ...plan.attempts.slice(0, Math.max(at, 0))].filter(other => other.source.id !== attempt.source.id)
   const index = others.map(other => indexUrlOf(other.source)).find(url => url && /^https?:/i.test(url))
-  return index && !usesProxy(index, env) ? index : undefined
+  return index && !throughProxy(plan, index, env) ? index : undefined
 }
 
 /**
@@ -56,7 +66,7 @@ function otherSource(plan: RunPlan, attempt: PlannedAttempt, env: NodeJS.Process
 export function createAliveCheck(plan: RunPlan, env: NodeJS.ProcessEnv, fetch = globalThis.fetch, timeoutMs = 5000): ExecuteDeps['alive'] {
   return async source => {
     const index = indexUrlOf(source)
-    if (!index || !/^https?:/i.test(index) || usesProxy(index, env)) return undefined
+    if (!index || !/^https?:/i.test(index) || throughProxy(plan, index, env)) return undefined
     const answer = await probeOf(plan, index, fetch).ask(AbortSignal.timeout(timeoutMs))
     return answer === 'unknown' ? undefined : answer === 'answered'
   }
@@ -72,7 +82,7 @@ export function createHedgeWatch(plan: RunPlan, { env, activity, fetch = globalT
     const index = indexUrlOf(attempt.source)
     const other = otherSource(plan, attempt, env)
     const hasNextSource = number < plan.limits.maxAttempts && other !== undefined
-    if (!index || !mayHedge({ source: attempt.source, hasNextSource, networked: plan.networked, userKnobs: plan.userKnobs }) || usesProxy(index, env)) return undefined
+    if (!index || !mayHedge({ source: attempt.source, hasNextSource, networked: plan.networked, userKnobs: plan.userKnobs }) || throughProxy(plan, index, env)) return undefined
     const own = probeOf(plan, index, fetch)
     const next = probeOf(plan, other!, fetch)
     return watchHedge(own.host, {
