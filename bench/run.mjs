@@ -9,6 +9,8 @@
 // Options: --quick (fewer runs, skips plain pip's ~98 s black-hole failure), --json, --write (a full run only: saves
 // bench/results.json and renders the figures into README.md and docs/benchmarks.md, see bench/render.mjs), --only=perf|streams.
 // (perf) start-up, shims, logs, a dead index, a silent terminal (bench/perf.mjs). `--only=perf` runs it alone.
+// (matrix) the differential matrix of "never worse than the plain tool" (bench/matrix.mjs): `--only=matrix` runs it
+// alone, and with --write renders it alone (it keeps its own date and machine line in bench/results.json).
 import { execa } from 'execa'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, chmodSync, mkdirSync } from 'node:fs'
 import { availableParallelism, loadavg, tmpdir } from 'node:os'
@@ -19,6 +21,8 @@ import { formatAccuracy, measureAccuracy } from './accuracy.mjs'
 import { renderSections, withSections } from './render.mjs'
 import { formatPerf, measurePerf } from './perf.mjs'
 import { figureLauncher, figureStreams, formatStreams } from './streams.mjs'
+import { measureMatrix } from './matrix.mjs'
+import { formatMatrix } from './matrix-render.mjs'
 
 const CLI = fileURLToPath(new URL('../bin/resilient.js', import.meta.url))
 const quick = process.argv.includes('--quick')
@@ -130,21 +134,24 @@ async function machine() {
 
 const wheel = buildWheel('bench-pkg', '1.0', { paddingBytes: 200_000 })
 const only = process.argv.find(arg => arg.startsWith('--only='))?.slice('--only='.length)
-if (only && only !== 'perf' && only !== 'streams') {
-  console.error(`--only takes perf or streams, not ${only}.`)
+if (only && only !== 'perf' && only !== 'streams' && only !== 'matrix') {
+  console.error(`--only takes perf, streams or matrix, not ${only}.`)
   process.exit(64)
 }
-if (write && only) {
-  console.error('--write saves the figures the documents quote: it needs a full run, without --only.')
+if (write && only && only !== 'matrix') {
+  console.error('--write saves the figures the documents quote: it needs a full run, without --only (or --only=matrix, which has its own date).')
   process.exit(64)
 }
 const perf = () => measurePerf({ cli: CLI, quick, log })
 const streams = async () => ({ streams: await figureStreams(cleanEnv(), quick, log), launcher: await figureLauncher(cleanEnv(), quick, log) })
+const matrix = async () => ({ machine: await machine(), cases: await measureMatrix({ cli: CLI, cleanEnv, quick, log }) })
 const results = only === 'perf' ? { machine: await machine(), perf: await perf() }
   : only === 'streams' ? { machine: await machine(), ...await streams() }
-  : { machine: await machine(), a: await figureA(wheel), b: await figureB(wheel), bWithoutExtraCa: await figureB(wheel, true), c: await figureC(), d: await figureD(), e: measureAccuracy(), ...await streams(), perf: await perf() }
+  : only === 'matrix' ? { matrix: await matrix() }
+  : { machine: await machine(), a: await figureA(wheel), b: await figureB(wheel), bWithoutExtraCa: await figureB(wheel, true), c: await figureC(), d: await figureD(), e: measureAccuracy(), ...await streams(), perf: await perf(), matrix: await matrix() }
 if (write) {
   const root = path => fileURLToPath(new URL(`../${path}`, import.meta.url))
+  if (only === 'matrix') Object.assign(results, { ...JSON.parse(readFileSync(root('bench/results.json'), 'utf8')), matrix: results.matrix })
   writeFileSync(root('bench/results.json'), `${JSON.stringify(results, null, 2)}\n`)
   for (const document of ['README.md', 'docs/benchmarks.md']) writeFileSync(root(document), withSections(readFileSync(root(document), 'utf8'), renderSections(results)))
   log('wrote bench/results.json, and its figures into README.md and docs/benchmarks.md')
@@ -153,6 +160,9 @@ if (asJson) {
   console.log(JSON.stringify(results, null, 2))
 } else if (only === 'perf') {
   console.log(formatPerf(results.perf).join('\n'))
+  console.log(formatMatrix(results.matrix.cases).join('\n'))
+} else if (only === 'matrix') {
+  console.log(formatMatrix(results.matrix.cases).join('\n'))
 } else {
   const f = n => (Number.isFinite(n) ? n.toFixed(2) : 'skipped')
   if (!only) printMain(results, f)

@@ -63,8 +63,8 @@ export class TerminalReporter implements Reporter {
     if (title && this.options.interactive && this.options.stream.isTTY) this.print(this.color.dim(`→ ${title}${event.reason ? ` (${event.reason})` : ''}`))
   }
 
-  attemptFailed({ number, diagnosis, durationMs, exitCode }: Parameters<Reporter['attemptFailed']>[0]): void {
-    this.print(this.color.red(`✖ attempt ${number} failed after ${seconds(durationMs)} (exit ${exitCode}): ${describe(diagnosis)}`))
+  attemptFailed({ number, diagnosis, durationMs, exitCode, stopped }: Parameters<Reporter['attemptFailed']>[0]): void {
+    this.print(this.color.red(`✖ attempt ${number} failed after ${seconds(durationMs)} (${stopped ? 'stopped by resilient' : `exit ${exitCode}`}): ${describe(diagnosis)}`))
     if (this.options.verbose) {
       for (const line of diagnosis.evidence) this.print(this.color.dim(`    ${line}`))
       this.print(this.color.dim(`    rule ${diagnosis.ruleId}`))

@@ -154,7 +154,7 @@ export async function executeRun(plan: RunPlan, deps: ExecuteDeps): Promise<RunR
     if (deps.probe && asksTheIndex(diagnosis)) diagnosis = (await deps.probe(current.source, diagnosis, foundListedBefore(attempts, current.source))) ?? diagnosis
     record.diagnosis = diagnosis
     deps.book?.({ ok: false, diagnosis, source: current.source }, current.hosts)
-    deps.reporter.attemptFailed({ number, source: current.source, diagnosis, durationMs: result.durationMs, exitCode: result.exitCode })
+    deps.reporter.attemptFailed({ number, source: current.source, diagnosis, durationMs: result.durationMs, exitCode: result.exitCode, stopped: Boolean(result.abortedBecause) })
 
     const noSourceAnswers = await nothingAnswers(diagnosis, plan.attempts.length === 1 ? [current] : queue, deps.alive)
     let decision = decideNext({ diagnosis, attempt: current, history: attempts, queue, plan, elapsedMs: deps.now() - started, random: deps.random, noSourceAnswers })

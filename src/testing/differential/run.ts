@@ -17,6 +17,8 @@ export interface MatrixOptions {
   slackMs?: number
   /** Which cases to run; all by default. */
   only?: (entry: MatrixEntry) => boolean
+  /** The plain tool first, then resilient, instead of both at once: for timings (`npm run bench`), not for speed. */
+  sequential?: boolean
 }
 
 export interface MatrixEntry {
@@ -83,7 +85,9 @@ async function runEntry(entry: MatrixEntry, options: MatrixOptions): Promise<Cas
     const report = join(ourDir, 'report.json')
     const pinned = entry.case.laggingMirror ? ['--mirror', ourSide.mirror!.url] : []
     const ours = ['--report', report, ...pinned, ...subject.command(ourSide.index.url, ourDir, { newest, extra })]
-    const [plain, resilient] = await Promise.all([timed(file!, args, plainDir, options.env(entry.tool)), timed('node', [options.cli, ...ours], ourDir, options.env(entry.tool))])
+    const runPlain = () => timed(file!, args, plainDir, options.env(entry.tool))
+    const runOurs = () => timed('node', [options.cli, ...ours], ourDir, options.env(entry.tool))
+    const [plain, resilient] = options.sequential ? [await runPlain(), await runOurs()] : await Promise.all([runPlain(), runOurs()])
     let attempts = 0
     try {
       attempts = (JSON.parse(readFileSync(report, 'utf8')) as { attempts: unknown[] }).attempts.length

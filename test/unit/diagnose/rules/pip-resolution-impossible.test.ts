@@ -6,7 +6,7 @@ describeRule(pipResolutionImpossible, {
   matches: [
     'pip/py-060-resolution-conflict',
     'pip/py-062-resolution-conflict',
-    'pip/captured-constraint-index-failed',
+    'pip/captured-resolution-conflict-constraint-page-failed',
   ],
   ignores: [
     'pip/py-081-python-version',
@@ -16,7 +16,7 @@ describeRule(pipResolutionImpossible, {
 
 describe('pip-resolution-impossible: the one package the index can confirm', () => {
   it('names it when only the person\'s own requests for it conflict, pinning one version (an index page that failed)', () =>
-    expect(matchOf(pipResolutionImpossible, 'pip/captured-constraint-index-failed').facts).toEqual({ package: 'demo-pkg', version: '1.0' }))
+    expect(matchOf(pipResolutionImpossible, 'pip/captured-resolution-conflict-constraint-page-failed').facts).toEqual({ package: 'demo-pkg', version: '1.0' }))
   it('names none when dependencies take part', () => expect(matchOf(pipResolutionImpossible, 'pip/py-060-resolution-conflict').facts).toEqual({}))
   it('names none for two different pins of one package', () => expect(matchOf(pipResolutionImpossible, 'pip/py-062-resolution-conflict').facts).toEqual({}))
 })
