@@ -19,7 +19,10 @@ export interface DifferentialCase {
   index: (subject: Subject) => FaultChoice | 'refused'
   /** What the mirror does (a long-haul link delays it as well); healthy otherwise. */
   mirror?: (subject: Subject) => FaultChoice
-  /** The mirror lacks the newest version, asked for by name, and is put first with --mirror (a lagging mirror). */
+  /**
+   * The mirror lacks the newest version, asked for by name, and is put first with --mirror (a lagging mirror); the
+   * plain tool is pointed at that mirror, as `--mirror` asks.
+   */
   laggingMirror?: boolean
   /** Arguments added to the command for both runs (a constraints file, the person's own timeout). */
   extra?: (subject: Subject) => readonly string[]

@@ -1,6 +1,6 @@
 import { execa } from 'execa'
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { constants, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { CASES, type DifferentialCase, type Topology } from './cases.js'
 import { SUBJECTS, type IndexServer, type Subject } from './subjects.js'
@@ -67,7 +67,9 @@ function workdir(entry: MatrixEntry, config?: unknown): string {
 async function timed(file: string, args: string[], cwd: string, env: Record<string, string>): Promise<RunOutcome & { output: string }> {
   const started = performance.now()
   const result = await execa(file, args, { cwd, env, extendEnv: false, reject: false, all: true, stdin: 'ignore', timeout: 300_000 })
-  return { exitCode: result.exitCode ?? 128, ms: performance.now() - started, output: String(result.all ?? '') }
+  // A death by signal as a shell reports it (128 + n).
+  const status = result.exitCode ?? 128 + (result.signal ? constants.signals[result.signal] : 0)
+  return { exitCode: status, ms: performance.now() - started, output: `${String(result.all ?? '')}${result.signal ? `\n[died of ${result.signal}]` : ''}` }
 }
 
 /** The plain tool against its index alone; resilient with the same command, the mirror (if any) in its config. */
@@ -78,7 +80,9 @@ async function runEntry(entry: MatrixEntry, options: MatrixOptions): Promise<Cas
     const extra = entry.case.extra?.(subject) ?? []
     const newest = Boolean(entry.case.laggingMirror)
     const plainDir = workdir(entry)
-    const [file, ...args] = subject.command(plainSide.index.url, plainDir, { newest, extra })
+    // With a mirror put first (--mirror), the plain tool's equivalent is the tool pointed at that mirror.
+    const plainIndex = entry.case.laggingMirror ? plainSide.mirror!.url : plainSide.index.url
+    const [file, ...args] = subject.command(plainIndex, plainDir, { newest, extra })
     const mirrors = ourSide.mirror ? [ourSide.mirror.url] : []
     const config = ourSide.mirror ? { [subject.ecosystem]: { index: ourSide.index.url, mirrors: entry.case.laggingMirror ? [] : mirrors } } : {}
     const ourDir = workdir(entry, config)
