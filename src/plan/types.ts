@@ -131,6 +131,8 @@ export interface AttemptRecord {
   diagnosis: Diagnosis | null
   /** Bytes the attempt received and its average throughput, where measured (docs/stall-detection.md). */
   progress?: ProgressSummary
+  /** resilient ended it itself (a stall, hedged detection): `exitCode` is then its own signal's, never the run's. */
+  stopped?: boolean
 }
 
 export type Outcome = 'succeeded' | 'failed' | 'gave-up' | 'interrupted' | 'ran-once'

@@ -101,7 +101,7 @@ async function nothingAnswers(diagnosis: Diagnosis, left: readonly PlannedAttemp
  * resilient stopped itself (a stall, hedged detection) ended on resilient's signal, which says nothing of the tool:
  * when no attempt ran to its end, the tool's generic failure, 1.
  */
-function givingUpStatus(records: readonly { exitCode: number; stopped?: boolean }[]): number {
+function givingUpStatus(records: readonly AttemptRecord[]): number {
   return records.filter(record => !record.stopped).at(-1)?.exitCode ?? 1
 }
 
@@ -115,7 +115,6 @@ export async function executeRun(plan: RunPlan, deps: ExecuteDeps): Promise<RunR
   const started = deps.now()
   const attempts: AttemptRecord[] = []
   const fixes: Fix[] = []
-  const statuses: { exitCode: number; stopped?: boolean }[] = []
   const { networked, invocation } = plan
   let queue = plan.attempts.slice(0, networked ? plan.limits.maxAttempts : 1)
   let current = queue.shift()!
@@ -132,9 +131,9 @@ export async function executeRun(plan: RunPlan, deps: ExecuteDeps): Promise<RunR
     if (networked) deps.reporter.attemptStarted({ number, total: number + queue.length, source: current.source, hosts: current.hosts, command: formatCommand(command), retry: number > 1, reason: current.reason })
     const watch = networked ? deps.watch?.(current, number) : undefined
     const result = await deps.exec(command, { planned: current, number, signal: watch?.signal }).finally(() => watch?.stop())
-    const record: AttemptRecord = { number, source: current.source, command, hosts: current.hosts, exitCode: result.exitCode, durationMs: result.durationMs, diagnosis: null, ...(result.progress && { progress: result.progress }) }
+    const record: AttemptRecord = { number, source: current.source, command, hosts: current.hosts, exitCode: result.exitCode, durationMs: result.durationMs, diagnosis: null,
+      ...(result.progress && { progress: result.progress }), ...(result.abortedBecause && { stopped: true }) }
     attempts.push(record)
-    statuses.push({ exitCode: result.exitCode, stopped: Boolean(result.abortedBecause) })
     if (result.exitCode === 0 && !result.abortedBecause) {
       if (networked) deps.book?.({ ok: true, diagnosis: null, source: current.source }, current.hosts)
       return finish({ outcome: networked ? 'succeeded' : 'ran-once', exitCode: 0 })
@@ -154,7 +153,7 @@ export async function executeRun(plan: RunPlan, deps: ExecuteDeps): Promise<RunR
     if (deps.probe && asksTheIndex(diagnosis)) diagnosis = (await deps.probe(current.source, diagnosis, foundListedBefore(attempts, current.source))) ?? diagnosis
     record.diagnosis = diagnosis
     deps.book?.({ ok: false, diagnosis, source: current.source }, current.hosts)
-    deps.reporter.attemptFailed({ number, source: current.source, diagnosis, durationMs: result.durationMs, exitCode: result.exitCode, stopped: Boolean(result.abortedBecause) })
+    deps.reporter.attemptFailed({ number, source: current.source, diagnosis, durationMs: result.durationMs, exitCode: result.exitCode, stopped: record.stopped })
 
     const noSourceAnswers = await nothingAnswers(diagnosis, plan.attempts.length === 1 ? [current] : queue, deps.alive)
     let decision = decideNext({ diagnosis, attempt: current, history: attempts, queue, plan, elapsedMs: deps.now() - started, random: deps.random, noSourceAnswers })
@@ -172,7 +171,7 @@ export async function executeRun(plan: RunPlan, deps: ExecuteDeps): Promise<RunR
     if (decision.action === 'stop') {
       // The advice is the tool's own (ToolAdapter.advice) for the cause; a stop that calls for its own hint wins.
       const hint = decision.hint ?? adviceFor(invocation.adapter, diagnosis, !plan.noSwitchReason) ?? diagnosis.nextStep
-      return finish({ outcome: 'gave-up', exitCode: givingUpStatus(statuses), finalDiagnosis: diagnosis, stopReason: decision.reason, hint })
+      return finish({ outcome: 'gave-up', exitCode: givingUpStatus(attempts), finalDiagnosis: diagnosis, stopReason: decision.reason, hint })
     }
     if (decision.waitMs > 0) {
       await deps.reporter.waiting({ seconds: decision.waitMs / 1000, reason: decision.reason, endsAt: deps.now() + decision.waitMs, next: hostLabelOfSource(decision.queue[0]!.source) })

@@ -19,7 +19,7 @@ beforeAll(() => {
 })
 const server = pypiServers()
 
-type Report = { attempts: { durationMs: number; command: string[]; diagnosis: { summary: string; category: string } | null }[] }
+type Report = { attempts: { durationMs: number; command: string[]; stoppedByResilient: boolean; diagnosis: { summary: string; category: string } | null }[] }
 
 async function pipDownload(cwd: string, extra: string[] = []) {
   const dest = mkdtempSync(join(tmpdir(), 'resilient-dl-'))
@@ -43,6 +43,7 @@ describeNeeding(procFs(canSampleTrees()), 'hedged detection of a dead index', ()
     expect(filesIn(result.dest)).toEqual(['demo_pkg-1.0-py3-none-any.whl'])
     const [first, second] = result.report.attempts
     expect(first!.diagnosis!.summary).toMatch(HEDGED)
+    expect(first!.stoppedByResilient).toBe(true)
     expect(second!.diagnosis).toBeNull()
     // The probe asked for a project page (the same request as `mirrors test`), never for anything to install.
     expect(primary.requests).toContain('/simple/pip/')
