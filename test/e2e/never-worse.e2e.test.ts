@@ -43,6 +43,17 @@ describe('never worse than the plain tool: rows of the issue', { timeout: 180_00
     expect(result.stderr).not.toMatch(/--timeout 60/)
   })
 
+  it('--mirror M lagging behind (no demo-pkg 2.0 there): the index, here a company proxy named in the config, is asked once', async () => {
+    const newest = [...wheels, buildWheel('demo-pkg', '2.0')]
+    const index = await server({ wheels: newest })
+    const lagging = await server({ wheels: newest, missing: ['demo-pkg==2.0'] })
+    const result = await runCli(['--mirror', lagging.url, 'python3', '-m', 'pip', 'download', '--no-deps', '-d', mkdtempSync(join(tmpdir(), 'dl-')), 'demo-pkg==2.0'],
+      { cwd: projectWithConfig({ pypi: { index: index.url, mirrors: [] } }) })
+    expect(result.exitCode, result.all).toBe(0)
+    expect(lagging.requests).toContain('/simple/demo-pkg/')
+    expect(index.requests).toContain('/files/demo_pkg-2.0-py3-none-any.whl')
+  })
+
   it('every source dead: resilient exits with pip\'s own status, never 143 from a SIGTERM of its own', async () => {
     const index = await server({ wheels, fault: { kind: 'blackhole' } })
     const mirror = await server({ wheels, fault: { kind: 'blackhole' } })
