@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { checkToolSettings } from '../../../src/doctor/tool-settings.js'
 import { TOOLS } from '../../../src/tools/index.js'
 import { findUserKnobs } from '../../../src/tools/knobs.js'
+import { configSchema } from '../../../src/config/schema.js'
+import { planAttempt } from '../../../src/plan/attempt.js'
 import type { ToolAdapter } from '../../../src/tools/types.js'
 import { contextIn, folderWith } from '../../helpers/tool-cases.js'
 
@@ -16,6 +18,13 @@ describe('timeout and retry knobs as adapter data', () => {
     const project = folderWith({})
     expect(findUserKnobs(adapter, contextIn(project, 'install x'))).toEqual({ userSet: false })
     for (const name of adapter.knobs!.env) expect(findUserKnobs(adapter, contextIn(project, 'install x', { [name]: '60' })), name).toEqual({ userSet: true, origin: name })
+  })
+
+  it.each(adapters.map(adapter => [adapter.name, adapter] as const))('%s: an attempt on the index as typed runs the command exactly as typed, its knobs untouched', (_, adapter) => {
+    const base = { argv: [adapter.name, 'install', 'x'], env: {} }
+    const source = { id: 'upstream', url: undefined, kind: 'upstream' as const, label: 'the index' }
+    const { command } = planAttempt({ adapter, config: configSchema.parse({}), cwd: '/', base, replaceable: () => false }, { source, reason: 'test' })
+    expect(command).toEqual(base)
   })
 
   it('finds a setting in the tool\'s config files through the same data', () => {
