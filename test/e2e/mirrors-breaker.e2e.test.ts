@@ -24,7 +24,9 @@ const failing = () => server({ wheels, fault: { kind: 'status', status: 503 } })
 async function download(cwd: string, env: Record<string, string>, flags: string[] = []) {
   const dest = mkdtempSync(join(tmpdir(), 'resilient-dl-'))
   const report = join(dest, 'report.json')
-  const result = await runCli([...flags, '--report', report, 'python3', '-m', 'pip', 'download', '--no-deps', '-d', join(dest, 'wheels'), 'demo-pkg'], { cwd, env })
+  // pip's own retries set to none, as a person may: these runs are about what the breaker remembers, and a failing
+  // index would otherwise cost pip's 5 retries on every attempt.
+  const result = await runCli([...flags, '--report', report, 'python3', '-m', 'pip', 'download', '--no-deps', '--retries', '0', '-d', join(dest, 'wheels'), 'demo-pkg'], { cwd, env })
   return { ...result, attempts: () => JSON.parse(readFileSync(report, 'utf8')).attempts as { command: string[]; diagnosis: { category: string } | null }[] }
 }
 
