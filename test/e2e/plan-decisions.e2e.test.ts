@@ -28,7 +28,8 @@ describe('decisions (real tools)', { timeout: 180_000 }, () => {
   it('item 3: a persistent 429 waits once, then the healthy mirror is asked', async () => {
     const primary = await server({ wheels, fault: { kind: 'status', status: 429, retryAfter: 2 } })
     const mirror = await server({ wheels })
-    const result = await pipDownload(projectWithConfig({ pypi: { index: primary.url, mirrors: [mirror.url] } }), isolatedEnv())
+    // pip waits for a 429's Retry-After itself; its own retries set to none (as a person may), the wait is resilient's.
+    const result = await pipDownload(projectWithConfig({ pypi: { index: primary.url, mirrors: [mirror.url] } }), isolatedEnv(), ['--retries', '0'])
     expect(result.exitCode, result.all).toBe(0)
     expect(result.report().attempts.map(attempt => attempt.hosts[0])).toEqual([hostOf(primary.url), hostOf(primary.url), hostOf(mirror.url)])
     expect(result.stderr).toMatch(/waiting 2 s before trying /)
@@ -93,7 +94,7 @@ describe('decisions (real tools)', { timeout: 180_000 }, () => {
     const env = isolatedEnv({ LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8' })
     const failing = await server({ wheels, fault: { kind: 'status', status: 503 } })
     const cwd = projectWithConfig({ maxAttempts: 1, breaker: { failureThreshold: 1, cooldownSeconds: 43_200 }, pypi: { index: failing.url, mirrors: [] } })
-    await pipDownload(cwd, env)
+    await pipDownload(cwd, env, ['--retries', '0'])
     const listed = await runCli(['mirrors', 'list', 'pypi'], { cwd, env })
     expect(listed.stdout).toMatch(/tried last until \d\d:\d\d \(1 failures in a row: server error\)/)
     expect(listed.stdout).not.toMatch(/\b(AM|PM)\b/)
@@ -109,7 +110,7 @@ describe('decisions (real tools)', { timeout: 180_000 }, () => {
   it('item 7: a single attempt that cannot be retried is said in plain words', async () => {
     // An https URL on a plain-http server: the TLS handshake fails, which no retry fixes.
     const plain = await server({ wheels })
-    const result = await pipDownload(projectWithConfig({ pypi: { mirrors: [] } }), isolatedEnv(), ['--index-url', plain.url.replace('http:', 'https:')])
+    const result = await pipDownload(projectWithConfig({ pypi: { mirrors: [] } }), isolatedEnv(), ['--index-url', plain.url.replace('http:', 'https:'), '--retries', '0'])
     expect(result.exitCode).not.toBe(0)
     expect(result.report().attempts).toHaveLength(1)
     expect(result.stderr).toMatch(/✖ failed after [\d.]+ s, not retried: ssl/)
