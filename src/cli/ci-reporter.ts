@@ -63,9 +63,10 @@ const escapeData = (text: string) => text.replace(/%/g, '%25').replace(/\r/g, '%
 const escapeProperty = (text: string) => escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C')
 
 /**
- * GitHub Actions: each attempt's output in a collapsible `::group::`, a `::warning::` for each retry naming the
- * diagnosis, an `::error::` when resilient gives up, `::add-mask::` for every secret it knows. Written to stderr:
- * the runner reads workflow commands from both streams (actions/runner ScriptHandler.cs), and stdout is the tool's.
+ * GitHub Actions: each retry's output in a collapsible `::group::` (the first attempt's stays as the plain tool's: a
+ * healthy run adds nothing), a `::warning::` for each retry naming the diagnosis, an `::error::` when resilient gives
+ * up, `::add-mask::` for every secret it knows. Written to stderr: the runner reads workflow commands from both
+ * streams (actions/runner ScriptHandler.cs), and stdout is the tool's.
  */
 export class GitHubActionsReporter extends CiReporter {
   private groupOpen = false
@@ -96,8 +97,10 @@ export class GitHubActionsReporter extends CiReporter {
     if (event.retry && failure) {
       this.command('warning', `attempt ${failure.number} failed: ${describe(failure.diagnosis)}; retrying on ${event.source.label}`, { title: 'resilient retry' })
     }
-    this.command('group', `resilient: ${attemptTitle({ ...event, retry: true })}`)
-    this.groupOpen = true
+    if (event.retry) {
+      this.command('group', `resilient: ${attemptTitle(event)}`)
+      this.groupOpen = true
+    }
     super.attemptStarted(event)
   }
 
@@ -115,7 +118,10 @@ export class GitHubActionsReporter extends CiReporter {
   }
 }
 
-/** GitLab CI: each attempt in a collapsible section (https://docs.gitlab.com/ci/jobs/job_logs/#custom-collapsible-sections). */
+/**
+ * GitLab CI: each retry in a collapsible section (https://docs.gitlab.com/ci/jobs/job_logs/#custom-collapsible-sections);
+ * the first attempt's output stays as the plain tool's.
+ */
 export class GitLabReporter extends CiReporter {
   private openSection: string | undefined
 
@@ -126,9 +132,11 @@ export class GitLabReporter extends CiReporter {
 
   override attemptStarted(event: Started): void {
     this.endSection()
-    this.openSection = `resilient_${process.pid}_attempt_${event.number}`
-    const header = redact(`resilient: ${attemptTitle({ ...event, retry: true })}`)
-    this.write(`\x1b[0Ksection_start:${Math.floor(Date.now() / 1000)}:${this.openSection}\r\x1b[0K${header}`)
+    if (event.retry) {
+      this.openSection = `resilient_${process.pid}_attempt_${event.number}`
+      const header = redact(`resilient: ${attemptTitle(event)}`)
+      this.write(`\x1b[0Ksection_start:${Math.floor(Date.now() / 1000)}:${this.openSection}\r\x1b[0K${header}`)
+    }
     super.attemptStarted(event)
   }
 

@@ -50,7 +50,7 @@ export function buildProgram(): Command {
     .option('-n, --dry-run', 'print the command of every planned attempt, one per line, and run nothing')
     .option('--report <file>', 'write a JSON report of the attempts (secrets redacted)')
     .option('-q, --quiet', "print only the final diagnosis when giving up (the tool's own output still shows)")
-    .option('-v, --verbose', 'show evidence lines, rules and decisions')
+    .option('-v, --verbose', 'show the first attempt\'s command, evidence lines, rules and decisions')
     .option('--debug', 'show internal errors in full')
     .option('-m, --mirror <name|url>', 'try this mirror first (repeatable)', (value: string, previous: string[] = []) => [...previous, value])
     .option('--no-mirrors', 'never switch to a mirror; only retry the same index')

@@ -51,14 +51,20 @@ export class TerminalReporter implements Reporter {
     this.options.stream.write(`${this.options.githubActions ? escapeWorkflowData(safe) : safe}\n`)
   }
 
+  /**
+   * Every retry says where it goes and what it runs. The first attempt is silent (a healthy run prints nothing of
+   * resilient's own: with 2>&1, the bytes of the plain tool): --verbose shows its command, and in a terminal one dim
+   * line says so when it does not use the index as typed (a mirror first, and why).
+   */
   attemptStarted(event: Parameters<Reporter['attemptStarted']>[0]): void {
     this.clearWait()
     const title = attemptTitle(event)
-    this.print(this.color.cyan(`→ ${title ? `${title}: ` : ''}${event.command}`))
+    if (event.retry || this.options.verbose) return this.print(this.color.cyan(`→ ${title ? `${title}: ` : ''}${event.command}`))
+    if (title && this.options.interactive && this.options.stream.isTTY) this.print(this.color.dim(`→ ${title}${event.reason ? ` (${event.reason})` : ''}`))
   }
 
-  attemptFailed({ number, diagnosis, durationMs, exitCode }: Parameters<Reporter['attemptFailed']>[0]): void {
-    this.print(this.color.red(`✖ attempt ${number} failed after ${seconds(durationMs)} (exit ${exitCode}): ${describe(diagnosis)}`))
+  attemptFailed({ number, diagnosis, durationMs, exitCode, stopped }: Parameters<Reporter['attemptFailed']>[0]): void {
+    this.print(this.color.red(`✖ attempt ${number} failed after ${seconds(durationMs)} (${stopped ? 'stopped by resilient' : `exit ${exitCode}`}): ${describe(diagnosis)}`))
     if (this.options.verbose) {
       for (const line of diagnosis.evidence) this.print(this.color.dim(`    ${line}`))
       this.print(this.color.dim(`    rule ${diagnosis.ruleId}`))

@@ -13,6 +13,8 @@ export function toReport(tool: string, result: RunResult) {
       source: attempt.source.label,
       hosts: attempt.hosts.map(host => host.host),
       exitCode: attempt.exitCode,
+      // Ended by resilient itself (a stall, hedged detection): its exitCode is resilient's signal, never the run's.
+      stoppedByResilient: Boolean(attempt.stopped),
       durationMs: attempt.durationMs,
       diagnosis: attempt.diagnosis && { category: attempt.diagnosis.category, summary: attempt.diagnosis.summary, evidence: attempt.diagnosis.evidence, rule: attempt.diagnosis.ruleId },
       throughput: attempt.progress ?? null,

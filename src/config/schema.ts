@@ -43,7 +43,7 @@ export const configSchema = z.strictObject({
   maxAttempts: setting(z.int().check(z.minimum(1), z.maximum(20)), 4, 'Attempts in all, the first one included.'),
   maxTotalSeconds: setting(z.number().check(z.positive()), 1800, 'Time budget for all attempts and waits together; no new attempt starts after it.'),
   maxWaitSeconds: setting(z.number().check(z.nonnegative()), 60, 'Longest wait before a retry (a `Retry-After` above it is capped, or another mirror is used).'),
-  fastDetect: setting(z.boolean(), true, "Shorten the tool's own timeouts and retries (pip: 6 s, no retry) so a dead index is detected in seconds; never applied when you set them yourself."),
+  fastDetect: setting(z.boolean(), true, "Hedged detection: leave a public index that has sent nothing for 2 s when another source answered resilient's own request meanwhile and it did not (docs/stall-detection.md). Never for a sole or private index, never while bytes arrive, never when you set the tool's timeout or retries; the tool's own timeouts and retries are never changed."),
   mirrors: setting(z.boolean(), true, 'Fall back to mirrors at all (`--no-mirrors` sets false).'),
   allowInsecure: setting(z.boolean(), false, 'Allow plain-http mirrors other than loopback addresses.'),
   offline: setting(z.boolean(), false, 'Make no network attempt (`--offline`): pip and uv install only from `pypi.wheelhouse`, npm and the others only from their cache (each in its own spelling, docs/mirrors.md); poetry, pdm and pipx have none and stop with exit 78; nothing is retried on a mirror.'),

@@ -15,7 +15,7 @@ const RUNTIME: readonly EnvironmentSetting[] = [
 
 /** An adapter's variables: those it explains (ToolAdapter.environment), then its timeout and retry knobs (ToolAdapter.knobs). */
 function settingsOf(adapter: ToolAdapter): readonly EnvironmentSetting[] {
-  const knobs = adapter.knobs?.env.length ? [{ names: adapter.knobs.env, note: `${adapter.name}'s own timeout/retries: kept, so resilient does not shorten them` }] : []
+  const knobs = adapter.knobs?.env.length ? [{ names: adapter.knobs.env, note: `${adapter.name}'s own timeout/retries: kept, and while one is set resilient leaves an index only when ${adapter.name} does` }] : []
   return [...adapter.environment ?? [], ...knobs]
 }
 

@@ -23,7 +23,8 @@ export function createPrivateDir(root = tmpdir(), pid = process.pid): PrivateDir
   return { path, remove: () => rmSync(path, { recursive: true, force: true }) }
 }
 
-function isRunning(pid: number): boolean {
+/** Whether a process of that id exists (one of another user's included). */
+export function isRunning(pid: number): boolean {
   try {
     process.kill(pid, 0)
     return true

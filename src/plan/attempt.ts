@@ -1,7 +1,6 @@
 import type { Config } from '../config/schema.js'
 import { UPSTREAM_FILE_HOSTS, UPSTREAMS } from '../mirrors/index.js'
 import { applyIndexKeepingSecrets, type SecretsContext } from '../tools/credentials.js'
-import { tuneForFastDetection } from '../tools/knobs.js'
 import type { CommandLine, LockedRegistries, PinnedRegistry, ToolAdapter } from '../tools/types.js'
 import { indexKey, indexUrlOf, labelOf, sameIndex } from '../url.js'
 import type { Host, PlannedAttempt, Source } from './types.js'
@@ -13,8 +12,6 @@ export interface AttemptContext {
   cwd: string
   /** The command as typed, launcher included. */
   base: CommandLine
-  /** The person set the tool's timeouts: not tuned. */
-  userKnobs: boolean
   locked?: LockedRegistries
   /** May a pinned registry be replaced by a mirror? (plan/sources.ts) */
   replaceable(url: string): boolean
@@ -36,7 +33,8 @@ function indexHosts(adapter: ToolAdapter, indexUrl: string | undefined): Host[] 
 }
 
 /**
- * One attempt on `source`: its command (the mirror applied, timeouts tuned) and every host it will contact. A
+ * One attempt on `source`: its command (the mirror applied; the tool's own timeouts and retries never touched) and
+ * every host it will contact. A
  * registry the lockfile pins is contacted as well, unless the tool sends it to the attempt's registry by itself
  * (npm: registry.npmjs.org) or the adapter can redirect it for this attempt (npm's flag, yarn 1's rewrite).
  */
@@ -44,7 +42,6 @@ export function planAttempt(context: AttemptContext, { source, reason, requested
   const { adapter, config, locked } = context
   let command = context.base
   if (source.url) command = applyIndexKeepingSecrets(adapter, command, source.url, source, context.secrets)
-  if (config.fastDetect && !context.userKnobs) command = tuneForFastDetection(adapter, command)
   const indexUrl = source.kind === 'local' ? undefined : indexUrlOf(source) ?? adapter.defaultIndex
   const support = adapter.lockfile
   const pinned: PinnedRegistry[] = !support || !locked || !indexUrl ? []

@@ -45,3 +45,12 @@ export function adoptPlan(plan: RunPlan, made: AttemptRecord[], current: Planned
   const next = now ?? queue[0]!
   return { current: next, queue: queue.filter(attempt => attempt !== next) }
 }
+
+/** A plan that cannot be confirmed keeps to the tool's own index: every attempt that would leave it is dropped. */
+export function withoutLeaving(plan: RunPlan): RunPlan {
+  const { unconfirmed: why, upstream: _, ...rest } = plan
+  const own = plan.attempts.filter(attempt => attempt.source.url === undefined)
+  // Every planned attempt applies an index (a configured one): only the tool's own answer could plan one that does not.
+  if (!own.length) throw new Error('a plan whose index is unconfirmed needs ExecuteDeps.confirmSource')
+  return { ...rest, attempts: own, noSwitchReason: `${why}, and it could not be confirmed` }
+}

@@ -70,10 +70,14 @@ export function planRun(request: PlanRequest): RunPlan {
       noSwitchReason: 'offline mode makes no network attempt', offlineWhere: where, warnings: [] }
   }
   const order = orderSources({ adapter, config, userIndex: request.userIndex, preferredMirrors: request.preferredMirrors, noMirrorReason: request.noMirrorReason })
-  const context: AttemptContext = { adapter, config, cwd, base, userKnobs: request.userKnobs, locked: request.locked, replaceable: order.replaceable, secrets: request.secrets }
+  const context: AttemptContext = { adapter, config, cwd, base, locked: request.locked, replaceable: order.replaceable, secrets: request.secrets }
   const attempts = order.sources.map(entry => planAttempt(context, entry))
-  const upstream = order.upstream && planAttempt(context, { source: order.upstream, reason: 'the upstream index, for a package a mirror lacks' })
-  const primary = order.sources.find(entry => !entry.requested)!.source
+  // A version a mirror lacks is asked of the index once: the public upstream when the plan's index is itself a
+  // mirror, else the plan's own index, whatever it is (--mirror, the breaker or the learned order may put a mirror
+  // first). Asking the person's own index is always safe.
+  const index = attempts.find(attempt => !attempt.requested)!
+  const upstream = order.upstream ? planAttempt(context, { source: order.upstream, reason: 'the upstream index, for a package a mirror lacks' }) : attempts.length > 1 ? index : undefined
+  const primary = index.source
   // Only a source that may be left or probed needs confirming: a private or local one is kept to as it is.
   const unconfirmed = request.sourceUncertain && (primary.kind === 'upstream' || primary.kind === 'mirror') ? request.sourceUncertain : undefined
   return { ...shared, primary, attempts, ...(upstream && { upstream }), noSwitchReason: order.noSwitchReason, lockedSources: describeLocked(request, attempts), warnings: order.warnings, ...(unconfirmed && { unconfirmed }) }

@@ -75,13 +75,16 @@ export interface RunPlan {
   /** Talks to an index: retried and planned per source. Otherwise one attempt, the command untouched. */
   networked: boolean
   userIndex: IndexChoice | null
-  /** The person set the tool's own timeouts/retries: left alone. */
+  /** The person set the tool's own timeouts or retries: no attempt is left before the tool's own timeout ends it. */
   userKnobs: boolean
   /** The index the person's own settings use (theirs, the config's, or the tool's default): what lockfiles keep. */
   primary: Source
   /** One attempt per source, in the order they are tried; the loop may repeat one (see docs/plan.md). */
   attempts: PlannedAttempt[]
-  /** The public upstream, for "not found on a mirror: try upstream once". */
+  /**
+   * Where a version missing on a mirror is asked once: the public upstream when the plan's index is itself a mirror,
+   * else the plan's own index (public or private: asking the person's own index is always safe).
+   */
   upstream?: PlannedAttempt
   /** Why no mirror may be used, when none may (a private index, a requirement file pinning the index). */
   noSwitchReason?: string
@@ -135,6 +138,8 @@ export interface AttemptRecord {
   diagnosis: Diagnosis | null
   /** Bytes the attempt received and its average throughput, where measured (docs/stall-detection.md). */
   progress?: ProgressSummary
+  /** resilient ended it itself (a stall, hedged detection): `exitCode` is then its own signal's, never the run's. */
+  stopped?: boolean
 }
 
 export type Outcome = 'succeeded' | 'failed' | 'gave-up' | 'interrupted' | 'ran-once'

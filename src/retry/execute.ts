@@ -2,19 +2,23 @@ import type { Diagnosis, Failure, RuleErrorHandler } from '../diagnose/types.js'
 import type { InterruptSignal } from '../exec/interrupts.js'
 import { exitCodeForSignal } from '../exec/signals.js'
 import type { ChildResult } from '../exec/run-child.js'
-import { adoptPlan } from '../plan/confirm.js'
+import { adoptPlan, withoutLeaving } from '../plan/confirm.js'
 import type { AttemptRecord, Host, PlannedAttempt, RunPlan, RunResult, Source } from '../plan/types.js'
 import { adviceFor } from '../tools/advice.js'
 import type { CommandLine } from '../tools/types.js'
 import { hostLabelOfSource } from '../url.js'
 import { formatCommand } from './format.js'
 import { decideNext } from './policy.js'
+import { asksTheIndex, foundListedBefore, givingUpStatus, nothingAnswers } from './what-happened.js'
 import type { Fix, Reporter } from './types.js'
 
 /** Runs one attempt. `signal`, when given, stops it early (ChildResult.abortedBecause says why). */
 export type Exec = (command: CommandLine, attempt: { planned: PlannedAttempt; number: number; signal?: AbortSignal }) => Promise<ChildResult>
-/** Asks the index itself when the output cannot tell a missing package from a failing index. */
-export type Probe = (source: Source, failure: Diagnosis) => Promise<Diagnosis | undefined>
+/**
+ * Asks the index itself when the output cannot tell a missing package from a failing index; `again`: an earlier
+ * attempt on this source was found listed by the same question (src/retry/probe.ts).
+ */
+export type Probe = (source: Source, failure: Diagnosis, again?: boolean) => Promise<Diagnosis | undefined>
 /** Started with each attempt; aborting `signal` stops it (hedged detection, src/retry/hedge.ts, plugs in here). */
 export interface AttemptWatch {
   signal: AbortSignal
@@ -37,14 +41,20 @@ export interface ExecuteDeps {
   /** The user's interrupt, if any arrived (checked after every wait: a Ctrl-C during a pause stops the run). */
   interrupted?: () => InterruptSignal | undefined
   watch?: (attempt: PlannedAttempt, number: number) => AttemptWatch | undefined
-  /** Defaults to the rules of src/diagnose, loaded on the first failure only; a rule that throws goes to `onRuleError`. */
-  diagnose?: (failure: Failure, onRuleError: RuleErrorHandler) => Diagnosis
-  random?: () => number
+  /**
+   * Whether a source answers resilient's own small request now; undefined when it cannot tell. Asked of every source
+   * left (of a sole source, itself) after a timeout or a dropped connection, on which the tool has already spent its
+   * own timeout and retries: when none answers, another attempt would wait as long again.
+   */
+  alive?: (source: Source) => Promise<boolean | undefined>
   /**
    * For a plan not sure of the index the tool uses (RunPlan.unconfirmed): asks the tool, before any attempt or probe
    * leaves that index, and returns the plan to go on with (plan/confirm.ts). Absent, nothing leaves it.
    */
   confirmSource?: (plan: RunPlan) => Promise<RunPlan>
+  /** Defaults to the rules of src/diagnose, loaded on the first failure only; a rule that throws goes to `onRuleError`. */
+  diagnose?: (failure: Failure, onRuleError: RuleErrorHandler) => Diagnosis
+  random?: () => number
 }
 
 /** The command of an attempt as it runs: its plan, plus what the run added (a retry's settings, no cache, the person's fixes). */
@@ -73,15 +83,6 @@ async function loadRules(): Promise<NonNullable<ExecuteDeps['diagnose']>> {
 /** A broken rule is skipped; --verbose says which, so that it gets fixed rather than silently missing. */
 const reportRuleError = (reporter: Reporter): RuleErrorHandler => (rule, error) =>
   reporter.verbose?.(`diagnosis rule ${rule.id} failed and was skipped: ${error instanceof Error ? error.message : String(error)}`)
-
-/** A plan that cannot be confirmed keeps to the tool's own index: every attempt that would leave it is dropped. */
-function withoutLeaving(plan: RunPlan): RunPlan {
-  const { unconfirmed: why, upstream: _, ...rest } = plan
-  const own = plan.attempts.filter(attempt => attempt.source.url === undefined)
-  // Every planned attempt applies an index (a configured one): only the tool's own answer could plan one that does not.
-  if (!own.length) throw new Error('a plan whose index is unconfirmed needs ExecuteDeps.confirmSource')
-  return { ...rest, attempts: own, noSwitchReason: `${why}, and it could not be confirmed` }
-}
 
 /** A signal while no tool ran: resilient ends as that signal would have ended it (re-raised by the CLI). */
 function interruptedBetweenAttempts(signal: InterruptSignal): Omit<RunResult, 'durationMs' | 'attempts'> {
@@ -116,10 +117,11 @@ export async function executeRun(planned: RunPlan, deps: ExecuteDeps): Promise<R
   for (let number = 1; ; number++) {
     if (number === 1 && networked && current.source.url !== undefined) await confirm()
     const command = commandFor(plan, current, bypassCache, fixes, number > 1)
-    if (networked) deps.reporter.attemptStarted({ number, total: number + queue.length, source: current.source, hosts: current.hosts, command: formatCommand(command), retry: number > 1 })
+    if (networked) deps.reporter.attemptStarted({ number, total: number + queue.length, source: current.source, hosts: current.hosts, command: formatCommand(command), retry: number > 1, reason: current.reason })
     const watch = networked ? deps.watch?.(current, number) : undefined
     const result = await deps.exec(command, { planned: current, number, signal: watch?.signal }).finally(() => watch?.stop())
-    const record: AttemptRecord = { number, source: current.source, command, hosts: current.hosts, exitCode: result.exitCode, durationMs: result.durationMs, diagnosis: null, ...(result.progress && { progress: result.progress }) }
+    const record: AttemptRecord = { number, source: current.source, command, hosts: current.hosts, exitCode: result.exitCode, durationMs: result.durationMs, diagnosis: null,
+      ...(result.progress && { progress: result.progress }), ...(result.abortedBecause && { stopped: true }) }
     attempts.push(record)
     if (result.exitCode === 0 && !result.abortedBecause) {
       if (networked && !(plan.unconfirmed && current.source.url === undefined)) deps.book?.({ ok: true, diagnosis: null, source: current.source }, current.hosts)
@@ -138,14 +140,15 @@ export async function executeRun(planned: RunPlan, deps: ExecuteDeps): Promise<R
     const diagnose = deps.diagnose ?? await loadRules()
     let diagnosis = result.abortedBecause ? stalledDiagnosis(result.abortedBecause)
       : diagnose({ tool: invocation.tool, output: result.output, exitCode: result.exitCode, command: command.argv, proxies: plan.proxies }, reportRuleError(deps.reporter))
-    if (diagnosis.category === 'package_not_found' && deps.probe) {
+    if (deps.probe && asksTheIndex(diagnosis)) {
       await confirm()
-      diagnosis = (await deps.probe(current.source, diagnosis)) ?? diagnosis
+      diagnosis = (await deps.probe(current.source, diagnosis, foundListedBefore(attempts, current.source))) ?? diagnosis
     }
     record.diagnosis = diagnosis
-    deps.reporter.attemptFailed({ number, source: current.source, diagnosis, durationMs: result.durationMs, exitCode: result.exitCode })
+    deps.reporter.attemptFailed({ number, source: current.source, diagnosis, durationMs: result.durationMs, exitCode: result.exitCode, stopped: record.stopped })
 
-    const decide = () => decideNext({ diagnosis, attempt: current, history: attempts, queue, plan, elapsedMs: deps.now() - started, random: deps.random })
+    const noSourceAnswers = await nothingAnswers(diagnosis, plan.attempts.length === 1 ? [current] : queue, deps.alive)
+    const decide = () => decideNext({ diagnosis, attempt: current, history: attempts, queue, plan, elapsedMs: deps.now() - started, random: deps.random, noSourceAnswers })
     let decision = decide()
     if (plan.unconfirmed && decision.action === 'attempt' && decision.queue[0]!.source.url !== undefined) {
       await confirm()
@@ -167,7 +170,7 @@ export async function executeRun(planned: RunPlan, deps: ExecuteDeps): Promise<R
     if (decision.action === 'stop') {
       // The advice is the tool's own (ToolAdapter.advice) for the cause; a stop that calls for its own hint wins.
       const hint = decision.hint ?? adviceFor(invocation.adapter, diagnosis, !plan.noSwitchReason) ?? diagnosis.nextStep
-      return finish({ outcome: 'gave-up', exitCode: result.exitCode, finalDiagnosis: diagnosis, stopReason: decision.reason, hint })
+      return finish({ outcome: 'gave-up', exitCode: givingUpStatus(attempts), finalDiagnosis: diagnosis, stopReason: decision.reason, hint })
     }
     if (decision.waitMs > 0) {
       await deps.reporter.waiting({ seconds: decision.waitMs / 1000, reason: decision.reason, endsAt: deps.now() + decision.waitMs, next: hostLabelOfSource(decision.queue[0]!.source) })

@@ -1,7 +1,7 @@
 import { probeRequest } from '../mirrors/probe-targets.js'
-import type { RunPlan } from '../plan/types.js'
+import type { PlannedAttempt, RunPlan } from '../plan/types.js'
 import type { ExecuteDeps } from './execute.js'
-import { HEDGE_DEFAULTS, mayHedge, watchHedge, type ChildActivity, type HedgeSettings } from './hedge.js'
+import { HEDGE_DEFAULTS, mayHedge, watchHedge, type ChildActivity, type HedgeProbe, type HedgeSettings } from './hedge.js'
 import { usesProxy } from './probe.js'
 import { indexUrlOf } from '../url.js'
 import { takeBasicAuth } from '../secrets/url.js'
@@ -14,27 +14,80 @@ export interface HedgeWatchOptions {
   settings?: HedgeSettings
 }
 
+/** What one request of resilient's own to an index saw: any HTTP answer; none (a timeout, a refused or reset connection); or an error that says nothing of the index. */
+type Answer = 'answered' | 'silent' | 'unknown'
+
 /**
- * executeRun's `watch`: for each attempt that may be hedged, one small GET of the index (the same request as
- * `resilient mirrors test`: a project page, never an install) in parallel with the tool. Skipped behind a proxy:
- * Node's fetch would go direct and answer another question than the tool's.
+ * The request of `resilient mirrors test` to one index (a project page, never an install), and its host. Any HTTP
+ * answer, whatever its status, shows the index is alive: the tool's own output says the rest. A name that does not
+ * resolve, or a certificate Node distrusts (the tool may trust it), tells nothing: `unknown`.
+ */
+function probeOf(plan: RunPlan, index: string, fetch: typeof globalThis.fetch): { host: string; ask(signal: AbortSignal): Promise<Answer> } {
+  const request = probeRequest(plan.invocation.adapter.ecosystem, index)
+  const target = new URL(request.url)
+  const headers: Record<string, string> = { ...request.headers }
+  const authorization = takeBasicAuth(target)
+  if (authorization) headers.authorization = authorization
+  const ask = (signal: AbortSignal): Promise<Answer> => fetch(target, { headers, signal, redirect: 'manual' }).then(async response => {
+    await response.body?.cancel().catch(() => {})
+    return 'answered' as const
+  }, (error: { name?: string; cause?: { code?: string } }) => {
+    if (error.name === 'TimeoutError' || error.name === 'AbortError') return 'silent'
+    return /^(ECONNREFUSED|ECONNRESET|EPIPE|ETIMEDOUT|UND_ERR_SOCKET|UND_ERR_CONNECT_TIMEOUT)$/.test(error.cause?.code ?? '') ? 'silent' : 'unknown'
+  })
+  return { host: target.host, ask }
+}
+
+/**
+ * Whether the tool reaches `index` through a proxy: the environment's (HTTPS_PROXY and friends, NO_PROXY honoured), one
+ * the tool reads from its own variables (plan.proxies: PIP_PROXY, npm_config_proxy...) or one on its command line
+ * (`--proxy`, `--https-proxy`). resilient's own request would go direct and answer another question than the tool's.
+ */
+function throughProxy(plan: RunPlan, index: string, env: NodeJS.ProcessEnv): boolean {
+  const own = (plan.proxies ?? []).filter(proxy => ![env.HTTPS_PROXY, env.https_proxy, env.HTTP_PROXY, env.http_proxy, env.ALL_PROXY, env.all_proxy].includes(proxy))
+  return usesProxy(index, env) || own.length > 0 || plan.invocation.args.some(arg => /^--(https-)?proxy(=|$)/.test(arg))
+}
+
+const asProbe = (ask: (signal: AbortSignal) => Promise<Answer>): HedgeProbe => signal => ask(signal).then(answer => answer === 'answered')
+
+/** The source tried after `attempt` in the plan's order (or before it, when it is last), if another may be asked. */
+function otherSource(plan: RunPlan, attempt: PlannedAttempt, env: NodeJS.ProcessEnv): string | undefined {
+  const at = plan.attempts.indexOf(attempt)
+  const others = [...plan.attempts.slice(at + 1), ...plan.attempts.slice(0, Math.max(at, 0))].filter(other => other.source.id !== attempt.source.id)
+  const index = others.map(other => indexUrlOf(other.source)).find(url => url && /^https?:/i.test(url))
+  return index && !throughProxy(plan, index, env) ? index : undefined
+}
+
+/**
+ * executeRun's `alive`: whether a source answers the same small request now (any HTTP status) within `timeoutMs`;
+ * false when it stays silent or refuses the connection; undefined when resilient cannot tell (behind a proxy, an
+ * index that is not http(s), a name that does not resolve here, a certificate Node distrusts).
+ */
+export function createAliveCheck(plan: RunPlan, env: NodeJS.ProcessEnv, fetch = globalThis.fetch, timeoutMs = 5000): ExecuteDeps['alive'] {
+  return async source => {
+    const index = indexUrlOf(source)
+    if (!index || !/^https?:/i.test(index) || throughProxy(plan, index, env)) return undefined
+    const answer = await probeOf(plan, index, fetch).ask(AbortSignal.timeout(timeoutMs))
+    return answer === 'unknown' ? undefined : answer === 'answered'
+  }
+}
+
+/**
+ * executeRun's `watch`: for each attempt that may be hedged, one small GET of its index and one of the next source,
+ * in parallel with the tool (src/retry/hedge.ts). Skipped behind a proxy: Node's fetch would go direct and answer
+ * another question than the tool's.
  */
 export function createHedgeWatch(plan: RunPlan, { env, activity, fetch = globalThis.fetch, settings = HEDGE_DEFAULTS }: HedgeWatchOptions): ExecuteDeps['watch'] {
   return (attempt, number) => {
     const index = indexUrlOf(attempt.source)
-    const hasNextSource = number < plan.limits.maxAttempts && plan.attempts.some(other => other.source.id !== attempt.source.id)
-    if (!index || !mayHedge({ source: attempt.source, hasNextSource, networked: plan.networked }) || usesProxy(index, env)) return undefined
-    const request = probeRequest(plan.invocation.adapter.ecosystem, index)
-    const target = new URL(request.url)
-    const headers: Record<string, string> = { ...request.headers }
-    const authorization = takeBasicAuth(target)
-    if (authorization) headers.authorization = authorization
-    return watchHedge(target.host, {
-      // Any HTTP answer, whatever its status, shows the index is alive: the tool's own output says the rest.
-      probe: signal => fetch(target, { headers, signal, redirect: 'manual' }).then(async response => {
-        await response.body?.cancel().catch(() => {})
-        return true
-      }, () => false),
+    const other = otherSource(plan, attempt, env)
+    const hasNextSource = number < plan.limits.maxAttempts && other !== undefined
+    if (!index || !mayHedge({ source: attempt.source, hasNextSource, networked: plan.networked, userKnobs: plan.userKnobs }) || throughProxy(plan, index, env)) return undefined
+    const own = probeOf(plan, index, fetch)
+    const next = probeOf(plan, other!, fetch)
+    return watchHedge(own.host, {
+      probe: asProbe(own.ask),
+      other: { host: next.host, probe: asProbe(next.ask) },
       activity,
       now: Date.now,
       setTimer: (fn, ms) => {

@@ -22,6 +22,8 @@ export interface DecisionInput {
   plan: RunPlan
   elapsedMs: number
   random?: () => number
+  /** After a timeout or a dropped connection: no source left (a sole source: itself) answers resilient's own request. */
+  noSourceAnswers?: boolean
 }
 
 const CREDENTIALS_HINT = 'The index needs credentials. Give them for this index only: a keyring or ~/.netrc entry, or the URL form https://<user>:<token>@host/... in the tool\'s own config (never on a shared command line).'
@@ -97,6 +99,11 @@ export function decideNext(input: DecisionInput): Decision {
     if (!sameAgain && roomToRepeat && !sooner) return again(`${source.label} asked to come back later: waiting once`, waitMs)
     const why = sameAgain ? `${source.label} answered the same again` : sooner ? `${source.label} asked for a long wait` : `${source.label} failed`
     return queue.length ? next(why) : stop(sameAgain ? `${diagnosis.summary}, twice` : diagnosis.summary)
+  }
+  // The tool has spent its own timeout and retries: another attempt is worth its time only on a source that answers.
+  if (input.noSourceAnswers) {
+    return stop(plan.attempts.length === 1 ? `${source.label} did not answer a request of resilient's own either: another attempt would wait as long again`
+      : 'no other source answered a request of resilient\'s own either: another attempt would wait as long again')
   }
   // An unrecognised failure with network evidence earns one try on another source, never the same one again.
   if (remedy.kind === 'switch-mirror' && remedy.once && (!queue.length || history.filter(record => record.diagnosis?.ruleId === diagnosis.ruleId).length > 1)) return stop(diagnosis.summary)

@@ -4,6 +4,7 @@ import type { ToolAdapter } from '../tools/types.js'
 import type { Source } from '../plan/types.js'
 import { hostOf } from '../url.js'
 import { takeBasicAuth } from '../secrets/url.js'
+import { listsPackage } from './listing.js'
 
 /** Whether the tool reaches `url` through a proxy: Node's fetch would not, and would answer another question. */
 export function usesProxy(url: string, env: NodeJS.ProcessEnv): boolean {
@@ -22,14 +23,30 @@ function reclassified(diagnosis: Diagnosis, category: Diagnosis['category'], sum
     facts: merged, remedy, retryable: category === 'http_auth' || isRetryableWith(category, remedy, merged), nextStep: nextStepFor(category, remedy) }
 }
 
+/** A page larger than this is not read for the listing (a packument of thousands of versions): it cannot tell. */
+const LISTING_LIMIT_BYTES = 8_000_000
+
+/**
+ * The tool said "not found", and the same index, asked again, lists the package: the first answer was a transient
+ * failure of the index (a 503 or a reset the tool did not retry, or logged only at debug level), which a retry of
+ * the same index fixes. Said once per source: listed again after a retry, the tool's verdict stands (its files may
+ * not fit this platform), with what resilient saw as evidence.
+ */
+function listedAnyway(diagnosis: Diagnosis, host: string, line: string, again: boolean): Diagnosis {
+  if (again) return { ...diagnosis, evidence: [...diagnosis.evidence, `${line} (again)`].slice(0, 5) }
+  const what = diagnosis.facts.version ? `${diagnosis.facts.package} ${diagnosis.facts.version}` : diagnosis.facts.package
+  return reclassified(diagnosis, 'server_error', `${host} failed transiently: the tool found no ${what} there, yet resilient's own request got it listed`, line, { host, status: 200 })
+}
+
 /**
  * pip says only "No matching distribution found" when the index page answers 401/403/429/5xx. One request to the
- * package's page tells a missing package from a failing index. Skipped behind a proxy: Node's fetch would bypass it
- * and answer a different question.
+ * package's page tells a missing package from a failing index, and from one that failed only a moment ago (it lists
+ * the package now). Skipped behind a proxy: Node's fetch would bypass it and answer a different question.
+ * `again`: an earlier attempt on this source was already found listed.
  */
 // Short: the tool already waited its own timeout; a healthy index answers a project page in well under a second.
 export function createProbe(adapter: ToolAdapter, env: NodeJS.ProcessEnv, timeoutMs = 2000) {
-  return async (source: Source, diagnosis: Diagnosis): Promise<Diagnosis | undefined> => {
+  return async (source: Source, diagnosis: Diagnosis, again = false): Promise<Diagnosis | undefined> => {
     const name = diagnosis.facts.package
     const index = source.indexUrl
     if (!name || !index || !adapter.packageUrl || !/^https?:/.test(index) || usesProxy(index, env)) return undefined
@@ -41,8 +58,11 @@ export function createProbe(adapter: ToolAdapter, env: NodeJS.ProcessEnv, timeou
     const host = target.host
     try {
       const response = await fetch(target, { headers, redirect: 'follow', signal: AbortSignal.timeout(timeoutMs) })
-      await response.body?.cancel()
       const status = response.status
+      const readable = status === 200 && Number(response.headers.get('content-length') ?? 0) <= LISTING_LIMIT_BYTES
+      const body = readable ? await response.text() : (await response.body?.cancel(), '')
+      const listed = body ? listsPackage(adapter.ecosystem, body, name, diagnosis.facts.version) : undefined
+      if (listed) return listedAnyway(diagnosis, host, `resilient asked ${host} for ${target.pathname}: HTTP 200, listing ${diagnosis.facts.version ? `${name} ${diagnosis.facts.version}` : name}`, again)
       const line = `resilient asked ${host} for ${target.pathname}: HTTP ${status}`
       const retryAfter = Number(response.headers.get('retry-after')) || undefined
       if (status === 429) return reclassified(diagnosis, 'rate_limited', `${host} is rate-limiting requests (HTTP 429)`, line, { host, status, retryAfterSeconds: retryAfter })

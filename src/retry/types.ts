@@ -19,8 +19,10 @@ export interface Fix {
 /** Everything the loop says; cli/reporter.ts renders it, tests record it. */
 export interface Reporter {
   /** `total` is how many attempts the run will make if each fails as planned: "attempt 2 of 3". */
-  attemptStarted(event: { number: number; total: number; source: Source; hosts: readonly Host[]; command: string; retry: boolean }): void
-  attemptFailed(event: { number: number; source: Source; diagnosis: Diagnosis; durationMs: number; exitCode: number }): void
+  /** `reason`: why the attempt's source has its place (PlannedAttempt.reason). */
+  attemptStarted(event: { number: number; total: number; source: Source; hosts: readonly Host[]; command: string; retry: boolean; reason?: string }): void
+  /** `stopped`: resilient ended the attempt itself (a stall, hedged detection); `exitCode` is then its own signal's. */
+  attemptFailed(event: { number: number; source: Source; diagnosis: Diagnosis; durationMs: number; exitCode: number; stopped?: boolean }): void
   /** A pause before the next attempt; `endsAt` (on the loop's clock) lets a spinner count down; `next` is where to. */
   waiting(event: { seconds: number; reason: string; endsAt: number; next?: string }): Promise<void> | void
   note(message: string): void

@@ -1,18 +1,22 @@
-import { createServer, type ServerResponse } from 'node:http'
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 
 /**
  * What a local test server does with a request. `ok` serves it; `blackhole` accepts and never answers; `reset`
- * drops the connection; `status` answers with that code (and Retry-After) for the first `times` requests of a path;
- * `corrupt` serves files that fail their hash check; `trickle` sends the body at `bytesPerSecond` after the headers.
+ * drops the connection; `status` answers with that code (and Retry-After); `reset` and `status` only for the first
+ * `times` requests of a path when `times` is given; `corrupt` serves files that fail their hash check; `trickle` sends
+ * the body at `bytesPerSecond` after the headers; `truncate` sends the headers and that fraction of the body, then
+ * drops the connection; `delay` does `then` (default `ok`) after `ms`.
  */
 export type Fault =
   | { kind: 'ok' }
   | { kind: 'blackhole' }
-  | { kind: 'reset' }
+  | { kind: 'reset'; times?: number }
   | { kind: 'status'; status: number; retryAfter?: number; times?: number }
   | { kind: 'corrupt' }
   | { kind: 'trickle'; bytesPerSecond: number }
+  | { kind: 'truncate'; fraction: number }
+  | { kind: 'delay'; ms: number; then?: Fault }
 
 export interface FaultRequest {
   path: string
@@ -26,7 +30,7 @@ export type FaultChoice = Fault | ((request: FaultRequest) => Fault)
 
 export interface FaultServerSpec {
   isFile(path: string): boolean
-  /** Serves a request the fault let through: `ok`, `corrupt` or `trickle` (and `status` past its `times`). */
+  /** Serves a request the fault let through: `ok`, `corrupt`, `trickle` or `truncate` (and `status`, `reset` past their `times`). */
   respond(path: string, fault: Fault, response: ServerResponse, baseUrl: string): void
   /** Content type of the error body of a `status` fault. */
   errorType: 'text/plain' | 'application/json'
@@ -54,22 +58,29 @@ export async function startFaultServer(spec: FaultServerSpec, initial: FaultChoi
   const counts = new Map<string, number>()
   let fault: FaultChoice = initial ?? { kind: 'ok' }
   let baseUrl = ''
-  const server = createServer((request, response) => {
-    const path = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname)
-    requests.push(path)
-    if (request.headers.authorization) authorizations.push(request.headers.authorization)
-    const count = (counts.get(path) ?? 0) + 1
-    counts.set(path, count)
-    const chosen = typeof fault === 'function' ? fault({ path, isFile: spec.isFile(path), count }) : fault
+  const handle = (path: string, count: number, chosen: Fault, request: IncomingMessage, response: ServerResponse): void => {
+    if (chosen.kind === 'delay') {
+      const timer = setTimeout(() => handle(path, count, chosen.then ?? { kind: 'ok' }, request, response), chosen.ms)
+      return void response.on('close', () => clearTimeout(timer))
+    }
+    const applies = !('times' in chosen) || chosen.times === undefined || count <= chosen.times
     if (chosen.kind === 'blackhole') return
-    if (chosen.kind === 'reset') return void request.socket.resetAndDestroy()
-    if (chosen.kind === 'status' && (chosen.times === undefined || count <= chosen.times)) {
+    if (chosen.kind === 'reset' && applies) return void request.socket.resetAndDestroy()
+    if (chosen.kind === 'status' && applies) {
       const headers: Record<string, string> = { 'content-type': spec.errorType }
       if (chosen.retryAfter !== undefined) headers['retry-after'] = String(chosen.retryAfter)
       const text = `HTTP ${chosen.status} from the local test server`
       return void response.writeHead(chosen.status, headers).end(spec.errorType === 'application/json' ? JSON.stringify({ error: text }) : `${text}\n`)
     }
     spec.respond(path, chosen, response, baseUrl)
+  }
+  const server = createServer((request, response) => {
+    const path = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname)
+    requests.push(path)
+    if (request.headers.authorization) authorizations.push(request.headers.authorization)
+    const count = (counts.get(path) ?? 0) + 1
+    counts.set(path, count)
+    handle(path, count, typeof fault === 'function' ? fault({ path, isFile: spec.isFile(path), count }) : fault, request, response)
   })
   server.on('connection', socket => {
     sockets.add(socket)
@@ -89,6 +100,16 @@ export async function startFaultServer(spec: FaultServerSpec, initial: FaultChoi
       server.close(() => resolve())
     }),
   }
+}
+
+/**
+ * Sends `bytes` as the fault says: at once, at about `bytesPerSecond` (`trickle`), or `fraction` of them and then a
+ * dropped connection, the headers announcing them all (`truncate`: a download breaking part way).
+ */
+export function sendBody(response: ServerResponse, bytes: Buffer, fault: Fault): void {
+  if (fault.kind === 'trickle') return trickle(response, bytes, fault.bytesPerSecond)
+  if (fault.kind !== 'truncate') return void response.end(bytes)
+  response.write(bytes.subarray(0, Math.floor(bytes.length * fault.fraction)), () => setTimeout(() => response.socket?.resetAndDestroy(), 50))
 }
 
 /** Sends `bytes` at about `bytesPerSecond`, in tenths of a second. */

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http'
-import { startFaultServer, trickle, type Fault, type FaultChoice, type FaultServer } from './fault-server.js'
+import { sendBody, startFaultServer, type Fault, type FaultChoice, type FaultServer } from './fault-server.js'
 import { buildTarball, type BuiltTarball, type NpmPackageSpec } from './npm-tarball.js'
 
 export type { Fault } from './fault-server.js'
@@ -51,7 +51,7 @@ export async function startNpmRegistry(options: NpmRegistryOptions): Promise<Npm
       // make some fail earlier, in gunzip).
       const bytes = fault.kind === 'corrupt' ? tampered(tarball) : tarball.bytes
       response.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': String(bytes.length) })
-      return void (fault.kind === 'trickle' ? trickle(response, bytes, fault.bytesPerSecond) : response.end(bytes))
+      return sendBody(response, bytes, fault)
     }
     const name = path.slice(1)
     const versions = available.filter(t => t.spec.name === name)

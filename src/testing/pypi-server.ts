@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http'
-import { startFaultServer, trickle, type Fault, type FaultChoice, type FaultServer } from './fault-server.js'
+import { sendBody, startFaultServer, type Fault, type FaultChoice, type FaultServer } from './fault-server.js'
 import { normalizeName, type BuiltWheel } from './wheel.js'
 
 export { trickle, type Fault } from './fault-server.js'
@@ -34,8 +34,7 @@ export async function startPypiServer(options: PypiServerOptions): Promise<PypiS
       for (let i = Math.floor(bytes.length / 2); i < bytes.length; i += 97) bytes[i] = bytes[i]! ^ 0xff
     }
     response.writeHead(200, { 'content-type': body.type, 'content-length': String(bytes.length) })
-    if (fault.kind === 'trickle') trickle(response, bytes, fault.bytesPerSecond)
-    else response.end(bytes)
+    sendBody(response, bytes, path.startsWith('/files/') ? fault : { kind: 'ok' })
   }
   const server = await startFaultServer({ isFile: path => path.startsWith('/files/'), respond, errorType: 'text/plain' }, options.fault)
   return { url: `${server.baseUrl}simple`, port: server.port, requests: server.requests, authorizations: server.authorizations, setFault: server.setFault, close: server.close }

@@ -7,7 +7,7 @@ import type { VerbTable } from './verbs.js'
  * of tools) reads them instead of branching on a tool's name.
  */
 
-/** Timeouts and retries that the tool itself would use; only tuned when the user set none. */
+/** Whether the person set the tool's own timeouts or retries (resilient never changes them either way). */
 export interface ToolKnobs {
   /** A user setting for the tool's own timeout or retries exists (flag, env or config file). */
   userSet: boolean
@@ -15,8 +15,9 @@ export interface ToolKnobs {
 }
 
 /**
- * The tool's own timeout and retry settings (src/tools/knobs.ts reads them): where the person may have set them, and
- * what resilient sets for one attempt when they did not, so a dead index shows in seconds instead of minutes.
+ * The tool's own timeout and retry settings (src/tools/knobs.ts reads them): where the person may have set them.
+ * resilient never changes them; when the person set one, it never leaves an attempt before the tool's own timeout
+ * does (no hedged detection, src/retry/hedge.ts).
  */
 export interface KnobData {
   /** Options that set them, in every spelling the tool's parser accepts (`--timeout`, `--default-timeout`). */
@@ -26,8 +27,6 @@ export interface KnobData {
   envIgnoresCase?: boolean
   /** Their keys in the tool's config files (ToolAdapter.configFiles). */
   settings?: readonly string[]
-  /** Set for an attempt when the person set none: variables, and options added before any `--`. */
-  fast: { env?: Readonly<Record<string, string>>; args?: readonly string[] }
 }
 
 /** The configuration files a tool reads, and how resilient finds a setting in them for one invocation. */
@@ -104,7 +103,7 @@ export interface ProgramRun {
 export interface AdapterData {
   /** Invocations that fetch a package and run its program (ProgramRun); absent: the tool has none. */
   program?: ProgramRun
-  /** The tool's own timeouts and retries: left alone when the person set one, else shortened (config.fastDetect). */
+  /** Where the person may set the tool's own timeouts and retries: found, they keep resilient from leaving an attempt early. */
   knobs?: KnobData
   /** The configuration files it reads (knobs, and for people: doctor and docs/tools). */
   configFiles?: ConfigFiles

@@ -81,8 +81,7 @@ export const cargo = {
   classify: args => classifyVerb(verbOf(args), args, VERBS),
   findUserIndex,
   // http.timeout is curl's connect timeout and low-speed window (10 B/s): a stalled index, not a slow one.
-  knobs: { env: ['CARGO_HTTP_TIMEOUT', 'HTTP_TIMEOUT', 'CARGO_NET_RETRY'], settings: ['http.timeout', 'net.retry'],
-    fast: { env: { CARGO_HTTP_TIMEOUT: '8', CARGO_NET_RETRY: '0' } } },
+  knobs: { env: ['CARGO_HTTP_TIMEOUT', 'HTTP_TIMEOUT', 'CARGO_NET_RETRY'], settings: ['http.timeout', 'net.retry'] },
   configFiles: CONFIG_FILES,
   // Source replacement keeps Cargo.lock's crates.io source ids and checksums; env vars cannot set replace-with.
   applyIndex(command, url) {

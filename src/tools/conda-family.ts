@@ -66,8 +66,8 @@ export interface CondaFamilyOptions {
   /** AdapterData.shimNames: none for mamba 1, reached through `mamba`. */
   shimNames?: readonly string[]
   flavor: CondaFlavor
-  /** Variables of the tool's own timeouts and retries, and the fast values set when the user set none. */
-  knobs: { variables: string[]; fast: Record<string, string> }
+  /** Variables of the tool's own timeouts and retries. */
+  knobs: { variables: string[] }
   applyIndex(command: CommandLine, url: string): CommandLine
   mirrorMechanism: string
   verified: ToolAdapter['verified']
@@ -119,7 +119,7 @@ export function condaFamilyAdapter(options: CondaFamilyOptions) {
       const pinned = findPinnedSpecFile(context, flavor)
       return pinned ? `${pinned} pins every package URL, which no channel setting redirects` : undefined
     },
-    knobs: { env: options.knobs.variables, settings: KNOB_KEYS, fast: { env: options.knobs.fast } },
+    knobs: { env: options.knobs.variables, settings: KNOB_KEYS },
     configFiles: {
       // conda base/constants.py SEARCH_PATH; micromamba adds .mambarc, MAMBARC, --rc-file and --no-rc.
       names: ['.condarc, condarc, condarc.d/ (/etc/conda, the install root, ~/.config/conda, ~/.conda, the active environment)',
@@ -165,12 +165,10 @@ export function applyMambaIndex(command: CommandLine, url: string): CommandLine 
 export const CONDA_KNOBS = {
   variables: ['CONDA_REMOTE_CONNECT_TIMEOUT_SECS', 'CONDA_REMOTE_READ_TIMEOUT_SECS', 'CONDA_REMOTE_MAX_RETRIES', 'CONDA_REMOTE_BACKOFF_FACTOR'],
   // Defaults 9.15 s connect, 60 s read, 3 retries (conda base/context.py): 4 minutes per request to a black hole.
-  fast: { CONDA_REMOTE_CONNECT_TIMEOUT_SECS: '5', CONDA_REMOTE_READ_TIMEOUT_SECS: '10', CONDA_REMOTE_MAX_RETRIES: '1' },
 }
 
 export const MAMBA_KNOBS = {
   variables: ['MAMBA_REMOTE_CONNECT_TIMEOUT_SECS', 'MAMBA_REMOTE_MAX_RETRIES', 'MAMBA_REMOTE_BACKOFF_FACTOR'],
-  // Defaults 10 s connect, 3 retries (libmamba context.hpp); libmamba has no read timeout to shorten.
-  fast: { MAMBA_REMOTE_CONNECT_TIMEOUT_SECS: '5', MAMBA_REMOTE_MAX_RETRIES: '1' },
+  // Defaults 10 s connect, 3 retries (libmamba context.hpp); libmamba has no read timeout.
 }
 

@@ -27,10 +27,9 @@ export function renderKnobsTable(tools: readonly ToolAdapter[] = Object.values(T
   const code = (items: readonly string[] = []) => items.map(item => `\`${item}\``).join(', ')
   const rows = tools.map(({ name, knobs, configFiles }) => {
     const yours = knobs ? [knobs.options && code(knobs.options.long), code(knobs.env), knobs.settings && `${code(knobs.settings)} in its config`].filter(Boolean).join('; ') : 'none'
-    const fast = knobs ? code([...Object.entries(knobs.fast.env ?? {}).map(([key, value]) => `${key}=${value}`), ...knobs.fast.args?.length ? [knobs.fast.args.join(' ')] : []]) : 'nothing'
-    return `| ${name} | ${yours} | ${fast} | ${(configFiles?.names ?? []).join('; ').replace(/\|/g, '\\|') || '-'} |`
+    return `| ${name} | ${yours} | ${(configFiles?.names ?? []).join('; ').replace(/\|/g, '\\|') || '-'} |`
   })
-  return ['| tool | its timeout and retry settings (yours are kept) | set for each attempt otherwise | config files it reads |', '| --- | --- | --- | --- |', ...rows].join('\n') + '\n'
+  return ['| tool | its timeout and retry settings (never changed by resilient) | config files it reads |', '| --- | --- | --- |', ...rows].join('\n') + '\n'
 }
 
 export function withToolsReadmeKnobs(text: string): string {

@@ -6,9 +6,9 @@ import type { EnvironmentSetting } from './adapter-data.js'
 export const PIP_ENVIRONMENT: readonly EnvironmentSetting[] = [
   {
     names: ['PIP_TIMEOUT', 'PIP_DEFAULT_TIMEOUT', 'PIP_RETRIES'],
-    note: "pip's own timeout/retries: kept, so resilient does not shorten them",
+    note: "pip's own timeout/retries: kept, and while one is set resilient leaves an index only when pip does",
     warn: (name, value) => Number(value) > 30 || name === 'PIP_RETRIES' && Number(value) > 5
-      ? { message: `${name}=${value}: a dead index costs pip up to ${name === 'PIP_RETRIES' ? `${value} retries` : `${value} s per try`} before resilient can switch to a mirror.`, fix: `unset ${name} (resilient then uses 6 s and no pip retry, and retries across mirrors itself), or accept the wait.` }
+      ? { message: `${name}=${value}: a dead index costs pip up to ${name === 'PIP_RETRIES' ? `${value} retries` : `${value} s per try`} before resilient can switch to a mirror.`, fix: `unset ${name} (resilient then leaves an index that sends nothing for 2 s while a mirror answers), or accept the wait.` }
       : undefined,
   },
   { names: ['PIP_INDEX_URL', 'PIP_PYPI_URL', 'PIP_NO_INDEX'], note: 'an index choice for pip: one that is not public and not in resilient\'s config is never replaced by a mirror' },

@@ -1,11 +1,11 @@
 import { findOptions } from './args.js'
-import { withEnv } from './command-line.js'
-import { addOptions, findEnv } from './npm-family.js'
-import type { CommandLine, ToolAdapter, ToolContext, ToolKnobs } from './types.js'
+import { findEnv } from './npm-family.js'
+import type { ToolAdapter, ToolContext, ToolKnobs } from './types.js'
 
 /**
  * Whether the person already set the tool's own timeout or retries (ToolAdapter.knobs): on its command line, in a
- * variable, or in one of its config files, in that order. Then resilient leaves them alone.
+ * variable, or in one of its config files, in that order. resilient never changes them; when the person set one, no
+ * attempt is left before the tool's own timeout ends it (src/retry/hedge.ts).
  */
 export function findUserKnobs(adapter: Pick<ToolAdapter, 'knobs' | 'configFiles' | 'program'>, context: ToolContext): ToolKnobs {
   const { knobs, configFiles } = adapter
@@ -18,12 +18,4 @@ export function findUserKnobs(adapter: Pick<ToolAdapter, 'knobs' | 'configFiles'
   if (variable) return { userSet: true, origin: variable }
   const setting = knobs.settings?.length ? configFiles?.find(knobs.settings, context) : undefined
   return setting ? { userSet: true, origin: setting } : { userSet: false }
-}
-
-/** The attempt with the tool's timeout and retries shortened (KnobData.fast); unchanged for a tool without knobs. */
-export function tuneForFastDetection(adapter: Pick<ToolAdapter, 'knobs'>, command: CommandLine): CommandLine {
-  const fast = adapter.knobs?.fast
-  if (!fast) return command
-  const withVariables = fast.env ? withEnv(command, { ...fast.env }) : command
-  return fast.args?.length ? addOptions(withVariables, ...fast.args) : withVariables
 }

@@ -43,19 +43,9 @@ export function npmPackageUrl(indexUrl: string, name: string): string {
   return `${withTrailingSlash(indexUrl)}${name.replace('/', '%2f')}`
 }
 
-/**
- * The whole-request timeout for fast detection: a registry that accepts connections and never answers costs npm
- * 5 minutes a request (fetch-timeout 300 s, 2 retries), pnpm 60 s × 3. It bounds the wait for response headers and
- * for a packument's body (minipass-fetch's body timeout), not a streamed tarball; 10 s still lets a 2 MB packument
- * through at 200 kB/s. resilient does the retrying, on another mirror.
- */
-export const FAST_FETCH_TIMEOUT_MS = 10_000
-
 export const NPM_FETCH_KNOBS = ['fetch-timeout', 'fetch-retries', 'fetch-retry-mintimeout', 'fetch-retry-maxtimeout', 'fetch-retry-factor']
 /** The fetch knobs as npm and pnpm take them on the command line (`--fetch-timeout=600000`). */
 export const NPM_KNOB_OPTION: OptionSpec = { long: NPM_FETCH_KNOBS.map(knob => `--${knob}`), takesValue: true }
-/** What both set for fast detection. */
-export const NPM_FAST = { args: [`--fetch-timeout=${FAST_FETCH_TIMEOUT_MS}`, '--fetch-retries=0'] }
 
 /** yarn's default registry (yarn 1 and berry): a front-end serving the npm registry's packages (yarn 1's src/constants.js). */
 export const YARN_REGISTRY = 'https://registry.yarnpkg.com/'

@@ -2,7 +2,7 @@ import { NPM_UPSTREAM } from '../mirrors/npm.js'
 import { firstPositional } from './args.js'
 import { hostOf, labelOf, sameIndex } from '../url.js'
 import { NPM_LOCKFILE } from './lockfile-formats.js'
-import { addOptions, NPM_FAST, NPM_FETCH_KNOBS, NPM_KNOB_OPTION, npmPackageUrl, REGISTRY_OPTION } from './npm-family.js'
+import { addOptions, NPM_FETCH_KNOBS, NPM_KNOB_OPTION, npmPackageUrl, REGISTRY_OPTION } from './npm-family.js'
 import { readNpmrcFiles, readNpmrcSetting } from './npmrc.js'
 import { npmConfigFiles } from './npm-config-files.js'
 import { NPM_SOURCE } from './npm-source.js'
@@ -64,7 +64,7 @@ function findUserIndex(context: ToolContext): IndexChoice | null {
 
 // npm reads every setting from the command line, npm_config_* in any case, then the npmrc files (npm config.md).
 const KNOBS = { options: NPM_KNOB_OPTION, env: NPM_FETCH_KNOBS.map(knob => `npm_config_${knob.replace(/-/g, '_')}`), envIgnoresCase: true,
-  settings: NPM_FETCH_KNOBS, fast: NPM_FAST } satisfies KnobData
+  settings: NPM_FETCH_KNOBS } satisfies KnobData
 
 const CONFIG_FILES = {
   names: ['.npmrc (the project\'s)', '~/.npmrc (--userconfig, npm_config_userconfig)', '<prefix>/etc/npmrc (--globalconfig)'],

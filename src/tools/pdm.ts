@@ -46,7 +46,7 @@ export const pdm = {
     return lockPinsUrls(join(root, 'pdm.lock')) ? 'pdm.lock pins the download URL of every file: pdm install/sync fetch them from there' : undefined
   },
   // Default 15 s; its 4 retries are for connection errors only (models/session.py MAX_RETRIES).
-  knobs: { env: ['PDM_REQUEST_TIMEOUT'], settings: ['request_timeout'], fast: { env: { PDM_REQUEST_TIMEOUT: '10' } } },
+  knobs: { env: ['PDM_REQUEST_TIMEOUT'], settings: ['request_timeout'] },
   configFiles: PDM_CONFIG_FILES,
   // The variable beats pdm.toml and the global config (a ChainMap with env first, project/config.py), and pdm
   // never writes it anywhere; pdm.lock stores no index URL by default.

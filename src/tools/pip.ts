@@ -4,7 +4,7 @@ import { readPipConfig } from './pip-config.js'
 import { streamedRequirementsChooseIndex } from './requirement-files.js'
 import { findPipIndex, pipSubcommand } from './pip-index.js'
 import { PIP_SOURCE } from './pip-source.js'
-import { pep503PackageUrl, PIP_FAST, PIP_KNOBS, WHEELHOUSE_ONLY } from './python-index.js'
+import { pep503PackageUrl, PIP_KNOBS, WHEELHOUSE_ONLY } from './python-index.js'
 import type { ConfigFiles, KnobData, ReadOnlyForms, ToolAdapter } from './types.js'
 import { named, shortCluster, versionAndHelp } from './read-only.js'
 import { PIP_ENVIRONMENT } from './environment.js'
@@ -32,8 +32,6 @@ const KNOBS = {
   options: { long: ['--timeout', '--default-timeout', '--retries'], minPrefix: 6, takesValue: true },
   env: PIP_KNOBS,
   settings: ['timeout', 'default-timeout', 'retries'],
-  // Environment, not flags: PEP 517 build-isolation subprocesses inherit env but not --timeout (pip build_env.py).
-  fast: { env: PIP_FAST },
 } satisfies KnobData
 
 const CONFIG_FILES = {

@@ -1,7 +1,7 @@
 import { PYPI_UPSTREAM } from '../mirrors/pypi.js'
 import { readPipConfig } from './pip-config.js'
 import { commandLineIndex, pipxArgs } from './pipx-index.js'
-import { pep503PackageUrl, PIP_FAST, PIP_KNOBS, UV_FAST, UV_KNOBS } from './python-index.js'
+import { pep503PackageUrl, PIP_KNOBS, UV_KNOBS } from './python-index.js'
 import type { ConfigFiles, IndexChoice, KnobData, ReadOnlyForms, ToolAdapter, ToolContext } from './types.js'
 import { named, versionAndHelp } from './read-only.js'
 import { withEnv } from './command-line.js'
@@ -28,7 +28,7 @@ function findUserIndex(context: ToolContext): IndexChoice | null {
 }
 
 // The backend's knobs, pip's or uv's (pipx's choice): both are looked for, both are set.
-const KNOBS = { env: [...PIP_KNOBS, ...UV_KNOBS], settings: ['timeout', 'default-timeout', 'retries'], fast: { env: { ...PIP_FAST, ...UV_FAST } } } satisfies KnobData
+const KNOBS = { env: [...PIP_KNOBS, ...UV_KNOBS], settings: ['timeout', 'default-timeout', 'retries'] } satisfies KnobData
 
 /** pip's config files, as pipx's pip backend reads them for `pip install`. */
 const CONFIG_FILES = {

@@ -2,7 +2,7 @@ import { dirname, join, resolve } from 'node:path'
 import { NPM_UPSTREAM } from '../mirrors/npm.js'
 import { findOptions, firstPositional } from './args.js'
 import { findUp } from './locked-registries.js'
-import { addOptions, NPM_FAST, NPM_FETCH_KNOBS, NPM_KNOB_OPTION, npmPackageUrl, PNPM_CONFIG_REGISTRY, REGISTRY_OPTION } from './npm-family.js'
+import { addOptions, NPM_FETCH_KNOBS, NPM_KNOB_OPTION, npmPackageUrl, PNPM_CONFIG_REGISTRY, REGISTRY_OPTION } from './npm-family.js'
 import { withNpmrc } from './credentials.js'
 import { findRegistryChoice } from './npm-registry-choice.js'
 import { npmrcFiles, readNpmrcSetting } from './npmrc.js'
@@ -77,7 +77,7 @@ function findUserIndex(context: ToolContext): IndexChoice | null {
 }
 
 const KNOBS = { options: NPM_KNOB_OPTION, env: NPM_FETCH_KNOBS.flatMap(knob => envNames(knob.replace(/-/g, '_'))), envIgnoresCase: true,
-  settings: NPM_FETCH_KNOBS, fast: NPM_FAST } satisfies KnobData
+  settings: NPM_FETCH_KNOBS } satisfies KnobData
 
 const CONFIG_FILES = {
   names: ['pnpm-workspace.yaml', '~/.config/pnpm/config.yaml (11.x)', '.npmrc and ~/.npmrc (pnpm ≤10)', '~/.config/pnpm/rc'],

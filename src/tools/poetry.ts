@@ -17,8 +17,7 @@ const VERBS = { network: NETWORK, publish: new Set(['publish']), local: /^(-h|--
   syntax: { optionsWithValue: ['-C', '--directory', '-P', '--project'], groups: new Set(['self', 'source', 'cache', 'env', 'python', 'debug', 'config']) } } satisfies VerbTable
 // The timeout is a variable only, read since poetry 1.5 (utils/constants.py; older versions keep 15 s); its 5
 // retries on errors are hard-coded. `requests.max-retries` is also a config key.
-const KNOBS = { env: ['POETRY_REQUESTS_TIMEOUT', 'POETRY_REQUESTS_MAX_RETRIES'], settings: ['requests.max-retries'],
-  fast: { env: { POETRY_REQUESTS_TIMEOUT: '10' } } } satisfies KnobData
+const KNOBS = { env: ['POETRY_REQUESTS_TIMEOUT', 'POETRY_REQUESTS_MAX_RETRIES'], settings: ['requests.max-retries'] } satisfies KnobData
 const DIRECTORY = { long: ['--directory', '--project'], short: ['-C', '-P'], takesValue: true }
 // Read-only: cleo's own commands and versions. `show` and `check` are environment commands, for which poetry
 // creates the project's virtualenv when it is missing (application.py configure_env): they go through resilient.

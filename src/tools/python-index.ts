@@ -13,13 +13,11 @@ export function pep503PackageUrl(indexUrl: string, name: string): string {
  * 3 retries with backoff: about 2 minutes per request to a black hole.
  */
 export const UV_KNOBS = ['UV_HTTP_TIMEOUT', 'UV_REQUEST_TIMEOUT', 'HTTP_TIMEOUT', 'UV_HTTP_RETRIES', 'UV_HTTP_CONNECT_TIMEOUT']
-export const UV_FAST = { UV_HTTP_TIMEOUT: '10', UV_HTTP_RETRIES: '0' }
 /** uv's knobs are variables only (uv environment.md): uv.toml has no timeout or retry key. */
-export const UV_KNOB_DATA: KnobData = { env: UV_KNOBS, fast: { env: UV_FAST } }
+export const UV_KNOB_DATA: KnobData = { env: UV_KNOBS }
 
 /** pip's, as the pip adapter sets them: env, so that build-isolation subprocesses inherit them (pip build_env.py). */
 export const PIP_KNOBS = ['PIP_TIMEOUT', 'PIP_DEFAULT_TIMEOUT', 'PIP_RETRIES']
-export const PIP_FAST = { PIP_TIMEOUT: '6', PIP_RETRIES: '0' }
 
 /** The first variable in `names` that is set, for ToolKnobs.origin. */
 export function firstSet(env: NodeJS.ProcessEnv, names: readonly string[]): string | undefined {

@@ -49,9 +49,8 @@ function findUserIndex(context: ToolContext): IndexChoice | null {
   return fromFile ? { url: fromFile.value, origin: fromFile.origin } : null
 }
 
-// httpTimeout is a socket idle timeout (got's timeout.socket); the 3 retries of a dead registry are resilient's job.
-const KNOBS = { env: Object.values(KNOB_VARIABLES), envIgnoresCase: true, settings: Object.keys(KNOB_VARIABLES),
-  fast: { env: { [KNOB_VARIABLES.httpTimeout]: '8000', [KNOB_VARIABLES.httpRetry]: '0' } } } satisfies KnobData
+// httpTimeout is a socket idle timeout (got's timeout.socket).
+const KNOBS = { env: Object.values(KNOB_VARIABLES), envIgnoresCase: true, settings: Object.keys(KNOB_VARIABLES) } satisfies KnobData
 
 const CONFIG_FILES = {
   names: ['.yarnrc.yml (YARN_RC_FILENAME; from the project folder up, then the home folder)'],

@@ -44,7 +44,7 @@ function findUserIndex(given: ToolContext): IndexChoice | null {
 // request's timeout covers connect and each read; yarn 1 retries a timed-out GET 5 times, 3 s apart, whatever we
 // say (request-manager.js maxRetryAttempts), so a dead registry still costs 5 × (6 + 3) s.
 const KNOBS = { options: { long: ['--network-timeout'], takesValue: true }, env: ['YARN_NETWORK_TIMEOUT'], envIgnoresCase: true,
-  settings: ['network-timeout'], fast: { args: ['--network-timeout', '6000'] } } satisfies KnobData
+  settings: ['network-timeout'] } satisfies KnobData
 
 const CONFIG_FILES = {
   names: ['.yarnrc (--use-yarnrc, from the project folder up, ~/.yarnrc)', '.npmrc (registry and auth)'],

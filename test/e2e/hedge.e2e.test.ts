@@ -19,7 +19,7 @@ beforeAll(() => {
 })
 const server = pypiServers()
 
-type Report = { attempts: { durationMs: number; command: string[]; diagnosis: { summary: string; category: string } | null }[] }
+type Report = { attempts: { durationMs: number; command: string[]; stoppedByResilient: boolean; diagnosis: { summary: string; category: string } | null }[] }
 
 async function pipDownload(cwd: string, extra: string[] = []) {
   const dest = mkdtempSync(join(tmpdir(), 'resilient-dl-'))
@@ -35,7 +35,7 @@ describeNeeding(procFs(canSampleTrees()), 'hedged detection of a dead index', ()
     npmSetup = undefined
   })
 
-  it('pip: a black-holed index is left after ~2 s of silence both ways, before pip\'s own 6 s timeout, for the mirror', async () => {
+  it('pip: a black-holed index is left after ~2 s of silence while the mirror answers, long before pip\'s own 15 s timeout', async () => {
     const primary = await server({ wheels, fault: { kind: 'blackhole' } })
     const mirror = await server({ wheels })
     const result = await pipDownload(projectWithConfig({ pypi: { index: primary.url, mirrors: [mirror.url] } }))
@@ -43,6 +43,7 @@ describeNeeding(procFs(canSampleTrees()), 'hedged detection of a dead index', ()
     expect(filesIn(result.dest)).toEqual(['demo_pkg-1.0-py3-none-any.whl'])
     const [first, second] = result.report.attempts
     expect(first!.diagnosis!.summary).toMatch(HEDGED)
+    expect(first!.stoppedByResilient).toBe(true)
     expect(second!.diagnosis).toBeNull()
     // The probe asked for a project page (the same request as `mirrors test`), never for anything to install.
     expect(primary.requests).toContain('/simple/pip/')
@@ -61,17 +62,36 @@ describeNeeding(procFs(canSampleTrees()), 'hedged detection of a dead index', ()
     expect(npmSetup.primary.requests).toContain('/is-number')
   }, 120_000)
 
-  it('never hedges an index the person chose: it gets the tool\'s own timeout, and no mirror', async () => {
-    const primary = await server({ wheels, fault: { kind: 'blackhole' } })
+  it('never hedges an index the person chose: silent for 5 s, it is waited for, and no mirror is asked', async () => {
+    const primary = await server({ wheels, fault: ({ count }) => count === 1 ? { kind: 'delay', ms: 5000 } : { kind: 'ok' } })
     const mirror = await server({ wheels })
     const result = await pipDownload(projectWithConfig({ pypi: { mirrors: [mirror.url] } }), ['--index-url', primary.url])
-    expect(result.exitCode).not.toBe(0)
-    for (const attempt of result.report.attempts) {
-      expect(attempt.diagnosis?.summary ?? '').not.toMatch(HEDGED)
-      expect(attempt.command.join(' ')).not.toContain(mirror.url)
-    }
+    expect(result.exitCode, result.all).toBe(0)
+    expect(result.report.attempts.map(attempt => attempt.diagnosis)).toEqual([null])
     expect(primary.requests).not.toContain('/simple/pip/')
     expect(mirror.requests).toEqual([])
+  }, 120_000)
+
+  it('leaves nothing on a long-haul link: every index answering after 3.5 s, the index is kept', async () => {
+    const slow = { kind: 'delay', ms: 3500 } as const
+    const primary = await server({ wheels, fault: slow })
+    const mirror = await server({ wheels, fault: slow })
+    const result = await pipDownload(projectWithConfig({ pypi: { index: primary.url, mirrors: [mirror.url] } }))
+    expect(result.exitCode, result.all).toBe(0)
+    expect(result.report.attempts.map(attempt => attempt.diagnosis)).toEqual([null])
+    expect(mirror.requests.filter(path => path !== '/simple/pip/')).toEqual([])
+  }, 120_000)
+
+  it('never hedges when the person set the tool\'s own timeout: the tool ends the attempt', async () => {
+    const primary = await server({ wheels, fault: { kind: 'blackhole' } })
+    const mirror = await server({ wheels })
+    const result = await pipDownload(projectWithConfig({ pypi: { index: primary.url, mirrors: [mirror.url] } }), ['--timeout', '4', '--retries', '0'])
+    expect(result.exitCode, result.all).toBe(0)
+    const [first, second] = result.report.attempts
+    expect(first!.diagnosis!.category).toBe('timeout')
+    expect(first!.diagnosis!.summary).not.toMatch(HEDGED)
+    expect(first!.durationMs).toBeGreaterThan(4000)
+    expect(second!.diagnosis).toBeNull()
   }, 120_000)
 
   it('never hedges while the tool receives data, even when the probe gets no answer', async () => {
@@ -83,6 +103,7 @@ describeNeeding(procFs(canSampleTrees()), 'hedged detection of a dead index', ()
     expect(result.report.attempts.map(a => a.diagnosis?.summary ?? null)).toEqual([null])
     expect(result.report.attempts[0]!.durationMs).toBeGreaterThan(2500)
     expect(primary.requests).toContain('/simple/pip/')
-    expect(mirror.requests).toEqual([])
+    // The mirror got resilient's own small request (the index had not answered its own), nothing to install.
+    expect(mirror.requests).toEqual(['/simple/pip/'])
   }, 120_000)
 })

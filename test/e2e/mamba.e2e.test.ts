@@ -12,8 +12,7 @@ describe('mamba through resilient (replayed output)', () => {
     expect(run.exitCode, run.all).toBe(0)
     expect(run.calls.filter(call => call.argv[0] === '--version')).toHaveLength(1)
     expect(run.attempts.map(call => call.argv)).toEqual([['install', '-c', 'conda-forge', 'numpy'], ['install', '-c', 'conda-forge', 'numpy', '--channel-alias', CONDA_MIRROR]])
-    const tuned = { MAMBA_REMOTE_CONNECT_TIMEOUT_SECS: '5', MAMBA_REMOTE_MAX_RETRIES: '1' }
-    expect(run.added).toEqual([tuned, { MAMBA_DEFAULT_CHANNELS: DEFAULTS, ...tuned }])
+    expect(run.added).toEqual([{}, { MAMBA_DEFAULT_CHANNELS: DEFAULTS }])
     expect(run.report?.attempts[0]?.diagnosis?.category).toBe('timeout')
   })
 
@@ -21,8 +20,7 @@ describe('mamba through resilient (replayed output)', () => {
     const run = await runWithFakes(['mamba', 'install', '-c', 'conda-forge', 'numpy'], { config, healthy: CONDA_MIRROR, env: { FAKE_MAMBA_VERSION: '1.5.8' } })
     expect(run.exitCode, run.all).toBe(0)
     expect(run.attempts.map(call => call.argv)).toEqual([['install', '-c', 'conda-forge', 'numpy'], ['install', '-c', 'conda-forge', 'numpy']])
-    const tuned = { CONDA_REMOTE_CONNECT_TIMEOUT_SECS: '5', CONDA_REMOTE_READ_TIMEOUT_SECS: '10', CONDA_REMOTE_MAX_RETRIES: '1' }
-    expect(run.added).toEqual([tuned, { CONDA_CHANNEL_ALIAS: CONDA_MIRROR, CONDA_DEFAULT_CHANNELS: DEFAULTS, ...tuned }])
+    expect(run.added).toEqual([{}, { CONDA_CHANNEL_ALIAS: CONDA_MIRROR, CONDA_DEFAULT_CHANNELS: DEFAULTS }])
   })
 
   it('never replaces a private channel', async () => {
@@ -34,8 +32,8 @@ describe('mamba through resilient (replayed output)', () => {
   it('prints the planned attempts for the installed generation', async () => {
     const run = await dryRun(['mamba', 'install', 'numpy'], { config, env: { FAKE_MAMBA_VERSION: '2.1.0' } })
     expect(run.lines).toEqual([
-      'MAMBA_REMOTE_CONNECT_TIMEOUT_SECS=5 MAMBA_REMOTE_MAX_RETRIES=1 mamba install numpy',
-      `MAMBA_DEFAULT_CHANNELS=${DEFAULTS} MAMBA_REMOTE_CONNECT_TIMEOUT_SECS=5 MAMBA_REMOTE_MAX_RETRIES=1 mamba install numpy --channel-alias ${CONDA_MIRROR}`,
+      'mamba install numpy',
+      `MAMBA_DEFAULT_CHANNELS=${DEFAULTS} mamba install numpy --channel-alias ${CONDA_MIRROR}`,
     ])
   })
 })

@@ -10,7 +10,7 @@ import { projectWithConfig } from './helpers.js'
 
 // 20 resilient processes at once (a CI matrix, make -j), each failing on the index and recovering on a mirror,
 // all recording into one state file. A fake pip keeps 40 tool runs cheap on a 2-core machine: it asks the index
-// for the project page as pip does and, on an error status, prints what pip 23.2 prints with PIP_RETRIES=0.
+// for the project page as pip does and, on an error status, prints what pip 23.2 prints once its retries are spent.
 const FAKE_PIP = `#!/usr/bin/env node
 const args = process.argv.slice(2)
 const at = args.lastIndexOf('--index-url')

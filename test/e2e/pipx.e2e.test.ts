@@ -27,8 +27,7 @@ describeNeeding(command('pipx'), 'real pipx through resilient', () => {
     expect(execFileSync(join(run.home, '.local', 'bin', 'demo-app'), { encoding: 'utf8' })).toBe('demo-app 1.0\n')
     // A 503 is waited on once, then the mirror (docs/plan.md).
     expect(run.attempts.map(attempt => attempt.diagnosis?.category ?? null)).toEqual(['server_error', 'server_error', null])
-    expect(run.attempts[2]?.command).toEqual([`PIP_INDEX_URL=${mirror.url}`, `UV_INDEX_URL=${mirror.url}`, 'PIP_TIMEOUT=6', 'PIP_RETRIES=0',
-      'UV_HTTP_TIMEOUT=10', 'UV_HTTP_RETRIES=0', 'pipx', 'install', 'demo-app'])
+    expect(run.attempts[2]?.command).toEqual([`PIP_INDEX_URL=${mirror.url}`, `UV_INDEX_URL=${mirror.url}`, 'pipx', 'install', 'demo-app'])
     expect(mirror.requests).toContain('/simple/demo-app/')
     // The mirror is not recorded for later upgrades: pipx stores only its own --index-url/--pip-args.
     const metadata = readFileSync(join(run.home, '.local', 'pipx', 'venvs', 'demo-app', 'pipx_metadata.json'), 'utf8')
@@ -53,8 +52,8 @@ describeNeeding(command('pipx'), 'pipx --dry-run', () => {
     const env = isolatedEnv({ RESILIENT_TRUST_PROJECT_CONFIG: '1' })
     const run = await runCli(['--dry-run', 'pipx', verb, 'black'], { cwd: projectWithConfig({ pypi: { mirrors: ['https://pypi-mirror.test/simple'] } }), env })
     expect(run.stdout.split('\n').filter(Boolean)).toEqual([
-      `PIP_TIMEOUT=6 PIP_RETRIES=0 UV_HTTP_TIMEOUT=10 UV_HTTP_RETRIES=0 pipx ${verb} black`,
-      `PIP_INDEX_URL=https://pypi-mirror.test/simple UV_INDEX_URL=https://pypi-mirror.test/simple PIP_TIMEOUT=6 PIP_RETRIES=0 UV_HTTP_TIMEOUT=10 UV_HTTP_RETRIES=0 pipx ${verb} black`,
+      `pipx ${verb} black`,
+      `PIP_INDEX_URL=https://pypi-mirror.test/simple UV_INDEX_URL=https://pypi-mirror.test/simple pipx ${verb} black`,
     ])
   })
 })

@@ -1,9 +1,10 @@
 import { execa } from 'execa'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { CLI, runCli } from '../helpers/run-cli.js'
+import type { FaultChoice } from '../../src/testing/fault-server.js'
 import { projectWithConfig } from './helpers.js'
 import { envWithTool, installed, primaryAndMirror, served, type Setup } from './npm-registries.js'
 
@@ -12,6 +13,9 @@ import { envWithTool, installed, primaryAndMirror, served, type Setup } from './
 // must end as the plain tool would leave it, and nothing may be booked against the mirror.
 
 const cache = () => mkdtempSync(join(tmpdir(), 'tool-cache-'))
+// A mirror that hangs on the install, so that the attempt on it can be interrupted, while it answers resilient's own
+// small request (the packument of is-number: 404 here), so that it is worth an attempt.
+const hangsButAnswersProbes: FaultChoice = ({ path }) => path === '/is-number' ? { kind: 'ok' } : { kind: 'blackhole' }
 
 /** Locks the project on the primary with the plain tool (the company registry at work), then kills the primary. */
 async function lockedOnPrimary(setup: Setup, env: Record<string, string>, tool: 'npm' | 'pnpm' | 'yarn'): Promise<Buffer> {
@@ -24,7 +28,9 @@ async function lockedOnPrimary(setup: Setup, env: Record<string, string>, tool: 
   const locked = await execa(file, args, { cwd: setup.project, env, extendEnv: false, reject: false, all: true })
   expect(locked.exitCode, locked.all).toBe(0)
   rmSync(join(setup.project, 'node_modules'), { recursive: true, force: true })
-  setup.primary.setFault({ kind: 'reset' })
+  // Dead: it accepts connections and answers nothing (a registry that resets them costs each tool its own retries
+  // first, 70 s for npm and pnpm, as without resilient).
+  setup.primary.setFault({ kind: 'blackhole' })
   const name = { npm: 'package-lock.json', pnpm: 'pnpm-lock.yaml', yarn: 'yarn.lock' }[tool]
   const bytes = readFileSync(join(setup.project, name))
   if (tool !== 'pnpm') expect(bytes.toString()).toContain(`${setup.primary.url}@acme/util/-/util-2.0.0.tgz`)
@@ -81,7 +87,7 @@ describe('a lockfile pinned to a registry that died (issue 12 items 1 and 2)', {
     setup = await primaryAndMirror({ kind: 'ok' })
     const env = envWithTool('yarn1', { YARN_CACHE_FOLDER: cache() })
     const before = await lockedOnPrimary(setup, env, 'yarn')
-    setup.mirror.setFault({ kind: 'blackhole' })
+    setup.mirror.setFault(hangsButAnswersProbes)
     const child = execa('node', [CLI, 'yarn', 'install', '--frozen-lockfile'], { cwd: setup.project, env, extendEnv: false, reject: false, all: true, stdin: 'ignore', timeout: 120_000 })
     const lockfile = join(setup.project, 'yarn.lock')
     for (let waited = 0; !readFileSync(lockfile, 'utf8').includes(setup.mirror.url) && waited < 60_000; waited += 100) await new Promise(resolve => setTimeout(resolve, 100))
@@ -91,6 +97,28 @@ describe('a lockfile pinned to a registry that died (issue 12 items 1 and 2)', {
     // yarn dies of the SIGINT; resilient then dies of it too, as the shell would see yarn alone (130 either way).
     expect(result.signal ?? result.exitCode, result.all).toBe(result.signal ? 'SIGINT' : 130)
     expect(readFileSync(lockfile).equals(before)).toBe(true)
+  })
+
+  it('yarn 1: after a SIGKILL of resilient (and yarn) during the mirror attempt, the next run puts yarn.lock back first and says so', async () => {
+    setup = await primaryAndMirror({ kind: 'ok' })
+    const env = envWithTool('yarn1', { YARN_CACHE_FOLDER: cache() })
+    const before = await lockedOnPrimary(setup, env, 'yarn')
+    setup.mirror.setFault(hangsButAnswersProbes)
+    // Its own process group, as a CI job's: the runner's SIGKILL reaches resilient and yarn at once.
+    const child = execa('node', [CLI, 'yarn', 'install', '--frozen-lockfile'], { cwd: setup.project, env, extendEnv: false, reject: false, stdin: 'ignore', detached: true, timeout: 120_000 })
+    const lockfile = join(setup.project, 'yarn.lock')
+    for (let waited = 0; !readFileSync(lockfile, 'utf8').includes(setup.mirror.url) && waited < 60_000; waited += 100) await new Promise(resolve => setTimeout(resolve, 100))
+    process.kill(-child.pid!, 'SIGKILL')
+    expect((await child).signal).toBe('SIGKILL')
+    expect(readFileSync(lockfile, 'utf8')).toContain(`${setup.mirror.url}@acme/util/-/util-2.0.0.tgz`)
+    expect(existsSync(join(setup.project, '.yarn.lock.resilient-journal'))).toBe(true)
+
+    setup.mirror.setFault({ kind: 'ok' })
+    const next = await runCli(['yarn', 'install', '--frozen-lockfile'], { cwd: setup.project, env })
+    expect(next.exitCode, next.all).toBe(0)
+    expect(next.stderr).toMatch(/put yarn\.lock back as it was before a mirror attempt of an earlier run \(process \d+\)/)
+    expect(readFileSync(lockfile).equals(before)).toBe(true)
+    expect(existsSync(join(setup.project, '.yarn.lock.resilient-journal'))).toBe(false)
   })
 
   it('pnpm: recovered on the mirror, pnpm-lock.yaml unchanged', async () => {

@@ -33,7 +33,8 @@ describe('real npm and pnpm: spellings of a private registry', () => {
     ['pnpm', (url: string) => ['pnpm', 'add', `-registry=${url}`, 'left-pad-x']],
   ] as const)('%s %#: the private registry is asked, the mirror never', async (tool, args) => {
     const { priv, mirror, project } = await privateAndMirror()
-    const result = await runCli(args(priv.url), { cwd: project, env: envWithTool(tool) })
+    // The tool's own retries of a 503 (10 s, then 60 s apart) set to none, as a person may: the test is about spellings.
+    const result = await runCli(args(priv.url), { cwd: project, env: envWithTool(tool, { npm_config_fetch_retries: '0' }) })
     expect(result.exitCode, result.all).not.toBe(0)
     expect(served(priv, 'left-pad-x'), result.all).toBe(true)
     expect(mirror.requests, result.all).toEqual([])

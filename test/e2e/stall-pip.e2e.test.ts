@@ -66,7 +66,7 @@ function slowSdist(seconds: number): BuiltWheel {
 
 describeNeeding(procFs(canSampleTrees()), 'stall detection with real pip', () => {
   it('abandons a primary that trickles the wheel at 50 B/s and succeeds on the mirror within the window + 10 s', async () => {
-    // 50 B/s arrives every 100 ms: pip's read timeout (6 s, set by resilient) never fires; only progress can tell.
+    // 50 B/s arrives every 100 ms: pip's read timeout (15 s) never fires; only progress can tell.
     const wheels = [buildWheel('demo-pkg', '1.0', { paddingBytes: 40_000 })]
     const primary = await server({ wheels, fault: ({ isFile }) => isFile ? { kind: 'trickle', bytesPerSecond: 50 } : { kind: 'ok' } })
     const mirror = await server({ wheels })

@@ -16,7 +16,10 @@ const SPINNER_FRAMES = /[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]/
 const COUNTDOWN = /waiting (\d) s before trying 127\.0\.0\.1:\d+/
 const server = pypiServers()
 
-/** A primary that asks pip to come back in 4 s twice (the page, then resilient's probe), then serves. */
+/**
+ * A primary that asks pip to come back in 4 s twice (the page, then resilient's probe), then serves. pip's own retries
+ * are set to none (as a person may): pip would otherwise wait for the Retry-After itself, and the wait be pip's.
+ */
 async function slowToAnswer() {
   const primary = await server({ wheels: [buildWheel('demo-pkg', '1.0')], fault: ({ path, count }) => path === '/simple/demo-pkg/' && count <= 2 ? { kind: 'status', status: 429, retryAfter: 4 } : { kind: 'ok' } })
   return { primary, cwd: projectWithConfig({ pypi: { index: primary.url, mirrors: [] } }) }
@@ -33,7 +36,7 @@ describe('the wait before a retry', () => {
     const script = join(mkdtempSync(join(tmpdir(), 'resilient-tmux-')), 'run.sh')
     // The pane's TERM is tmux's own, as in any terminal; the runner's (TERM=dumb in some CI) would turn ora off.
     const exports = Object.entries(env).filter(([name]) => name !== 'TERM').map(([name, value]) => `export ${name}=${quote(value)}`).join('\n')
-    writeFileSync(script, `${exports}\ncd ${quote(cwd)}\nnode ${quote(CLI)} python3 -m pip download --no-deps -d ${quote(dest)} demo-pkg\necho "EXIT:$?"\nsleep 120\n`)
+    writeFileSync(script, `${exports}\ncd ${quote(cwd)}\nnode ${quote(CLI)} python3 -m pip download --no-deps --retries 0 -d ${quote(dest)} demo-pkg\necho "EXIT:$?"\nsleep 120\n`)
     const socket = `resilient-waits-${process.pid}-${Date.now()}`
     const tmux = (...args: string[]) => execa('tmux', ['-L', socket, '-f', '/dev/null', ...args], { reject: false, env: { ...process.env, TMUX: '' } })
     await tmux('new-session', '-d', '-s', 'w', '-x', '120', '-y', '50', `sh ${quote(script)}`)
@@ -62,7 +65,7 @@ describe('the wait before a retry', () => {
   it('piped (or in CI), is one plain line with no spinner frame', async () => {
     const { cwd } = await slowToAnswer()
     const dest = mkdtempSync(join(tmpdir(), 'resilient-dl-'))
-    const result = await runCli(['python3', '-m', 'pip', 'download', '--no-deps', '-d', dest, 'demo-pkg'], { cwd, env: isolatedEnv() })
+    const result = await runCli(['python3', '-m', 'pip', 'download', '--no-deps', '--retries', '0', '-d', dest, 'demo-pkg'], { cwd, env: isolatedEnv() })
     expect(result.exitCode, result.all).toBe(0)
     const lines = result.stderr.split('\n').filter(line => COUNTDOWN.test(line))
     expect(lines).toHaveLength(1)

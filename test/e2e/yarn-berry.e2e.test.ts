@@ -18,7 +18,7 @@ describe('resilient yarn (real yarn berry)', () => {
     expect(installed(setup.project, '@acme/util') && installed(setup.project, 'left-pad-x')).toBe(true)
     expect(served(setup.mirror, '@acme/util')).toBe(true)
     const mirror = setup.mirror.url.replace(/\/$/, '')
-    expect(result.stderr).toContain(`YARN_NPM_REGISTRY_SERVER=${mirror} YARN_UNSAFE_HTTP_WHITELIST=127.0.0.1 YARN_NPM_AUTH_TOKEN='' YARN_NPM_AUTH_IDENT='' YARN_NPM_ALWAYS_AUTH=false YARN_HTTP_TIMEOUT=8000 YARN_HTTP_RETRY=0 yarn add @acme/util`)
+    expect(result.stderr).toContain(`YARN_NPM_REGISTRY_SERVER=${mirror} YARN_UNSAFE_HTTP_WHITELIST=127.0.0.1 YARN_NPM_AUTH_TOKEN='' YARN_NPM_AUTH_IDENT='' YARN_NPM_ALWAYS_AUTH=false yarn add @acme/util`)
     // Berry's lockfile names no registry, so nothing of the mirror is written into the project.
     expect(readFileSync(join(setup.project, 'yarn.lock'), 'utf8')).not.toContain('127.0.0.1')
   })

@@ -23,7 +23,7 @@ export function buildCommand(input: { invocation: Invocation; config: Config; us
   const { adapter, launcher, args } = input.invocation
   const base = { argv: [...launcher, ...args], env: {} }
   if (adapter.classify(args) !== 'network') return base
-  const command = planAttempt({ adapter, config: input.config, cwd: '/', base, userKnobs: input.userKnobs, replaceable: () => false }, { source, reason: 'test' }).command
+  const command = planAttempt({ adapter, config: input.config, cwd: '/', base, replaceable: () => false }, { source, reason: 'test' }).command
   return bypassCache && adapter.bypassCache ? adapter.bypassCache(command) : command
 }
 

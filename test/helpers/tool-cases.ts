@@ -9,11 +9,11 @@ import type { ToolName } from '../../src/tools/index.js'
 import type { ToolAdapter, ToolContext } from '../../src/tools/types.js'
 
 /** The command an attempt on `mirrorUrl` runs, as formatCommand prints it (`--dry-run` shows the same). */
-export function rewrite(adapter: ToolAdapter, line: string, mirrorUrl: string | undefined, options: { tuned?: boolean; bypassCache?: boolean } = {}): string {
+export function rewrite(adapter: ToolAdapter, line: string, mirrorUrl: string | undefined, options: { bypassCache?: boolean } = {}): string {
   const [launcher, ...args] = line.split(' ')
   const source: Source = { id: 'm', url: mirrorUrl, kind: 'mirror', label: 'mirror m' }
   const invocation = { tool: adapter.name as ToolName, adapter, launcher: [launcher!], args, executable: `/usr/bin/${launcher}` }
-  const input = { invocation, config: configSchema.parse({}), userKnobs: !options.tuned }
+  const input = { invocation, config: configSchema.parse({}), userKnobs: false }
   return formatCommand(buildCommand(input, source, Boolean(options.bypassCache)))
 }
 

@@ -18,15 +18,17 @@ import { rankSources } from '../../plan/rank.js'
 import type { RunResult } from '../../plan/types.js'
 import { findSecrets, knownSecrets, redact, registerSecretEnv, registerSecrets } from '../../redact.js'
 import { executeRun } from '../../retry/execute.js'
-import { createHedgeWatch } from '../../retry/hedge-watch.js'
+import { createAliveCheck, createHedgeWatch } from '../../retry/hedge-watch.js'
 import { createProbe } from '../../retry/probe.js'
 import { RunMemory } from '../../state/run-memory.js'
 import { TOOLS, type ToolName } from '../../tools/index.js'
+import { recoverLockfile } from '../../tools/lockfile-journal.js'
 import { guardLockfile } from '../../tools/lockfile-registry.js'
 import { parseInvocation } from '../../tools/parse-invocation.js'
 import { resolveVariantCached } from '../../state/variant-cache.js'
 import { chooseReporter, type RunReporter } from '../ci-reporter.js'
-import { announceUnconfirmed, sourceConfirmation } from '../confirm-deps.js'
+import { announcePlan } from '../announce-plan.js'
+import { sourceConfirmation } from '../confirm-deps.js'
 import { configFlags, type GlobalOptions } from '../options.js'
 import { printPlan } from '../print-plan.js'
 import { TerminalReporter } from '../reporter.js'
@@ -113,6 +115,9 @@ export async function runTool(argv: string[], options: GlobalOptions, session: T
   const offline = config.offline && networked ? planOffline(invocation.adapter, loaded, cwd, env) : undefined
   registerSecrets(findSecrets(JSON.stringify(config)))
   const reporter = session.reporter ?? chooseReporter(env, new TerminalReporter({ stream: process.stderr, quiet: Boolean(options.quiet), verbose: Boolean(options.verbose || options.debug), interactive: Boolean(process.stderr.isTTY) && !isCI, githubActions: env.GITHUB_ACTIONS === 'true' }), process.stderr)
+  // A lockfile a killed run left rewritten for a mirror attempt goes back first: the plan reads it (yarn 1).
+  const recovered = invocation.adapter.lockfile && !options.dryRun ? await recoverLockfile(invocation.adapter.lockfile.format, cwd) : undefined
+  if (recovered) reporter.warn(recovered)
   for (const notice of loaded.notices) reporter.warn(notice)
   if (options.debug) for (const note of loaded.debugNotes) reporter.verbose(note)
   if (parsed.missing) reporter.warn(`${parsed.launcher[0]} is not on PATH here; the plan is shown for its default version.`)
@@ -128,13 +133,7 @@ export async function runTool(argv: string[], options: GlobalOptions, session: T
   const memory = networked && !offline ? await RunMemory.open({ env, breaker: config.breaker, tool: invocation.adapter.name, verbose: m => reporter.verbose(m), warn: m => reporter.warn(m) }) : undefined
   const ranking = memory ? rankSources(planned, memory.snapshot()) : { plan: planned }
   const { plan } = ranking
-  if (ranking.note) reporter.note(ranking.note)
-  if (ranking.verbose) reporter.verbose(ranking.verbose)
-  if (request.knobsOrigin) reporter.verbose(`keeping your own timeout/retries (${request.knobsOrigin})`)
-  if (request.userIndex) reporter.verbose(`index chosen by you: ${request.userIndex.url} (${request.userIndex.origin})`)
-  if (plan.noSwitchReason) reporter.verbose(`no mirror will be used: ${plan.noSwitchReason}`)
-  announceUnconfirmed(plan, reporter, Boolean(options.dryRun))
-  if (plan.lockedSources) (options.dryRun ? reporter.warn(plan.lockedSources) : reporter.verbose(plan.lockedSources))
+  announcePlan({ plan, request, ranking, reporter, dryRun: Boolean(options.dryRun) })
   if (options.dryRun) {
     printPlan(plan, process.stdout, process.stderr, Boolean(options.quiet))
     idle.ended()
@@ -152,13 +151,14 @@ export async function runTool(argv: string[], options: GlobalOptions, session: T
     let progress: ProgressWatch | undefined
     const result = await executeRun(plan, {
       exec: childExec({ plan, config, env, interrupts, reporter, usePty, stdoutFd: session.stdoutFd, input, onAttemptProgress: watch => { progress = watch }, onSpawn: idle.started }),
-      // A dead index is left after ~2 s of silence both ways, not after the tool's own timeout (src/retry/hedge.ts).
-      watch: createHedgeWatch(plan, { env, activity: () => progress?.activity() ?? {} }),
+      // A dead public index is left after ~2 s of silence while another source answers (src/retry/hedge.ts).
+      watch: config.fastDetect ? createHedgeWatch(plan, { env, activity: () => progress?.activity() ?? {} }) : undefined,
       sleep: interruptibleSleep(interrupts),
       now: Date.now,
       reporter,
       probe: createProbe(invocation.adapter, env),
       confirmSource: sourceConfirmation({ request, config, tool: { ...toolContext, args: invocation.args, executable: invocation.executable }, state: memory?.snapshot(), reporter }),
+      alive: createAliveCheck(plan, env),
       book: memory && ((outcome, hosts) => void memory.book(outcome, hosts)),
       interrupted: () => interrupts.received,
       // Questions only when a person can answer; --yes takes the safe default, which is to stop.

@@ -42,14 +42,12 @@ describe('chooseReporter', () => {
 })
 
 describe('GitHub Actions', () => {
-  it('groups each attempt, warns on the retry with the diagnosis, and closes the last group', () => {
+  it('groups each retry (never the first attempt), warns on the retry with the diagnosis, and closes the last group', () => {
     const { out, base, stream } = harness()
     playRecovery(new GitHubActionsReporter(base, stream))
     expect(out).toEqual([
-      '::group::resilient: attempt 1 of 4 on pypi.org',
       'base:started 1',
       'base:failed 1',
-      '::endgroup::',
       '::warning title=resilient retry::attempt 1 failed: timeout — pypi.org did not answer, 100%25 sure; retrying on mirror tuna',
       '::group::resilient: attempt 2 of 4 on mirror tuna',
       'base:started 2',
@@ -89,6 +87,14 @@ describe('GitHub Actions', () => {
     expect(out.join('\n')).not.toMatch(/hunter22|ghp_0123/)
   })
 
+  it('a healthy run adds no group and no annotation', () => {
+    const { out, base, stream } = harness()
+    const reporter = new GitHubActionsReporter(base, stream)
+    reporter.attemptStarted({ number: 1, total: 4, source: primary, hosts: [], command: 'pip install torch', retry: false })
+    reporter.finished({ outcome: 'succeeded', exitCode: 0, durationMs: 1, attempts: [] }, {})
+    expect(out).toEqual(['base:started 1', 'base:finished succeeded'])
+  })
+
   it('plain runs that never retry get no annotations', () => {
     const { out, base, stream } = harness()
     new GitHubActionsReporter(base, stream).finished({ outcome: 'ran-once', exitCode: 0, durationMs: 1, attempts: [] }, {})
@@ -97,14 +103,13 @@ describe('GitHub Actions', () => {
 })
 
 describe('GitLab CI', () => {
-  it('wraps each attempt in a collapsible section', () => {
+  it('wraps each retry in a collapsible section, never the first attempt', () => {
     const { out, base, stream } = harness()
     playRecovery(new GitLabReporter(base, stream))
     const sections = out.filter(line => line.includes('section_'))
-    expect(sections).toHaveLength(4)
-    expect(sections[0]).toMatch(/^\x1b\[0Ksection_start:\d+:resilient_\d+_attempt_1\r\x1b\[0Kresilient: attempt 1 of 4 on pypi\.org$/)
-    expect(sections[1]).toMatch(/^\x1b\[0Ksection_end:\d+:resilient_\d+_attempt_1\r\x1b\[0K$/)
-    expect(sections[2]).toContain('resilient: attempt 2 of 4 on mirror tuna')
-    expect(out.indexOf(sections[3]!)).toBeLessThan(out.indexOf('base:finished succeeded'))
+    expect(sections).toHaveLength(2)
+    expect(sections[0]).toMatch(/^\x1b\[0Ksection_start:\d+:resilient_\d+_attempt_2\r\x1b\[0Kresilient: attempt 2 of 4 on mirror tuna$/)
+    expect(sections[1]).toMatch(/^\x1b\[0Ksection_end:\d+:resilient_\d+_attempt_2\r\x1b\[0K$/)
+    expect(out.indexOf(sections[1]!)).toBeLessThan(out.indexOf('base:finished succeeded'))
   })
 })

@@ -12,7 +12,7 @@ describe('doctor: tool settings from the environment', () => {
     expect(section.problems).toEqual([])
   })
 
-  it('warns when a long pip timeout defeats fast detection', () => {
+  it('warns when a long pip timeout keeps resilient waiting on a dead index', () => {
     const section = checkToolSettings({ PIP_DEFAULT_TIMEOUT: '180' })
     expect(section.problems).toEqual([expect.objectContaining({ severity: 'warning', message: expect.stringMatching(/180 s per try/) })])
     expect(checkToolSettings({ PIP_DEFAULT_TIMEOUT: '10' }).problems).toEqual([])

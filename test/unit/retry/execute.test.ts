@@ -10,10 +10,10 @@ const pipPlan = (config: Record<string, unknown> = {}, userIndex?: string) =>
 const timeout = (host = 'pypi.org') => ({ exitCode: 1, diagnosis: diagnosisOf('timeout', { host }), ms: 7000 })
 
 describe('executeRun', () => {
-  it('runs once and succeeds without touching the command but for fast-detection env', async () => {
+  it('runs once and succeeds without touching the command', async () => {
     const { result, calls } = await runScripted(pipPlan(), [{ exitCode: 0 }])
     expect(result.outcome).toBe('succeeded')
-    expect(calls).toEqual([{ argv: ['pip', 'install', 'torch'], env: { PIP_TIMEOUT: '6', PIP_RETRIES: '0' }, source: 'upstream' }])
+    expect(calls).toEqual([{ argv: ['pip', 'install', 'torch'], env: {}, source: 'upstream' }])
   })
 
   it('switches to the next mirror after a timeout, saying attempt N of the M really planned', async () => {
@@ -51,6 +51,17 @@ describe('executeRun', () => {
     expect(calls[1]!.argv.slice(-2)).toEqual(['--index-url', 'https://pypi.org/simple'])
   })
 
+  it.each([
+    ['the public upstream', {}],
+    ['an index of the config that is no mirror (a company proxy)', { pypi: { index: 'https://pypi.corp.example/simple', mirrors: [] } }],
+  ])('a version missing on a --mirror put first is asked once of the plan\'s index: %s', async (_, config) => {
+    const plan = planOf('pip', 'install torch==2.0', { pypi: { mirrors: [] }, ...config }, { preferredMirrors: ['https://mirror-a.test/simple'] })
+    const missing = { exitCode: 1, diagnosis: diagnosisOf('package_not_found', { package: 'torch', version: '2.0' }) }
+    const { result, calls } = await runScripted(plan, [missing, { exitCode: 0 }])
+    expect(calls.map(call => call.source)).toEqual(['mirror-a.test', plan.primary.id])
+    expect(result.outcome).toBe('succeeded')
+  })
+
   it('re-downloads elsewhere without the cache after a hash mismatch', async () => {
     const { calls } = await runScripted(pipPlan(), [{ exitCode: 1, diagnosis: diagnosisOf('hash_mismatch') }, { exitCode: 0 }])
     expect(calls[1]!.argv).toEqual(['pip', 'install', 'torch', '--index-url', 'https://mirror-a.test/simple', '--no-cache-dir'])
@@ -82,6 +93,51 @@ describe('executeRun', () => {
     expect(inPlace.calls.map(call => call.env.PIP_DISABLE_PIP_VERSION_CHECK)).toEqual([undefined, '1'])
     const onMirror = await runScripted(pipPlan(), [timeout(), { exitCode: 0 }])
     expect(onMirror.calls.map(call => call.env.PIP_DISABLE_PIP_VERSION_CHECK)).toEqual([undefined, '1'])
+  })
+
+  it('a sole index that still does not answer resilient\'s own request is not tried again: the tool spent its retries on it', async () => {
+    const asked: string[] = []
+    const alive = async (source: { id: string }) => { asked.push(source.id); return false }
+    const { result, calls } = await runScripted(pipPlan({}, 'https://pypi.corp.example/simple'), [timeout('pypi.corp.example'), { exitCode: 0 }], { alive })
+    expect(calls).toHaveLength(1)
+    expect(asked).toEqual(['primary'])
+    expect(result).toMatchObject({ outcome: 'gave-up', exitCode: 1 })
+    expect(result.stopReason).toMatch(/did not answer a request of resilient's own either/)
+  })
+
+  it('after a timeout, when no source left answers resilient\'s own request, stops with the tool\'s status instead of waiting as long again', async () => {
+    const asked: string[] = []
+    const alive = async (source: { id: string }) => { asked.push(source.id); return false }
+    const { result, calls } = await runScripted(pipPlan(), [{ ...timeout(), exitCode: 2 }, { exitCode: 0 }], { alive })
+    expect(calls).toHaveLength(1)
+    expect(asked.sort()).toEqual(['mirror-a.test', 'mirror-b.test'])
+    expect(result).toMatchObject({ outcome: 'gave-up', exitCode: 2 })
+    expect(result.stopReason).toMatch(/no other source answered a request of resilient's own either/)
+  })
+
+  it('goes on when one source left answers', async () => {
+    const { calls } = await runScripted(pipPlan(), [timeout(), { exitCode: 0 }], { alive: async source => source.id === 'mirror-b.test' })
+    expect(calls).toHaveLength(2)
+  })
+
+  it('a sole index that answers now is tried once more', async () => {
+    const { result, calls } = await runScripted(pipPlan({}, 'https://pypi.corp.example/simple'), [timeout('pypi.corp.example'), { exitCode: 0 }], { alive: async () => true })
+    expect(calls).toHaveLength(2)
+    expect(result.outcome).toBe('succeeded')
+  })
+
+  it('"not found" on an index that lists the package: the same index once more after a pause, then the next source', async () => {
+    const notFound = { exitCode: 1, diagnosis: diagnosisOf('package_not_found', { package: 'torch' }) }
+    const againFlags: boolean[] = []
+    const probe = async (_source: unknown, diagnosis: ReturnType<typeof diagnosisOf>, again?: boolean) => {
+      againFlags.push(Boolean(again))
+      return { ...diagnosisOf('server_error', { status: 200 }), ruleId: 'resilient-index-probe', facts: { ...diagnosis.facts, status: 200 } }
+    }
+    const { result, calls, sleeps } = await runScripted(pipPlan(), [notFound, notFound, { exitCode: 0 }], { probe })
+    expect(calls.map(call => call.source)).toEqual(['upstream', 'upstream', 'mirror-a.test'])
+    expect(sleeps).toHaveLength(1)
+    expect(againFlags).toEqual([false, true])
+    expect(result.outcome).toBe('succeeded')
   })
 
   it('never retries after a user interrupt, and books nothing', async () => {
@@ -140,6 +196,21 @@ describe('executeRun', () => {
     expect(calls).toBe(2)
     expect(result).toMatchObject({ outcome: 'succeeded', exitCode: 0 })
     expect(result.signal).toBeUndefined()
+  })
+
+  it('gives up with the status of the last attempt that ran to its end, never that of resilient\'s own SIGTERM', async () => {
+    const stopped = { exitCode: 143, signal: 'SIGTERM' as const, abortedBecause: 'no answer from pypi.org', output: '', durationMs: 1 }
+    const outcomes = [{ exitCode: 2, output: 'timeout', durationMs: 1 }, stopped, stopped]
+    const exec = async () => outcomes.shift()!
+    const { result } = await runScripted(pipPlan({ maxAttempts: 3 }), [{ exitCode: 2, diagnosis: timeout().diagnosis }], { exec, diagnose: () => timeout().diagnosis })
+    expect(result).toMatchObject({ outcome: 'gave-up', exitCode: 2 })
+    expect(result.attempts.map(attempt => attempt.exitCode)).toEqual([2, 143, 143])
+  })
+
+  it('gives up with the tool\'s generic failure, 1, when resilient stopped every attempt itself', async () => {
+    const exec = async () => ({ exitCode: 143, signal: 'SIGTERM' as const, abortedBecause: 'stalled', output: '', durationMs: 1 })
+    const { result } = await runScripted(pipPlan({ maxAttempts: 2 }), [], { exec })
+    expect(result).toMatchObject({ outcome: 'gave-up', exitCode: 1 })
   })
 
   it('never diagnoses or retries a broken pipe (`| head`): the tool\'s status stands', async () => {

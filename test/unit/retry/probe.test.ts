@@ -114,3 +114,37 @@ describe('pip ignoring a plain-HTTP index on another host', () => {
     expect(diagnosis.nextStep).not.toMatch(/--cert|CA bundle/)
   })
 })
+
+describe('an index that lists the package the tool did not find: a transient failure of that index', () => {
+  const page = '<a href="/files/demo_pkg-1.0-py3-none-any.whl#sha256=00">demo_pkg-1.0-py3-none-any.whl</a><br/>'
+  const listing = () => listen(createServer((_, response) => response.writeHead(200, { 'content-type': 'text/html' }).end(page)))
+
+  it('retries the index, naming what resilient saw', async () => {
+    const port = await listing()
+    const result = await probe(source(`http://127.0.0.1:${port}/simple`), NOT_FOUND)
+    expect(result).toMatchObject({ category: 'server_error', ruleId: 'resilient-index-probe', retryable: true, facts: { status: 200 } })
+    expect(result?.summary).toMatch(/failed transiently: the tool found no demo-pkg there, yet resilient's own request got it listed/)
+    expect(result?.evidence[0]).toBe(`resilient asked 127.0.0.1:${port} for /simple/demo-pkg/: HTTP 200, listing demo-pkg`)
+  })
+
+  it('the second time on the same source, keeps the tool\'s verdict with the evidence (its files may not fit here)', async () => {
+    const port = await listing()
+    const result = await probe(source(`http://127.0.0.1:${port}/simple`), NOT_FOUND, true)
+    expect(result).toMatchObject({ category: 'package_not_found' })
+    expect(result?.evidence.at(-1)).toMatch(/HTTP 200, listing demo-pkg \(again\)$/)
+  })
+
+  it('keeps "not found" when the page lists other versions only', async () => {
+    const port = await listing()
+    const wanted = diagnose({ tool: 'pip', output: 'ERROR: Could not find a version that satisfies the requirement demo-pkg==2.0 (from versions: 1.0)\nERROR: No matching distribution found for demo-pkg==2.0' })
+    expect(await probe(source(`http://127.0.0.1:${port}/simple`), wanted)).toBeUndefined()
+  })
+
+  it('reads a constraint conflict the same way (pip -c with a failed page)', async () => {
+    const port = await listing()
+    const output = 'ERROR: Cannot install demo-pkg because these package versions have conflicting dependencies.\nThe conflict is caused by:\n    The user requested demo-pkg\n    The user requested (constraint) demo-pkg==1.0\nERROR: ResolutionImpossible: for help visit https://pip.pypa.io/'
+    const conflict = diagnose({ tool: 'pip', output })
+    expect(conflict.category).toBe('resolution_conflict')
+    expect((await probe(source(`http://127.0.0.1:${port}/simple`), conflict))?.category).toBe('server_error')
+  })
+})

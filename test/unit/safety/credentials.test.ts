@@ -21,7 +21,7 @@ const secrets = { scratch: { path: mkdtempSync(join(tmpdir(), 'scratch-')) }, en
 function attempt(adapter: ToolAdapter, args: string[], url = MIRROR) {
   const source: Source = { id: 'corp', url, kind: 'mirror', label: 'mirror corp' }
   const base = { argv: [adapter.name, ...args], env: {} }
-  return planAttempt({ adapter, config: configSchema.parse({}), cwd: home, base, userKnobs: true, replaceable: () => false, secrets }, { source, reason: 'test' }).command
+  return planAttempt({ adapter, config: configSchema.parse({}), cwd: home, base, replaceable: () => false, secrets }, { source, reason: 'test' }).command
 }
 
 describe('credentials never on argv', () => {

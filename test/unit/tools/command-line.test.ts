@@ -1,4 +1,3 @@
-import { tuneForFastDetection } from '../../../src/tools/knobs.js'
 import { describe, expect, it } from 'vitest'
 import { withArgs, withEnv, withFile, withFlag } from '../../../src/tools/command-line.js'
 import { TOOLS } from '../../../src/tools/index.js'
@@ -12,10 +11,8 @@ describe('the shared command rewrites', () => {
     expect(base).toEqual({ argv: ['pip', 'install', 'x'], env: { A: '1' } })
   })
 
-  it('are what the adapters use: cache bypass appends its flag once, tuning only adds variables', () => {
+  it('are what the adapters use: cache bypass appends its flag once', () => {
     expect(TOOLS.pip.bypassCache(TOOLS.pip.bypassCache(base)).argv).toEqual(['pip', 'install', 'x', '--no-cache-dir'])
     expect(TOOLS.poetry.bypassCache({ argv: ['poetry', 'add', 'x', '--no-cache'], env: {} }).argv).toEqual(['poetry', 'add', 'x', '--no-cache'])
-    const tuned = tuneForFastDetection(TOOLS.cargo, { argv: ['cargo', 'fetch'], env: { KEEP: '1' } })
-    expect(tuned).toEqual({ argv: ['cargo', 'fetch'], env: { KEEP: '1', CARGO_HTTP_TIMEOUT: '8', CARGO_NET_RETRY: '0' } })
   })
 })

@@ -11,7 +11,7 @@ describe('go: rewriting', () => {
   it('sets GOPROXY=<mirror>,direct', () => expect(rewrite(go, 'go mod download', M)).toBe('GOPROXY=https://goproxy.test,direct go mod download'))
   it('drops a trailing slash', () => expect(rewrite(go, 'go get example.com/m@v1.0.0', 'https://mirrors.aliyun.com/goproxy/'))
     .toBe('GOPROXY=https://mirrors.aliyun.com/goproxy,direct go get example.com/m@v1.0.0'))
-  it('has no knobs to tune', () => expect(rewrite(go, 'go install x@latest', M, { tuned: true })).toBe('GOPROXY=https://goproxy.test,direct go install x@latest'))
+  it('adds nothing but the proxy', () => expect(rewrite(go, 'go install x@latest', M)).toBe('GOPROXY=https://goproxy.test,direct go install x@latest'))
   it('leaves go run alone', () => expect(rewrite(go, 'go run .', M)).toBe('go run .'))
 })
 

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { checkToolSettings } from '../../../src/doctor/tool-settings.js'
 import { TOOLS } from '../../../src/tools/index.js'
-import { findUserKnobs, tuneForFastDetection } from '../../../src/tools/knobs.js'
+import { findUserKnobs } from '../../../src/tools/knobs.js'
+import { configSchema } from '../../../src/config/schema.js'
+import { planAttempt } from '../../../src/plan/attempt.js'
 import type { ToolAdapter } from '../../../src/tools/types.js'
 import { contextIn, folderWith } from '../../helpers/tool-cases.js'
 
@@ -18,12 +20,11 @@ describe('timeout and retry knobs as adapter data', () => {
     for (const name of adapter.knobs!.env) expect(findUserKnobs(adapter, contextIn(project, 'install x', { [name]: '60' })), name).toEqual({ userSet: true, origin: name })
   })
 
-  it.each(withKnobs.map(adapter => [adapter.name, adapter] as const))('%s: fast detection sets what the data says, keeping the command', (_, adapter) => {
-    const tuned = tuneForFastDetection(adapter, { argv: ['tool', 'install', 'x', '--', 'y'], env: { KEEP: '1' } })
-    const { env = {}, args = [] } = adapter.knobs!.fast
-    expect(tuned.env).toEqual({ KEEP: '1', ...env })
-    expect(tuned.argv).toEqual(['tool', 'install', 'x', ...args, '--', 'y'])
-    expect(Object.keys(env).length + args.length).toBeGreaterThan(0)
+  it.each(adapters.map(adapter => [adapter.name, adapter] as const))('%s: an attempt on the index as typed runs the command exactly as typed, its knobs untouched', (_, adapter) => {
+    const base = { argv: [adapter.name, 'install', 'x'], env: {} }
+    const source = { id: 'upstream', url: undefined, kind: 'upstream' as const, label: 'the index' }
+    const { command } = planAttempt({ adapter, config: configSchema.parse({}), cwd: '/', base, replaceable: () => false }, { source, reason: 'test' })
+    expect(command).toEqual(base)
   })
 
   it('finds a setting in the tool\'s config files through the same data', () => {
@@ -36,7 +37,7 @@ describe('timeout and retry knobs as adapter data', () => {
     for (const adapter of withKnobs) {
       for (const name of adapter.knobs!.env) expect(checkToolSettings({ [name]: '60' }).lines[0], name).toMatch(new RegExp(`^${name}=60 \\(.*\\b${adapter.name}\\b`))
     }
-    expect(checkToolSettings({ CARGO_NET_RETRY: '9' }).lines).toEqual(["CARGO_NET_RETRY=9 (cargo): cargo's own timeout/retries: kept, so resilient does not shorten them"])
+    expect(checkToolSettings({ CARGO_NET_RETRY: '9' }).lines).toEqual(["CARGO_NET_RETRY=9 (cargo): cargo's own timeout/retries: kept, and while one is set resilient leaves an index only when cargo does"])
   })
 
   it('every adapter that reads config files for its knobs names them for people', () => {

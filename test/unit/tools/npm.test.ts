@@ -7,15 +7,14 @@ import { npm } from '../../../src/tools/npm.js'
 import { contextIn, folderWith, rewrite } from '../../helpers/tool-cases.js'
 
 const M = 'https://mirror.test/npm/'
-const _ = (line: string, expected: string, tuned = false) => () => expect(rewrite(npm, line, M, { tuned })).toBe(expected)
+const _ = (line: string, expected: string) => () => expect(rewrite(npm, line, M)).toBe(expected)
 
 describe('npm: rewriting', () => {
   it('adds the registry and turns audit off on a mirror', _('npm install lodash', `npm install lodash --registry=${M} --no-audit`))
   it('handles the i alias', _('npm i -D vitest', `npm i -D vitest --registry=${M} --no-audit`))
   it('handles ci', _('npm ci', `npm ci --registry=${M} --no-audit`))
   it('keeps what follows -- for the program', _('npm install x -- --foo', `npm install x --registry=${M} --no-audit -- --foo`))
-  it('tunes fetch timeouts and retries when the user set none',
-    _('npm install x', `npm install x --registry=${M} --no-audit --fetch-timeout=10000 --fetch-retries=0`, true))
+  it('never touches fetch timeouts or retries', _('npm install x', `npm install x --registry=${M} --no-audit`))
   it('keeps audit on the upstream registry', () => expect(rewrite(npm, 'npm install x', 'https://registry.npmjs.org/')).toBe('npm install x --registry=https://registry.npmjs.org/'))
   it('leaves run alone', _('npm run build', 'npm run build'))
   it('leaves publish alone', _('npm publish', 'npm publish'))

@@ -15,12 +15,12 @@ function setup(homeFiles: Record<string, string> = {}, env: NodeJS.ProcessEnv = 
 }
 
 /** The command of an attempt on the mirror, with the generated config parsed. */
-function attempt(line: string, on: PixiSetup = setup(), tuned = false): { command: CommandLine; text: string; config: Record<string, unknown> } {
+function attempt(line: string, on: PixiSetup = setup()): { command: CommandLine; text: string; config: Record<string, unknown> } {
   const adapter = pixiWith(on)
   const [launcher, ...args] = line.split(' ')
   const source = { id: 'm', url: M, kind: 'mirror' as const, label: 'm' }
   const invocation = { tool: 'pixi' as const, adapter, launcher: [launcher!], args, executable: '/usr/bin/pixi' }
-  const command = buildCommand({ invocation, config: configSchema.parse({}), userKnobs: !tuned }, source, false)
+  const command = buildCommand({ invocation, config: configSchema.parse({}), userKnobs: false }, source, false)
   const file = command.files?.[0]
   return { command, text: file?.content ?? '', config: file ? parse(file.content) as Record<string, unknown> : {} }
 }
@@ -88,7 +88,7 @@ describe('pixi: rewriting', () => {
   })
   it('turns PIXI_NO_CONFIG off for the attempt (clap refuses both)', () =>
     expect(attempt('pixi install', setup({}, { PIXI_NO_CONFIG: '1' })).command.env).toMatchObject({ PIXI_NO_CONFIG: 'false' }))
-  it('tunes the PyPI side only', () => expect(attempt('pixi install', setup(), true).command.env).toMatchObject({ UV_HTTP_TIMEOUT: '10', UV_HTTP_RETRIES: '0' }))
+  it('never touches the timeouts of its PyPI side', () => expect(Object.keys(attempt('pixi install', setup()).command.env)).not.toContain('UV_HTTP_TIMEOUT'))
   it('leaves run alone', () => expect(rewrite(pixiWith(setup()), 'pixi run test', M)).toBe('pixi run test'))
   it('leaves init alone', () => expect(rewrite(pixiWith(setup()), 'pixi init -c conda-forge', M)).toBe('pixi init -c conda-forge'))
 })

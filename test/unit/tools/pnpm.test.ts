@@ -5,12 +5,12 @@ import { pnpm } from '../../../src/tools/pnpm.js'
 import { contextIn, folderWith, rewrite } from '../../helpers/tool-cases.js'
 
 const M = 'https://mirror.test/npm/'
-const _ = (line: string, expected: string, tuned = false) => () => expect(rewrite(pnpm, line, M, { tuned })).toBe(expected)
+const _ = (line: string, expected: string) => () => expect(rewrite(pnpm, line, M)).toBe(expected)
 
 describe('pnpm: rewriting', () => {
   it('adds --registry (pnpm 11 ignores npm_config_registry)', _('pnpm add lodash', `pnpm add lodash --registry=${M}`))
   it('rewrites install', _('pnpm install --frozen-lockfile', `pnpm install --frozen-lockfile --registry=${M}`))
-  it('tunes fetch timeouts when the user set none', _('pnpm i', `pnpm i --registry=${M} --fetch-timeout=10000 --fetch-retries=0`, true))
+  it('never touches fetch timeouts or retries', _('pnpm i', `pnpm i --registry=${M}`))
   it('gives dlx and create the registry in its variables (pnpm dlx refuses --registry; what follows is the program\'s)',
     _('pnpm dlx cowsay hi', `npm_config_registry=${M} NPM_CONFIG_REGISTRY=${M} pnpm_config_registry=${M} PNPM_CONFIG_REGISTRY=${M} pnpm dlx cowsay hi`))
   it('pnpx is pnpm dlx', () => expect(rewrite(pnpm.forExecutable!('pnpx')!, 'pnpx create-vite x', M)).toBe(`npm_config_registry=${M} NPM_CONFIG_REGISTRY=${M} pnpm_config_registry=${M} PNPM_CONFIG_REGISTRY=${M} pnpx create-vite x`))

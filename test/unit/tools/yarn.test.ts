@@ -8,12 +8,12 @@ import { planIn } from '../../helpers/plan-helpers.js'
 import { contextIn, folderWith, rewrite } from '../../helpers/tool-cases.js'
 
 const M = 'https://mirror.test/npm/'
-const _ = (line: string, expected: string, tuned = false) => () => expect(rewrite(yarn, line, M, { tuned })).toBe(expected)
+const _ = (line: string, expected: string) => () => expect(rewrite(yarn, line, M)).toBe(expected)
 
 describe('yarn 1: rewriting', () => {
   it('adds --registry', _('yarn add lodash', `yarn add lodash --registry ${M}`))
   it('treats bare yarn as install', _('yarn', `yarn --registry ${M}`))
-  it('tunes the network timeout when the user set none', _('yarn install', `yarn install --registry ${M} --network-timeout 6000`, true))
+  it('never touches the network timeout', _('yarn install', `yarn install --registry ${M}`))
   it('leaves a package.json script alone', _('yarn build', 'yarn build'))
 })
 
@@ -78,8 +78,8 @@ describe('yarn berry', () => {
   it('keeps the credentials on the user\'s own registry', () => expect(yarnBerry.applyIndex({ argv: ['yarn'], env: {} }, 'https://npm.corp.test', { kind: 'upstream' }).env).toEqual({ YARN_NPM_REGISTRY_SERVER: 'https://npm.corp.test' }))
   it('whitelists a plain-http registry host', () => expect(rewrite(yarnBerry, 'yarn', 'http://127.0.0.1:4873/'))
     .toBe(`YARN_NPM_REGISTRY_SERVER=http://127.0.0.1:4873 YARN_UNSAFE_HTTP_WHITELIST=127.0.0.1 YARN_NPM_AUTH_TOKEN='' YARN_NPM_AUTH_IDENT='' YARN_NPM_ALWAYS_AUTH=false yarn`))
-  it('tunes http timeout and retries', () => expect(rewrite(yarnBerry, 'yarn install', M, { tuned: true }))
-    .toBe(`YARN_NPM_REGISTRY_SERVER=https://mirror.test/npm YARN_NPM_AUTH_TOKEN='' YARN_NPM_AUTH_IDENT='' YARN_NPM_ALWAYS_AUTH=false YARN_HTTP_TIMEOUT=8000 YARN_HTTP_RETRY=0 yarn install`))
+  it('never touches its http timeout or retries', () => expect(rewrite(yarnBerry, 'yarn install', M))
+    .toBe(`YARN_NPM_REGISTRY_SERVER=https://mirror.test/npm YARN_NPM_AUTH_TOKEN='' YARN_NPM_AUTH_IDENT='' YARN_NPM_ALWAYS_AUTH=false yarn install`))
   const classify = (args: string) => yarnBerry.classify(args.split(' ').filter(Boolean))
   it.each(['', 'install', 'add x', 'up x', 'npm info x', 'workspaces focus a'])('"%s" is network', args => expect(classify(args)).toBe('network'))
   it.each(['npm publish', 'npm login', 'npm tag add x@1 latest'])('%s is publish', args => expect(classify(args)).toBe('publish'))

@@ -1,0 +1,44 @@
+// The differential matrix as the bench prints it and the documents quote it (measured by bench/matrix.mjs). Pure: the
+// unit tests render bench/results.json with it.
+
+const median = values => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN
+
+/** Counts, and time ratios where both succeeded. */
+export function matrixTotals(cases) {
+  const count = verdict => cases.filter(entry => entry.verdict === verdict).length
+  const both = cases.filter(entry => entry.plain.exitCode === 0 && entry.resilient.exitCode === 0)
+  const rescued = cases.filter(entry => entry.plain.exitCode !== 0 && entry.resilient.exitCode === 0).length
+  return { cases: cases.length, won: count('won'), equal: count('equal'), lost: count('lost'), rescued,
+    medianRatio: median(both.map(entry => entry.resilient.ms / entry.plain.ms)), maxExtraMs: Math.max(0, ...both.map(entry => entry.resilient.ms - entry.plain.ms)) }
+}
+
+const sec = ms => `${(ms / 1000).toFixed(1)} s`
+const outcome = run => `${run.exitCode === 0 ? 'ok' : `exit ${run.exitCode}`}, ${sec(run.ms)}`
+
+export function formatMatrix(cases) {
+  const totals = matrixTotals(cases)
+  return [
+    ...cases.map(entry => `(matrix) ${entry.verdict.padEnd(5)} ${entry.id} · ${entry.tool} · ${entry.topology}: plain ${outcome(entry.plain)}; resilient ${outcome(entry.resilient)}, ${entry.resilient.attempts} attempt(s)`),
+    `(matrix) ${totals.cases} cases: ${totals.won} won, ${totals.equal} equal, ${totals.lost} lost; where both succeeded, resilient's time was ${totals.medianRatio.toFixed(2)}× the plain tool's (median), and at most ${sec(totals.maxExtraMs)} more`,
+  ]
+}
+
+/** The README's sentence. */
+export function matrixSummary(matrix) {
+  const totals = matrixTotals(matrix.cases)
+  return `in the differential matrix (${totals.cases} cases, ${matrix.machine.date}), resilient lost ${totals.lost === 0 ? 'none' : totals.lost}: it won ${totals.won} (${totals.rescued} of them installs the plain tool failed) and equalled ${totals.equal}; where both succeeded, its time was ${totals.medianRatio.toFixed(2)}× the plain tool's (median), and at most ${sec(totals.maxExtraMs)} more`
+}
+
+/** docs/benchmarks.md's table: one row per case. */
+export function matrixTable(matrix) {
+  const totals = matrixTotals(matrix.cases)
+  const row = (...cells) => `| ${cells.join(' | ')} |`
+  return [
+    `One run of \`npm run bench -- --only=matrix --write\` on ${matrix.machine.date}: ${matrix.machine.cores} cores, Node ${matrix.machine.node}, ${matrix.machine.pip}, load average ${matrix.machine.loadAverage} at the start. ${totals.cases} cases: **${totals.won} won, ${totals.equal} equal, ${totals.lost} lost**; where both succeeded, resilient's time was ${totals.medianRatio.toFixed(2)}× the plain tool's (median), and at most ${sec(totals.maxExtraMs)} more.`,
+    '',
+    row('network condition', 'tool', 'sources', 'plain tool', 'resilient', 'attempts', 'verdict'),
+    row('---', '---', '---', '---', '---', '---', '---'),
+    ...matrix.cases.map(entry => row(entry.fault, entry.tool, entry.topology === 'sole' ? 'the index alone' : 'index + mirror', outcome(entry.plain), outcome(entry.resilient), String(entry.resilient.attempts),
+      entry.verdict === 'lost' ? '**lost**' : entry.verdict)),
+  ].join('\n')
+}

@@ -1,0 +1,32 @@
+// The differential matrix of "never worse than the plain tool" (src/testing/differential): every network condition run
+// by the real pip, npm, pnpm and yarn alone and through resilient, one after the other against fresh local servers
+// with the same faults. Printed as a table (won, equal, lost; time ratios: bench/matrix-render.mjs); `--only=matrix
+// --write` renders it into README.md and docs/benchmarks.md. The e2e test (test/e2e/differential-matrix.e2e.test.ts) asserts no case is lost.
+import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { delimiter, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { runMatrix } from '../dist/testing.js'
+
+const NODE_MODULES = fileURLToPath(new URL('../node_modules/', import.meta.url))
+const LAUNCHERS = { pnpm: join(NODE_MODULES, 'pnpm', 'bin', 'pnpm.cjs'), yarn: join(NODE_MODULES, 'yarn', 'bin', 'yarn.js') }
+
+/** A folder holding `pnpm` and `yarn` (1.x) as the devDependencies provide them, first on PATH. */
+function toolBin() {
+  const bin = mkdtempSync(join(tmpdir(), 'bench-tools-'))
+  for (const [name, script] of Object.entries(LAUNCHERS)) {
+    writeFileSync(join(bin, name), `#!/bin/sh\nexec "${process.execPath}" "${script}" "$@"\n`)
+    chmodSync(join(bin, name), 0o755)
+  }
+  return bin
+}
+
+export async function measureMatrix({ cli, cleanEnv, quick, log }) {
+  const bin = toolBin()
+  const env = () => { const base = cleanEnv(); return { ...base, PATH: `${bin}${delimiter}${base.PATH}` } }
+  // --quick: pip and npm only.
+  const only = quick ? entry => entry.tool === 'pip' || entry.tool === 'npm' : undefined
+  log(`(matrix) the plain tool and resilient one after the other, each case on fresh servers${quick ? ' (pip and npm only)' : ''} ...`)
+  const cases = await runMatrix({ cli, env, concurrency: 2, slackMs: 3000, sequential: true, only })
+  return cases.map(({ id, fault, tool, topology, plain, resilient, verdict, why }) => ({ id, fault, tool, topology, plain, resilient: { exitCode: resilient.exitCode, ms: resilient.ms, attempts: resilient.attempts }, verdict, why }))
+}
