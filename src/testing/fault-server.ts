@@ -1,10 +1,11 @@
-import { createServer, type ServerResponse } from 'node:http'
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 
 /**
  * What a local test server does with a request. `ok` serves it; `blackhole` accepts and never answers; `reset`
  * drops the connection; `status` answers with that code (and Retry-After) for the first `times` requests of a path;
- * `corrupt` serves files that fail their hash check; `trickle` sends the body at `bytesPerSecond` after the headers.
+ * `corrupt` serves files that fail their hash check; `trickle` sends the body at `bytesPerSecond` after the headers;
+ * `delay` answers normally after `ms`; `truncate` drops a file's connection after `atFraction` of the file was sent.
  */
 export type Fault =
   | { kind: 'ok' }
@@ -13,6 +14,8 @@ export type Fault =
   | { kind: 'status'; status: number; retryAfter?: number; times?: number }
   | { kind: 'corrupt' }
   | { kind: 'trickle'; bytesPerSecond: number }
+  | { kind: 'delay'; ms: number }
+  | { kind: 'truncate'; atFraction: number }
 
 export interface FaultRequest {
   path: string
@@ -26,8 +29,8 @@ export type FaultChoice = Fault | ((request: FaultRequest) => Fault)
 
 export interface FaultServerSpec {
   isFile(path: string): boolean
-  /** Serves a request the fault let through: `ok`, `corrupt` or `trickle` (and `status` past its `times`). */
-  respond(path: string, fault: Fault, response: ServerResponse, baseUrl: string): void
+  /** Serves a request the fault let through: `ok`, `corrupt`, `trickle`, `truncate` (and `status` past its `times`). */
+  respond(path: string, fault: Fault, response: ServerResponse, baseUrl: string, request: IncomingMessage): void
   /** Content type of the error body of a `status` fault. */
   errorType: 'text/plain' | 'application/json'
 }
@@ -40,6 +43,8 @@ export interface FaultServer {
   /** Every Authorization header received, in order: a mirror must never see the user's credentials. */
   authorizations: string[]
   setFault(fault: FaultChoice | undefined): void
+  /** Bytes written to every connection so far, headers included: what clients fetched from this server. */
+  bytesSent(): number
   close(): Promise<void>
 }
 
@@ -52,6 +57,7 @@ export async function startFaultServer(spec: FaultServerSpec, initial: FaultChoi
   const requests: string[] = []
   const authorizations: string[] = []
   const counts = new Map<string, number>()
+  let closedBytes = 0
   let fault: FaultChoice = initial ?? { kind: 'ok' }
   let baseUrl = ''
   const server = createServer((request, response) => {
@@ -69,11 +75,15 @@ export async function startFaultServer(spec: FaultServerSpec, initial: FaultChoi
       const text = `HTTP ${chosen.status} from the local test server`
       return void response.writeHead(chosen.status, headers).end(spec.errorType === 'application/json' ? JSON.stringify({ error: text }) : `${text}\n`)
     }
-    spec.respond(path, chosen, response, baseUrl)
+    if (chosen.kind === 'delay') return void setTimeout(() => response.destroyed || spec.respond(path, { kind: 'ok' }, response, baseUrl, request), chosen.ms)
+    spec.respond(path, chosen, response, baseUrl, request)
   })
   server.on('connection', socket => {
     sockets.add(socket)
-    socket.on('close', () => sockets.delete(socket))
+    socket.on('close', () => {
+      closedBytes += socket.bytesWritten
+      sockets.delete(socket)
+    })
   })
   await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve))
   const port = (server.address() as AddressInfo).port
@@ -84,6 +94,7 @@ export async function startFaultServer(spec: FaultServerSpec, initial: FaultChoi
     requests,
     authorizations,
     setFault: next => { fault = next ?? { kind: 'ok' } },
+    bytesSent: () => [...sockets].reduce((sum, socket) => sum + socket.bytesWritten, closedBytes),
     close: () => new Promise(resolve => {
       for (const socket of sockets) socket.destroy()
       server.close(() => resolve())
@@ -91,18 +102,4 @@ export async function startFaultServer(spec: FaultServerSpec, initial: FaultChoi
   }
 }
 
-/** Sends `bytes` at about `bytesPerSecond`, in tenths of a second. */
-export function trickle(response: ServerResponse, bytes: Buffer, bytesPerSecond: number): void {
-  const step = Math.max(1, Math.round(bytesPerSecond / 10))
-  let offset = 0
-  const timer = setInterval(() => {
-    if (response.destroyed) return clearInterval(timer)
-    response.write(bytes.subarray(offset, offset + step))
-    offset += step
-    if (offset >= bytes.length) {
-      clearInterval(timer)
-      response.end()
-    }
-  }, 100)
-  response.on('close', () => clearInterval(timer))
-}
+export { trickle } from './send-body.js'

@@ -1,0 +1,134 @@
+import type { ServerResponse } from 'node:http'
+import { pipeline } from 'node:stream/promises'
+import type { RelayContext } from './context.js'
+import { continuationOrder, openContinuation, type Piece } from './continuation.js'
+import { Verifier } from './expected-hash.js'
+import { contentRangeOf, lengthOf, toolHeaders } from './headers.js'
+import type { FailureKind, RelaySource } from './types.js'
+import type { UpstreamResponse } from './upstream.js'
+
+export interface FileTransfer {
+  context: RelayContext
+  path: string
+  method: string
+  /** The upstream request headers of the transfer (Range and Accept-Encoding are set per piece). */
+  headers: Record<string, string>
+  candidates: readonly RelaySource[]
+  upstreamOf(source: RelaySource): string
+  winner: { source: RelaySource; response: UpstreamResponse; controller: AbortController }
+  response: ServerResponse
+  /** Aborted when the tool goes away. */
+  signal: AbortSignal
+}
+
+/** Resolves once `response` can take more, or is gone. */
+function drained(response: ServerResponse): Promise<void> {
+  return new Promise(resolve => {
+    const done = () => {
+      response.off('drain', done)
+      response.off('close', done)
+      resolve()
+    }
+    response.on('drain', done)
+    response.on('close', done)
+  })
+}
+
+/**
+ * A file streamed to the tool as it arrives. When its body breaks (an error, a connection closed early, a stall
+ * while another source can take over), it continues from the byte where it broke on the next source (or the same),
+ * spliced into the same response; the whole file's published digest is checked before its last chunk is released,
+ * and a mismatch ends the response as a broken transfer, so that the tool retries instead of keeping a corrupt file.
+ */
+export async function transferFile(transfer: FileTransfer): Promise<void> {
+  const { context, response: tool, winner, path } = transfer
+  const upstream = winner.response
+  if (upstream.status !== 200 && upstream.status !== 206) {
+    tool.writeHead(upstream.status, toolHeaders(upstream.headers))
+    return void pipeline(upstream.body, tool).catch(() => tool.destroy())
+  }
+  const range = upstream.status === 206 ? contentRangeOf(upstream.headers['content-range']) : undefined
+  const start = range?.start ?? 0
+  const length = lengthOf(upstream.headers)
+  const total = range ? range.total : length
+  const end = range ? range.end + 1 : length
+  const identity = (upstream.headers['content-encoding'] ?? 'identity') === 'identity'
+  const expected = identity && start === 0 && end !== undefined && end === total ? context.hashes.of(path) : undefined
+  const verifier = expected && new Verifier(expected)
+  tool.writeHead(upstream.status, toolHeaders(upstream.headers, {
+    'content-length': end !== undefined ? String(end - start) : undefined, 'accept-ranges': 'bytes',
+    'content-range': range ? `bytes ${start}-${range.end}/${range.total ?? '*'}` : undefined,
+    'content-encoding': identity ? undefined : String(upstream.headers['content-encoding']),
+  }))
+  if (transfer.method === 'HEAD') {
+    winner.controller.abort()
+    return void tool.end()
+  }
+
+  let position = start
+  let held: Buffer | undefined
+  let piece: Piece = { source: winner.source, body: upstream.body, controller: winner.controller, offset: start }
+  const first = piece
+  const contributors = new Set([winner.source.id])
+  const gone = () => transfer.signal.aborted || tool.destroyed
+  const write = async (data: Buffer) => {
+    if (!tool.write(data)) await drained(tool)
+  }
+  const pump = async (current: Piece) => {
+    let seen = 0
+    for await (const chunk of current.body as AsyncIterable<Buffer>) {
+      const at = current.offset + seen
+      seen += chunk.length
+      let data = at < position ? chunk.subarray(Math.min(chunk.length, position - at)) : chunk
+      if (end !== undefined && position + data.length > end) data = data.subarray(0, end - position)
+      if (!data.length) continue
+      position += data.length
+      context.ledger.bytes(current.source.id, data.length, current !== first)
+      if (!verifier) await write(data)
+      else {
+        verifier.update(data)
+        const ready = held
+        held = data
+        if (ready) await write(ready)
+      }
+      if (gone()) return
+    }
+  }
+
+  const giveUp = (why: string) => {
+    context.ledger.event({ kind: 'gave-up', path, why })
+    tool.destroy()
+  }
+  for (let resumes = 0; ; resumes++) {
+    let broke: FailureKind | undefined
+    try {
+      await pump(piece)
+      if (end !== undefined && position < end) broke = 'truncated'
+    } catch {
+      // Whether the connection was reset or closed early, the body broke in the middle: a truncated transfer.
+      broke = 'truncated'
+    }
+    if (gone()) return void piece.controller.abort()
+    if (!broke) break
+    context.ledger.failed(piece.source.id, broke)
+    piece.controller.abort()
+    if (!identity || resumes >= 2 * transfer.candidates.length + 2) return giveUp(`it broke at byte ${position} too often`)
+    const next = await openContinuation(context, { path, position, total, verified: Boolean(verifier), headers: transfer.headers, upstreamOf: transfer.upstreamOf,
+      order: continuationOrder(context, transfer.candidates, piece.source, path), signal: transfer.signal })
+    if (!next) return giveUp(`no source could continue it from byte ${position}`)
+    context.ledger.event({ kind: 'resume', path, from: piece.source.id, to: next.source.id, atBytes: position, ...(total !== undefined && { totalBytes: total }) })
+    piece = next
+    contributors.add(next.source.id)
+  }
+  if (verifier && !verifier.matches()) {
+    const bad = context.badCopies.get(path) ?? new Set()
+    for (const id of contributors) {
+      context.ledger.failed(id, 'hash-mismatch')
+      bad.add(id)
+    }
+    context.badCopies.set(path, bad)
+    context.ledger.event({ kind: 'hash-mismatch', path, sources: [...contributors] })
+    return void tool.destroy()
+  }
+  tool.end(held)
+}
