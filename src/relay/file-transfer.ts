@@ -3,6 +3,7 @@ import { pipeline } from 'node:stream/promises'
 import type { RelayContext } from './context.js'
 import { continuationOrder, openContinuation, type Piece } from './continuation.js'
 import { Verifier } from './expected-hash.js'
+import { watchForStall } from './stall-watch.js'
 import { contentRangeOf, lengthOf, toolHeaders } from './headers.js'
 import type { FailureKind, RelaySource } from './types.js'
 import type { UpstreamResponse } from './upstream.js'
@@ -19,6 +20,15 @@ export interface FileTransfer {
   response: ServerResponse
   /** Aborted when the tool goes away. */
   signal: AbortSignal
+}
+
+/**
+ * Ends a response as a broken transfer: a reset, which every client reports as an error (a connection closed
+ * early could pass for the end of a body whose length some clients do not check, urllib3 1.26 among them).
+ */
+function breakOff(response: ServerResponse): void {
+  if (response.socket) response.socket.resetAndDestroy()
+  else response.destroy()
 }
 
 /** Resolves once `response` can take more, or is gone. */
@@ -74,30 +84,47 @@ export async function transferFile(transfer: FileTransfer): Promise<void> {
   const write = async (data: Buffer) => {
     if (!tool.write(data)) await drained(tool)
   }
+  const continueFrom = (current: Piece, order = continuationOrder(context, transfer.candidates, current.source, path)) =>
+    openContinuation(context, { path, position, total, verified: Boolean(verifier), headers: transfer.headers, upstreamOf: transfer.upstreamOf, order, signal: transfer.signal })
+  // A body gone silent is continued elsewhere when another source answers first (src/relay/stall-watch.ts).
+  let takeover: Piece | undefined
+  const watch = (current: Piece) => watchForStall(context, current, () => continueFrom(current, continuationOrder(context, transfer.candidates, current.source, path).filter(source => source !== current.source)),
+    next => {
+      takeover = next
+      current.controller.abort()
+    })
   const pump = async (current: Piece) => {
+    const stall = identity && transfer.candidates.length > 1 ? watch(current) : undefined
     let seen = 0
-    for await (const chunk of current.body as AsyncIterable<Buffer>) {
-      const at = current.offset + seen
-      seen += chunk.length
-      let data = at < position ? chunk.subarray(Math.min(chunk.length, position - at)) : chunk
-      if (end !== undefined && position + data.length > end) data = data.subarray(0, end - position)
-      if (!data.length) continue
-      position += data.length
-      context.ledger.bytes(current.source.id, data.length, current !== first)
-      if (!verifier) await write(data)
-      else {
-        verifier.update(data)
-        const ready = held
-        held = data
-        if (ready) await write(ready)
+    try {
+      for await (const chunk of current.body as AsyncIterable<Buffer>) {
+        stall?.progress()
+        const at = current.offset + seen
+        seen += chunk.length
+        // What the tool already has (a piece that started over, or earlier than the break) is skipped.
+        let data = at < position ? chunk.subarray(Math.min(chunk.length, position - at)) : chunk
+        if (end !== undefined && position + data.length > end) data = data.subarray(0, end - position)
+        if (!data.length) continue
+        position += data.length
+        context.ledger.bytes(current.source.id, data.length, current !== first)
+        if (!verifier) await write(data)
+        else {
+          // One chunk is held back until the whole file is checked.
+          verifier.update(data)
+          const ready = held
+          held = data
+          if (ready) await write(ready)
+        }
+        if (gone()) return
       }
-      if (gone()) return
+    } finally {
+      stall?.stop()
     }
   }
 
   const giveUp = (why: string) => {
     context.ledger.event({ kind: 'gave-up', path, why })
-    tool.destroy()
+    breakOff(tool)
   }
   for (let resumes = 0; ; resumes++) {
     let broke: FailureKind | undefined
@@ -110,13 +137,14 @@ export async function transferFile(transfer: FileTransfer): Promise<void> {
     }
     if (gone()) return void piece.controller.abort()
     if (!broke) break
-    context.ledger.failed(piece.source.id, broke)
+    const stalled = takeover
+    takeover = undefined
+    context.ledger.failed(piece.source.id, stalled ? 'timeout' : broke)
     piece.controller.abort()
     if (!identity || resumes >= 2 * transfer.candidates.length + 2) return giveUp(`it broke at byte ${position} too often`)
-    const next = await openContinuation(context, { path, position, total, verified: Boolean(verifier), headers: transfer.headers, upstreamOf: transfer.upstreamOf,
-      order: continuationOrder(context, transfer.candidates, piece.source, path), signal: transfer.signal })
+    const next = stalled ?? await continueFrom(piece)
     if (!next) return giveUp(`no source could continue it from byte ${position}`)
-    context.ledger.event({ kind: 'resume', path, from: piece.source.id, to: next.source.id, atBytes: position, ...(total !== undefined && { totalBytes: total }) })
+    context.ledger.event({ kind: 'resume', path, from: piece.source.id, to: next.source.id, atBytes: position, why: stalled ? 'stalled' : 'broke', ...(total !== undefined && { totalBytes: total }) })
     piece = next
     contributors.add(next.source.id)
   }
@@ -128,7 +156,7 @@ export async function transferFile(transfer: FileTransfer): Promise<void> {
     }
     context.badCopies.set(path, bad)
     context.ledger.event({ kind: 'hash-mismatch', path, sources: [...contributors] })
-    return void tool.destroy()
+    return breakOff(tool)
   }
   tool.end(held)
 }

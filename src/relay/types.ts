@@ -44,7 +44,7 @@ export interface HostTally {
 /** Something the person may want to see on a long install, one line each (src/relay/describe.ts renders them). */
 export type RelayEvent =
   | { kind: 'failover'; path: string; from: string; to: string; why: FailureKind | 'slow' }
-  | { kind: 'resume'; path: string; from: string; to: string; atBytes: number; totalBytes?: number }
+  | { kind: 'resume'; path: string; from: string; to: string; atBytes: number; totalBytes?: number; why: 'broke' | 'stalled' }
   | { kind: 'hash-mismatch'; path: string; sources: string[] }
   | { kind: 'gave-up'; path: string; why: string }
 

@@ -5,7 +5,8 @@ import type { AddressInfo, Socket } from 'node:net'
  * What a local test server does with a request. `ok` serves it; `blackhole` accepts and never answers; `reset`
  * drops the connection; `status` answers with that code (and Retry-After) for the first `times` requests of a path;
  * `corrupt` serves files that fail their hash check; `trickle` sends the body at `bytesPerSecond` after the headers;
- * `delay` answers normally after `ms`; `truncate` drops a file's connection after `atFraction` of the file was sent.
+ * `delay` answers normally after `ms`; `truncate` drops a file's connection after `atFraction` of the file was sent
+ * (or, with `hang`, keeps it open and sends nothing more).
  */
 export type Fault =
   | { kind: 'ok' }
@@ -15,7 +16,7 @@ export type Fault =
   | { kind: 'corrupt' }
   | { kind: 'trickle'; bytesPerSecond: number }
   | { kind: 'delay'; ms: number }
-  | { kind: 'truncate'; atFraction: number }
+  | { kind: 'truncate'; atFraction: number; hang?: boolean }
 
 export interface FaultRequest {
   path: string

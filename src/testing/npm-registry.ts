@@ -18,8 +18,8 @@ export interface NpmRegistryOptions {
   missing?: string[]
   /** Honour Range requests for tarballs (default true, as registry.npmjs.org's CDN does). */
   ranges?: boolean
-  /** Packuments carry an ETag and a matching If-None-Match gets 304, as on registry.npmjs.org (default false). */
-  etag?: boolean
+  /** Packuments carry an ETag (If-None-Match → 304) and are gzipped when the client accepts it, as on registry.npmjs.org. */
+  likeNpmjs?: boolean
 }
 
 export interface NpmRegistry extends Omit<FaultServer, 'baseUrl'> {
@@ -61,7 +61,7 @@ export async function startNpmRegistry(options: NpmRegistryOptions): Promise<Npm
     const versions = available.filter(t => t.spec.name === name)
     if (!versions.length) return void notFound()
     const body = Buffer.from(JSON.stringify(packument(base, name, versions)))
-    sendBody(request, response, body, { type: 'application/json', fault: { kind: 'ok' }, ranges: false, etag: options.etag })
+    sendBody(request, response, body, { type: 'application/json', fault: { kind: 'ok' }, ranges: false, page: options.likeNpmjs })
   }
   const server = await startFaultServer({ isFile: path => Boolean(tarballPath(path)), respond, errorType: 'application/json' }, options.fault)
   return { url: server.baseUrl, port: server.port, requests: server.requests, authorizations: server.authorizations, setFault: server.setFault, bytesSent: server.bytesSent, close: server.close }

@@ -14,7 +14,7 @@ export interface PypiServerOptions {
   /** Honour Range requests for files (default true, as PyPI's CDN does). */
   ranges?: boolean
   /**
-   * Serve as PyPI does: PEP 691 JSON pages when the client prefers them, ETags on pages (If-None-Match → 304), and
+   * Serve as PyPI does: PEP 691 JSON pages when the client prefers them, ETags on pages (If-None-Match → 304), gzip, and
    * files marked immutable for a year (`Cache-Control: max-age=365000000, immutable, public`), which pip's HTTP
    * cache keeps. Off by default: plain PEP 503 HTML, nothing cacheable.
    */
@@ -46,7 +46,7 @@ export async function startPypiServer(options: PypiServerOptions): Promise<PypiS
       for (let i = Math.floor(bytes.length / 2); i < bytes.length; i += 97) bytes[i] = bytes[i]! ^ 0xff
     }
     const headers = likePypi ? { 'cache-control': isFile ? 'max-age=365000000, immutable, public' : 'max-age=600, public', vary: 'Accept, Accept-Encoding' } : undefined
-    sendBody(request, response, bytes, { type: body.type, fault: isFile || fault.kind !== 'truncate' ? fault : { kind: 'ok' }, ranges: options.ranges !== false && isFile, headers, etag: likePypi && !isFile })
+    sendBody(request, response, bytes, { type: body.type, fault: isFile || fault.kind !== 'truncate' ? fault : { kind: 'ok' }, ranges: options.ranges !== false && isFile, headers, page: likePypi && !isFile })
   }
   const server = await startFaultServer({ isFile: path => path.startsWith('/files/'), respond, errorType: 'text/plain' }, options.fault)
   return { url: `${server.baseUrl}simple`, port: server.port, requests: server.requests, authorizations: server.authorizations, setFault: server.setFault, bytesSent: server.bytesSent, close: server.close }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { gzipSync } from 'node:zlib'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Fault } from './fault-server.js'
 
@@ -10,8 +11,11 @@ export interface BodyOptions {
   ranges: boolean
   /** Extra response headers (Cache-Control for a file, as PyPI sends it). */
   headers?: Record<string, string>
-  /** Send an ETag and answer a matching If-None-Match with 304 (index pages, as PyPI and npmjs do). */
-  etag?: boolean
+  /**
+   * An index page as PyPI and npmjs serve it: an ETag (a matching If-None-Match gets 304), gzip when the client
+   * accepts it.
+   */
+  page?: boolean
 }
 
 /** A single `bytes=start-` or `bytes=start-end` range within `size`, or undefined (no header, or a form not served). */
@@ -41,16 +45,21 @@ export function trickle(response: ServerResponse, bytes: Buffer, bytesPerSecond:
 
 /**
  * Answers with `bytes` as a real index would (a Range, an ETag), then carries out the fault: `trickle` sends slowly,
- * `truncate` announces the whole length but drops the connection after `atFraction` of the whole file has been sent
+ * `truncate` announces the whole length but closes the connection after `atFraction` of the whole file has been sent
  * in this response (a link that breaks after so many bytes: a resumed request from further on goes that far again).
  */
-export function sendBody(request: IncomingMessage, response: ServerResponse, bytes: Buffer, options: BodyOptions): void {
+export function sendBody(request: IncomingMessage, response: ServerResponse, content: Buffer, options: BodyOptions): void {
+  let bytes = content
   const { fault } = options
   const headers: Record<string, string> = { 'content-type': options.type, ...options.headers }
-  if (options.etag) {
+  if (options.page) {
     const tag = `"${createHash('sha256').update(bytes).digest('hex').slice(0, 16)}"`
     headers.etag = tag
     if (request.headers['if-none-match'] === tag) return void response.writeHead(304, headers).end()
+    if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) {
+      headers['content-encoding'] = 'gzip'
+      bytes = gzipSync(bytes)
+    }
   }
   const range = options.ranges ? rangeOf(request.headers.range, bytes.length) : undefined
   if (options.ranges) headers['accept-ranges'] = 'bytes'
@@ -62,8 +71,9 @@ export function sendBody(request: IncomingMessage, response: ServerResponse, byt
   if (fault.kind === 'truncate') {
     const cut = Math.floor(bytes.length * fault.atFraction)
     if (cut < body.length) {
-      // Flushed before the reset, so the client really holds the bytes up to the break.
-      return void response.write(body.subarray(0, cut), () => setTimeout(() => response.socket?.resetAndDestroy(), 20))
+      // Closed once the bytes up to the break are handed to the kernel: the client receives them, then the end of
+      // the connection before the announced length (a reset could drop what was still in flight on its way).
+      return void response.write(body.subarray(0, cut), () => fault.hang || response.socket?.destroy())
     }
   }
   response.end(body)

@@ -1,0 +1,43 @@
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach } from 'vitest'
+import { startRelay, type Relay, type RelayOptions } from '../../src/relay/server.js'
+import type { RelayEvent, RelaySource } from '../../src/relay/types.js'
+import type { NpmRegistry } from '../../src/testing/npm-registry.js'
+import type { PypiServer } from '../../src/testing/pypi-server.js'
+
+/** Shared by the relay's e2e tests: a relay in front of local fault-injecting servers, closed after each test. */
+export const SECRET = 'relay-test-secret'
+export const AUTHORIZATION = `Basic ${Buffer.from(`resilient:${SECRET}`).toString('base64')}`
+
+/** A PEP 503 server as a relay source: pages at its simple URL, files under its root. */
+export const pypiSource = (server: PypiServer, id = `127.0.0.1:${server.port}`): RelaySource => ({ id, pages: `${server.url}/`, files: server.url.replace(/simple$/, '') })
+export const npmSource = (registry: NpmRegistry, id = `127.0.0.1:${registry.port}`): RelaySource => ({ id, pages: registry.url, files: registry.url })
+
+export function relays(): (options: Omit<RelayOptions, 'secret'>) => Promise<Relay & { events: RelayEvent[] }> {
+  const started: Relay[] = []
+  afterEach(async () => {
+    await Promise.all(started.splice(0).map(relay => relay.close()))
+  })
+  return async options => {
+    const events: RelayEvent[] = []
+    const relay = await startRelay({ ...options, secret: SECRET, onEvent: event => events.push(event) })
+    started.push(relay)
+    return Object.assign(relay, { events })
+  }
+}
+
+/** pip's way to the relay's secret: a netrc named by NETRC, never the command line. */
+export function pipCredentials(): Record<string, string> {
+  const dir = mkdtempSync(join(tmpdir(), 'resilient-relay-netrc-'))
+  writeFileSync(join(dir, 'netrc'), `machine 127.0.0.1 login resilient password ${SECRET}\n`, { mode: 0o600 })
+  return { NETRC: join(dir, 'netrc') }
+}
+
+/** npm's: `_auth` for the relay's address in a user npmrc. */
+export function npmCredentials(relay: Relay, home: string): Record<string, string> {
+  const path = join(home, '.npmrc-relay')
+  writeFileSync(path, `//127.0.0.1:${relay.port}/:_auth=${Buffer.from(`resilient:${SECRET}`).toString('base64')}\n`, { mode: 0o600 })
+  return { npm_config_userconfig: path }
+}
