@@ -3,6 +3,7 @@ import type { LatencyBook } from './hedge-delay.js'
 import type { Ledger } from './ledger.js'
 import type { RelayProtocol } from './protocols.js'
 import type { FailureKind, RelaySource } from './types.js'
+import type { HoldBudget } from './tool-response.js'
 import type { Upstream } from './upstream.js'
 
 /** What every request of one relay shares: its sources, what it learned, what it counts. */
@@ -27,6 +28,8 @@ export interface RelayContext {
   retryAfterBoundMs: number
   /** Relay path → the sources whose copy of that file failed its published hash: asked last. */
   badCopies: Map<string, Set<string>>
+  /** Memory for small files checked whole before the tool gets them. */
+  hold: HoldBudget
 }
 
 /** The failure an upstream request ended with, from undici's error codes and Node's. */

@@ -4,6 +4,7 @@ import type { RelayContext } from './context.js'
 import { continuationOrder, openContinuation, type Piece } from './continuation.js'
 import { Verifier } from './expected-hash.js'
 import { watchForStall } from './stall-watch.js'
+import { breakOff, drained } from './tool-response.js'
 import { contentRangeOf, lengthOf, toolHeaders } from './headers.js'
 import type { FailureKind, RelaySource } from './types.js'
 import type { UpstreamResponse } from './upstream.js'
@@ -23,39 +24,20 @@ export interface FileTransfer {
 }
 
 /**
- * Ends a response as a broken transfer: a reset, which every client reports as an error (a connection closed
- * early could pass for the end of a body whose length some clients do not check, urllib3 1.26 among them).
- */
-function breakOff(response: ServerResponse): void {
-  if (response.socket) response.socket.resetAndDestroy()
-  else response.destroy()
-}
-
-/** Resolves once `response` can take more, or is gone. */
-function drained(response: ServerResponse): Promise<void> {
-  return new Promise(resolve => {
-    const done = () => {
-      response.off('drain', done)
-      response.off('close', done)
-      resolve()
-    }
-    response.on('drain', done)
-    response.on('close', done)
-  })
-}
-
-/**
  * A file streamed to the tool as it arrives. When its body breaks (an error, a connection closed early, a stall
  * while another source can take over), it continues from the byte where it broke on the next source (or the same),
  * spliced into the same response; the whole file's published digest is checked before its last chunk is released,
  * and a mismatch ends the response as a broken transfer, so that the tool retries instead of keeping a corrupt file.
+ * A small file with a known digest is checked whole before the tool gets any of it (within context.hold): a bad
+ * copy then returns `bad-copy`, for the caller to fetch it again from the other sources.
  */
-export async function transferFile(transfer: FileTransfer): Promise<void> {
+export async function transferFile(transfer: FileTransfer): Promise<'done' | 'bad-copy'> {
   const { context, response: tool, winner, path } = transfer
   const upstream = winner.response
   if (upstream.status !== 200 && upstream.status !== 206) {
     tool.writeHead(upstream.status, toolHeaders(upstream.headers))
-    return void pipeline(upstream.body, tool).catch(() => tool.destroy())
+    pipeline(upstream.body, tool).catch(() => tool.destroy())
+    return 'done'
   }
   const range = upstream.status === 206 ? contentRangeOf(upstream.headers['content-range']) : undefined
   const start = range?.start ?? 0
@@ -65,19 +47,42 @@ export async function transferFile(transfer: FileTransfer): Promise<void> {
   const identity = (upstream.headers['content-encoding'] ?? 'identity') === 'identity'
   const expected = identity && start === 0 && end !== undefined && end === total ? context.hashes.of(path) : undefined
   const verifier = expected && new Verifier(expected)
-  tool.writeHead(upstream.status, toolHeaders(upstream.headers, {
+  const writeHead = () => tool.writeHead(upstream.status, toolHeaders(upstream.headers, {
     'content-length': end !== undefined ? String(end - start) : undefined, 'accept-ranges': 'bytes',
     'content-range': range ? `bytes ${start}-${range.end}/${range.total ?? '*'}` : undefined,
     'content-encoding': identity ? undefined : String(upstream.headers['content-encoding']),
   }))
   if (transfer.method === 'HEAD') {
     winner.controller.abort()
-    return void tool.end()
+    writeHead().end()
+    return 'done'
   }
+  const held: Buffer[] = []
+  const holding = Boolean(verifier) && transfer.method === 'GET' && context.hold.take(end!)
+  if (!holding) writeHead()
+  try {
+    return await splice(transfer, { start, end, total, identity, verifier, held, holding, writeHead })
+  } finally {
+    if (holding) context.hold.give(end!)
+  }
+}
 
+interface Shape {
+  start: number
+  end: number | undefined
+  total: number | undefined
+  identity: boolean
+  verifier: Verifier | undefined
+  /** What waits for the digest: the last chunk of a streamed file, or all of a held one. */
+  held: Buffer[]
+  holding: boolean
+  writeHead(): unknown
+}
+
+async function splice(transfer: FileTransfer, { start, end, total, identity, verifier, held, holding, writeHead }: Shape): Promise<'done' | 'bad-copy'> {
+  const { context, response: tool, winner, path } = transfer
   let position = start
-  let held: Buffer | undefined
-  let piece: Piece = { source: winner.source, body: upstream.body, controller: winner.controller, offset: start }
+  let piece: Piece = { source: winner.source, body: winner.response.body, controller: winner.controller, offset: start }
   const first = piece
   const contributors = new Set([winner.source.id])
   const gone = () => transfer.signal.aborted || tool.destroyed
@@ -109,11 +114,10 @@ export async function transferFile(transfer: FileTransfer): Promise<void> {
         context.ledger.bytes(current.source.id, data.length, current !== first)
         if (!verifier) await write(data)
         else {
-          // One chunk is held back until the whole file is checked.
+          // Held back until the whole file is checked: one chunk of a streamed file, a held one whole.
           verifier.update(data)
-          const ready = held
-          held = data
-          if (ready) await write(ready)
+          held.push(data)
+          if (!holding && held.length > 1) await write(held.shift()!)
         }
         if (gone()) return
       }
@@ -125,6 +129,7 @@ export async function transferFile(transfer: FileTransfer): Promise<void> {
   const giveUp = (why: string) => {
     context.ledger.event({ kind: 'gave-up', path, why })
     breakOff(tool)
+    return 'done' as const
   }
   for (let resumes = 0; ; resumes++) {
     let broke: FailureKind | undefined
@@ -135,7 +140,10 @@ export async function transferFile(transfer: FileTransfer): Promise<void> {
       // Whether the connection was reset or closed early, the body broke in the middle: a truncated transfer.
       broke = 'truncated'
     }
-    if (gone()) return void piece.controller.abort()
+    if (gone()) {
+      piece.controller.abort()
+      return 'done'
+    }
     if (!broke) break
     const stalled = takeover
     takeover = undefined
@@ -156,7 +164,11 @@ export async function transferFile(transfer: FileTransfer): Promise<void> {
     }
     context.badCopies.set(path, bad)
     context.ledger.event({ kind: 'hash-mismatch', path, sources: [...contributors] })
-    return breakOff(tool)
+    if (holding) return 'bad-copy'
+    breakOff(tool)
+    return 'done'
   }
-  tool.end(held)
+  if (holding) writeHead()
+  tool.end(Buffer.concat(held))
+  return 'done'
 }

@@ -36,10 +36,15 @@ export async function handleRequest(context: RelayContext, request: IncomingMess
   if (route.kind === 'file') {
     const range: Record<string, string> = typeof request.headers.range === 'string' && SIMPLE_RANGE.test(request.headers.range) ? { range: request.headers.range } : {}
     const headers = upstreamHeaders(request.headers, { 'accept-encoding': 'identity' })
-    const candidates = candidatesFor(context, route.path)
-    const outcome = await race(context, { ...base, kind: 'file', headers: { ...headers, ...range }, candidates })
-    if (!outcome.won) return answerFailure(tool, outcome)
-    return transferFile({ context, path: route.path, method, headers, candidates, upstreamOf: route.upstream, winner: outcome, response: tool, signal: controller.signal })
+    // A small file whose copy failed its hash before the tool got any of it is fetched again from the others.
+    for (let candidates = candidatesFor(context, route.path); candidates.length;) {
+      const outcome = await race(context, { ...base, kind: 'file', headers: { ...headers, ...range }, candidates })
+      if (!outcome.won) return answerFailure(tool, outcome)
+      if (await transferFile({ context, path: route.path, method, headers, candidates, upstreamOf: route.upstream, winner: outcome, response: tool, signal: controller.signal }) === 'done') return
+      const bad = context.badCopies.get(route.path)
+      candidates = candidates.filter(source => !bad?.has(source.id))
+    }
+    return answerFailure(tool, { won: false, status: 502, headers: { 'content-type': 'text/plain' }, message: 'resilient relay: every copy of this file failed its published hash' })
   }
 
   const headers = upstreamHeaders(request.headers, { 'accept-encoding': 'gzip, deflate, br' })

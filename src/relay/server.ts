@@ -9,6 +9,7 @@ import { Ledger } from './ledger.js'
 import { fileRoots } from './links.js'
 import { PROTOCOLS } from './protocols.js'
 import type { HedgeSettings, HostTally, RelayEvent, RelayProtocolName, RelaySource } from './types.js'
+import { HoldBudget } from './tool-response.js'
 import { createUpstream } from './upstream.js'
 
 export interface RelayOptions {
@@ -96,7 +97,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     protocol: PROTOCOLS[options.protocol], sources, base, roots: fileRoots(sources.map(source => source.files)),
     tarballRoot: options.tarballs === 'relay' ? base : sources[0]!.files,
     latency: new LatencyBook({ ...DEFAULT_HEDGE, ...options.hedge }), ledger, hashes: new HashBook(), upstream: upstream.fetch,
-    now: options.now ?? Date.now, cooling: new Map(), retryAfterBoundMs: options.retryAfterBoundMs ?? 10_000, badCopies: new Map(),
+    now: options.now ?? Date.now, cooling: new Map(), retryAfterBoundMs: options.retryAfterBoundMs ?? 10_000, badCopies: new Map(), hold: new HoldBudget(),
   }
   // Loaded while the tool starts, not on its first request.
   setImmediate(() => void upstream.preload())

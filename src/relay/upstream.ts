@@ -77,7 +77,7 @@ export function createUpstream(env: NodeJS.ProcessEnv, ca?: string): { fetch: Up
     fetch,
     preload: () => load().catch(() => undefined),
     close: async () => {
-      await Promise.all([...dispatchers.values()].map(dispatcher => dispatcher.then(d => d.close(), () => undefined)))
+      await Promise.all([...dispatchers.values()].map(dispatcher => dispatcher.then(d => d.close()).catch(() => undefined)))
     },
   }
 }

@@ -49,14 +49,22 @@ describe('files through the relay', () => {
     expect(front.tally().mirror!.resumedBytes).toBeGreaterThanOrEqual(SIZE - Math.floor(0.5 * SIZE))
   })
 
-  it('ends a file that fails its published hash as a broken transfer, then serves it from the other source', async () => {
+  it('checks a small file whole before the client gets it: a copy failing its hash is fetched again from the mirror', async () => {
     const index = await server({ fault: { kind: 'corrupt' } })
-    const mirror = await server({})
-    const front = await relay({ protocol: 'pypi', sources: [pypiSource(index, 'index'), pypiSource(mirror, 'mirror')] })
-    const url = await fileUrl(front.indexUrl)
-    await expect(get(url).then(response => response.arrayBuffer())).rejects.toThrow()
+    const front = await relay({ protocol: 'pypi', sources: [pypiSource(index, 'index'), pypiSource(await server({}), 'mirror')] })
+    const body = Buffer.from(await (await get(await fileUrl(front.indexUrl))).arrayBuffer())
+    expect(sha(body)).toBe(WHEEL.sha256)
     expect(front.events).toContainEqual({ kind: 'hash-mismatch', path: 'files/big_pkg-1.0-py3-none-any.whl', sources: ['index'] })
-    expect(sha(Buffer.from(await (await get(url)).arrayBuffer()))).toBe(WHEEL.sha256)
+  })
+
+  it('ends a big streamed file that fails its hash as a broken transfer, then serves the other source\'s copy', async () => {
+    const huge = buildWheel('huge-pkg', '1.0', { paddingBytes: 6_000_000 })
+    const index = await server({ wheels: [huge], fault: { kind: 'corrupt' } })
+    const front = await relay({ protocol: 'pypi', sources: [pypiSource(index, 'index'), pypiSource(await server({ wheels: [huge] }), 'mirror')] })
+    const url = /href="([^"#]+)/.exec(await (await get(`${front.indexUrl}huge-pkg/`)).text())![1]!
+    await expect(get(url).then(response => response.arrayBuffer())).rejects.toThrow()
+    expect(front.events).toContainEqual({ kind: 'hash-mismatch', path: 'files/huge_pkg-1.0-py3-none-any.whl', sources: ['index'] })
+    expect(sha(Buffer.from(await (await get(url)).arrayBuffer()))).toBe(huge.sha256)
   })
 
   it('hands a body that went silent to another source, continuing where it stopped', async () => {
