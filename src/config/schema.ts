@@ -45,6 +45,7 @@ export const configSchema = z.strictObject({
   maxWaitSeconds: setting(z.number().check(z.nonnegative()), 60, 'Longest wait before a retry (a `Retry-After` above it is capped, or another mirror is used).'),
   fastDetect: setting(z.boolean(), true, "Shorten the tool's own timeouts and retries (pip: 6 s, no retry) so a dead index is detected in seconds; never applied when you set them yourself."),
   mirrors: setting(z.boolean(), true, 'Fall back to mirrors at all (`--no-mirrors` sets false).'),
+  relay: setting(z.boolean(), true, "Send pip's and npm's requests to public indexes through resilient's local relay, which fails over per request, hedges slow answers on another mirror and resumes broken downloads across mirrors (`--no-relay` sets false). See docs/relay.md."),
   allowInsecure: setting(z.boolean(), false, 'Allow plain-http mirrors other than loopback addresses.'),
   offline: setting(z.boolean(), false, 'Make no network attempt (`--offline`): pip and uv install only from `pypi.wheelhouse`, npm and the others only from their cache (each in its own spelling, docs/mirrors.md); poetry, pdm and pipx have none and stop with exit 78; nothing is retried on a mirror.'),
   autoInstall: setting(z.boolean(), true, '`resilient run`: when the script fails on a missing module, offer to install its package into the script\'s own environment and run it again (`--no-auto-install` sets false). See docs/run.md.'),

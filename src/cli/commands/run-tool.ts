@@ -24,6 +24,7 @@ import { RunMemory } from '../../state/run-memory.js'
 import { TOOLS, type ToolName } from '../../tools/index.js'
 import { guardLockfile } from '../../tools/lockfile-registry.js'
 import { parseInvocation } from '../../tools/parse-invocation.js'
+import { planRelay, startRelayForRun } from '../../relay/for-run.js'
 import { resolveVariantCached } from '../../state/variant-cache.js'
 import { chooseReporter, type RunReporter } from '../ci-reporter.js'
 import { configFlags, type GlobalOptions } from '../options.js'
@@ -123,12 +124,14 @@ export async function runTool(argv: string[], options: GlobalOptions, session: T
   // Mirror health and learned order (src/state): failing sources last, what fixed this before first among mirrors.
   const memory = networked && !offline ? await RunMemory.open({ env, breaker: config.breaker, tool: invocation.adapter.name, verbose: m => reporter.verbose(m), warn: m => reporter.warn(m) }) : undefined
   const ranking = memory ? rankSources(planned, memory.snapshot()) : { plan: planned }
-  const { plan } = ranking
+  // The first attempt goes through resilient's relay when it can (docs/relay.md).
+  const plan = planRelay(ranking.plan, { enabled: config.relay, context: { env, cwd, home: env.HOME || homedir(), executable: invocation.executable }, secrets })
   if (ranking.note) reporter.note(ranking.note)
   if (ranking.verbose) reporter.verbose(ranking.verbose)
   if (request.knobsOrigin) reporter.verbose(`keeping your own timeout/retries (${request.knobsOrigin})`)
   if (request.userIndex) reporter.verbose(`index chosen by you: ${request.userIndex.url} (${request.userIndex.origin})`)
   if (plan.noSwitchReason) reporter.verbose(`no mirror will be used: ${plan.noSwitchReason}`)
+  if (plan.noRelayReason) reporter.verbose(`no relay: ${plan.noRelayReason}`)
   if (plan.lockedSources) (options.dryRun ? reporter.warn(plan.lockedSources) : reporter.verbose(plan.lockedSources))
   if (options.dryRun) {
     printPlan(plan, process.stdout, process.stderr, Boolean(options.quiet))
@@ -142,13 +145,16 @@ export async function runTool(argv: string[], options: GlobalOptions, session: T
   const lockfile = networked && !offline && invocation.adapter.lockfile ? guardLockfile(invocation.adapter.lockfile.format, cwd) : undefined
   // A retry must read what the first attempt read (docs/process.md): kept only for runs that may be retried.
   const input = session.noInput ? 'ignore' : networked ? new ReplayableInput({ argv: invocation.args, limitBytes: Math.round(config.replayInputMegabytes * 1_000_000), vet: invocation.adapter.vetStreamedInput }) : 'inherit'
+  const relay = await startRelayForRun(plan, { env, secrets, say: (line, important) => important ? reporter.note(line) : reporter.verbose(line), book: memory && (bookings => memory.bookEach(bookings)) })
   try {
     const startedAt = new Date()
     let progress: ProgressWatch | undefined
-    const result = await executeRun(plan, {
-      exec: childExec({ plan, config, env, interrupts, reporter, usePty, stdoutFd: session.stdoutFd, input, onAttemptProgress: watch => { progress = watch }, onSpawn: idle.started }),
-      // A dead index is left after ~2 s of silence both ways, not after the tool's own timeout (src/retry/hedge.ts).
-      watch: createHedgeWatch(plan, { env, activity: () => progress?.activity() ?? {} }),
+    const running = relay?.plan ?? plan
+    const exec = childExec({ plan: running, config, env, interrupts, reporter, usePty, stdoutFd: session.stdoutFd, input, onAttemptProgress: watch => { progress = watch }, onSpawn: idle.started })
+    // A dead index is left after ~2 s of silence both ways, not after the tool's own timeout (src/retry/hedge.ts).
+    const watch = createHedgeWatch(running, { env, activity: () => progress?.activity() ?? {} })
+    const result = await executeRun(running, {
+      ...relay?.around(exec, watch) ?? { exec, watch },
       sleep: interruptibleSleep(interrupts),
       now: Date.now,
       reporter,
@@ -162,7 +168,7 @@ export async function runTool(argv: string[], options: GlobalOptions, session: T
     })
     // Logs are for runs that can fail over: one per `pip --version` or `npm run build` would only rotate them out.
     // Written while mirror health is (the two files are independent).
-    const logging = networked ? recordRun({ report: toReport(invocation.tool, result), invocation: argv, startedAt, cwd, env, keep: config.logs.keep }) : undefined
+    const logging = networked ? recordRun({ report: toReport(invocation.tool, result, relay?.tally()), invocation: argv, startedAt, cwd, env, keep: config.logs.keep }) : undefined
     await memory?.finish()
     if (offline && (result.outcome === 'gave-up' || result.outcome === 'failed')) reporter.warn(offlineFailureHint(offline, result))
     if (plan.lockedSources && result.outcome === 'gave-up') reporter.warn(plan.lockedSources)
@@ -171,7 +177,7 @@ export async function runTool(argv: string[], options: GlobalOptions, session: T
     if (log.error) reporter.warn(log.error)
     if (options.report) {
       try {
-        writeFileSync(options.report, `${JSON.stringify(toReport(invocation.tool, result), null, 2)}\n`, { mode: 0o600 })
+        writeFileSync(options.report, `${JSON.stringify(toReport(invocation.tool, result, relay?.tally()), null, 2)}\n`, { mode: 0o600 })
       } catch (error) {
         reporter.warn(`could not write the report to ${options.report}: ${(error as Error).message}`)
       }
@@ -179,6 +185,7 @@ export async function runTool(argv: string[], options: GlobalOptions, session: T
     session.onResult?.(invocation.tool, result)
     return result.exitCode
   } finally {
+    await relay?.close()
     idle.ended()
     if (typeof input === 'object') input.close()
     stopListening()

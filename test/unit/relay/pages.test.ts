@@ -67,3 +67,15 @@ describe('npm packuments through the relay', () => {
     expect((await rewrite(elsewhere, 'https://registry.npmjs.org/', 50)).out).toBe(elsewhere)
   })
 })
+
+describe('what the terminal says about the relay', async () => {
+  const { describeEvent, shortFileName } = await import('../../../src/relay/describe.js')
+  it('names a long wheel by its name and version, and a break by where it happened', () => {
+    expect(shortFileName('packages/ab/cd/torch-2.9.1-cp311-cp311-manylinux_2_28_x86_64.whl')).toBe('torch-2.9.1…whl')
+    expect(describeEvent({ kind: 'resume', path: 'packages/torch-2.9.1-cp311-cp311-manylinux_2_28_x86_64.whl', from: 'pypi.org', to: 'tuna', atBytes: 612e6, why: 'broke' }))
+      .toBe('torch-2.9.1…whl: pypi.org broke at 612 MB, resuming from tuna')
+    expect(describeEvent({ kind: 'failover', path: 'left-pad/-/left-pad-1.3.0.tgz', from: 'registry.npmjs.org', to: 'npmmirror', why: 'server-error' }))
+      .toBe('left-pad-1.3.0.tgz: registry.npmjs.org answered with a server error, served by npmmirror')
+    expect(describeEvent({ kind: 'failover', path: 'simple/torch/', from: 'pypi.org', to: 'tuna', why: 'slow' })).toBeUndefined()
+  })
+})

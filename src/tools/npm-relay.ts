@@ -1,0 +1,33 @@
+import { findOptions } from './args.js'
+import { withNpmrc } from './credentials.js'
+import { addOptions, findEnv } from './npm-family.js'
+import { readNpmrcSetting } from './npmrc.js'
+import { RELAY_USER, type RelaySupport, type RelayTrust } from './relay-support.js'
+import type { ToolContext } from './types.js'
+
+const option = (name: string) => ({ long: [`--${name}`], takesValue: true, anyDashes: true })
+
+/** npm's setting from its command line, its npm_config_* variables, then its npmrc files, as npm reads it. */
+function setting(context: ToolContext, name: string): string | undefined {
+  const fromArgs = findOptions(context.args, option(name)).at(-1)
+  if (fromArgs) return fromArgs.value ?? 'true'
+  if (context.args.includes(`--no-${name}`)) return 'false'
+  return findEnv(context.env, [`npm_config_${name.replace(/-/g, '_')}`])?.value ?? readNpmrcSetting([name], context)?.value
+}
+
+/** npm's TLS trust: `cafile` (replacing Node's store for the registry), `strict-ssl=false` turning checks off. */
+function trust(context: ToolContext): RelayTrust {
+  const cafile = setting(context, 'cafile')
+  const unverified = /^false$/i.test(setting(context, 'strict-ssl') ?? '') || setting(context, 'ca') ? ['*'] : []
+  return { ...(cafile && { ca: { path: cafile, origin: 'npm cafile' } }), unverified }
+}
+
+export const NPM_RELAY: RelaySupport = {
+  protocol: 'npm',
+  // The relay gives each tarball's URL on the index itself, which npm records in package-lock.json as it would
+  // without resilient; --replace-registry-host sends the download of such a URL to the configured registry, the
+  // relay (npm 9+; arborist reify.js matches the host name).
+  apply: (command, { url, secret, index }, secrets) =>
+    withNpmrc(addOptions(command, `--registry=${url}`, `--replace-registry-host=${new URL(index).hostname}`), { url, username: RELAY_USER, password: secret }, secrets),
+  trust,
+}

@@ -1,0 +1,41 @@
+import { findOptions } from './args.js'
+import { withNetrc } from './credentials.js'
+import { withArgs } from './command-line.js'
+import { readPipConfig } from './pip-config.js'
+import { pipEnv, pipSubcommand } from './pip-index.js'
+import { RELAY_USER, type RelaySupport, type RelayTrust } from './relay-support.js'
+import type { ToolContext } from './types.js'
+
+const REPORT = { long: ['--report'], minPrefix: 5, takesValue: true }
+const CERT = { long: ['--cert'], minPrefix: 4, takesValue: true }
+const TRUSTED = { long: ['--trusted-host'], minPrefix: 4, takesValue: true }
+
+/**
+ * pip's TLS trust, as requests applies it (pip/_internal/network/session.py, requests sessions.py): `--cert`,
+ * PIP_CERT or pip.conf's `cert` first, else REQUESTS_CA_BUNDLE, else CURL_CA_BUNDLE, else its own bundle (certifi,
+ * the same Mozilla list as Node's). `--trusted-host` (anywhere) turns verification off for that host.
+ */
+function trust({ args, env, home }: ToolContext): RelayTrust {
+  const isolated = args.includes('--isolated')
+  const command = pipSubcommand(args)
+  const fromArgs = findOptions(args, CERT).at(-1)?.value
+  const fromPip = fromArgs ? { path: fromArgs, origin: '--cert' } : !isolated && pipEnv(env, ['cert'])
+    ? { path: pipEnv(env, ['cert'])!.value, origin: pipEnv(env, ['cert'])!.name } : undefined
+  const fromConfig = !fromPip && !isolated ? readPipConfig('cert', command, env, home) : undefined
+  const ca = fromPip ?? (fromConfig?.value ? { path: fromConfig.value, origin: fromConfig.origin } : undefined)
+    ?? (env.REQUESTS_CA_BUNDLE ? { path: env.REQUESTS_CA_BUNDLE, origin: 'REQUESTS_CA_BUNDLE' } : env.CURL_CA_BUNDLE ? { path: env.CURL_CA_BUNDLE, origin: 'CURL_CA_BUNDLE' } : undefined)
+  const trusted = [...findOptions(args, TRUSTED).map(option => option.value ?? ''), ...(!isolated ? (pipEnv(env, ['trusted-host'])?.value ?? '').split(/\s+/) : []),
+    ...(!isolated ? (readPipConfig('trusted-host', command, env, home)?.value ?? '').split(/\s+/) : [])].filter(Boolean)
+  return { ...(ca && { ca }), unverified: trusted }
+}
+
+export const PIP_RELAY: RelaySupport = {
+  protocol: 'pypi',
+  // An install report lists each file's URL: through the relay it would name the relay's.
+  unsupported: args => findOptions(args, REPORT).length ? 'pip --report records download URLs' : pipSubcommand(args) === 'lock' ? 'pip lock records download URLs' : undefined,
+  // pip keeps plain-http answers in its HTTP cache only from a trusted host (network/session.py), so the relay is
+  // one: it is on loopback, where nothing is verified anyway.
+  apply: (command, { url, secret }, secrets) =>
+    withNetrc(withArgs(command, '--index-url', url, '--trusted-host', new URL(url).host), { url, username: RELAY_USER, password: secret }, secrets),
+  trust,
+}

@@ -1,0 +1,29 @@
+import type { SecretsContext } from './credentials.js'
+import type { CommandLine, ToolContext } from './types.js'
+
+/**
+ * How a tool goes through resilient's local relay (src/relay, docs/relay.md): the index protocol the relay speaks
+ * to it, how one attempt is pointed at it, and which TLS trust the relay must use to verify upstream as the tool would.
+ */
+export interface RelaySupport {
+  protocol: 'pypi' | 'npm'
+  /** Why this invocation cannot go through the relay (it would write the relay's addresses somewhere), if it cannot. */
+  unsupported?(args: readonly string[]): string | undefined
+  /**
+   * The command pointed at the relay for one attempt: `url` is the relay's index URL, `secret` what it must send
+   * (kept off argv: a netrc, an npmrc), `index` the URL of the index the relay stands for.
+   */
+  apply(command: CommandLine, relay: { url: string; secret: string; index: string }, secrets: SecretsContext): CommandLine
+  /** The tool's TLS trust: the CA bundle it verifies with (a path), and the hosts it does not verify at all. */
+  trust(context: ToolContext): RelayTrust
+}
+
+export interface RelayTrust {
+  /** A CA bundle file the tool uses instead of its default store, and where that setting comes from. */
+  ca?: { path: string; origin: string }
+  /** Hosts (`host` or `host:port`) whose certificates the tool does not check, or `*` for all. */
+  unverified: string[]
+}
+
+/** The relay's credentials as the tools' credential files take them: any user name, the secret as the password. */
+export const RELAY_USER = 'resilient'
