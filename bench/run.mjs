@@ -9,6 +9,7 @@
 // Options: --quick (fewer runs, skips plain pip's ~98 s black-hole failure), --json, --write (a full run only: saves
 // bench/results.json and renders the figures into README.md and docs/benchmarks.md, see bench/render.mjs), --only=perf|streams.
 // (perf) start-up, shims, logs, a dead index, a silent terminal (bench/perf.mjs). `--only=perf` runs it alone.
+// (relay) the relay's figures, (r1)-(r7) in bench/relay.mjs. `--only=relay` runs them alone.
 import { execa } from 'execa'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, chmodSync, mkdirSync } from 'node:fs'
 import { availableParallelism, loadavg, tmpdir } from 'node:os'
@@ -18,6 +19,7 @@ import { startPypiServer, buildWheel } from '../dist/testing.js'
 import { formatAccuracy, measureAccuracy } from './accuracy.mjs'
 import { renderSections, withSections } from './render.mjs'
 import { formatPerf, measurePerf } from './perf.mjs'
+import { formatRelay, measureRelay } from './relay.mjs'
 import { figureLauncher, figureStreams, formatStreams } from './streams.mjs'
 
 const CLI = fileURLToPath(new URL('../bin/resilient.js', import.meta.url))
@@ -130,8 +132,8 @@ async function machine() {
 
 const wheel = buildWheel('bench-pkg', '1.0', { paddingBytes: 200_000 })
 const only = process.argv.find(arg => arg.startsWith('--only='))?.slice('--only='.length)
-if (only && only !== 'perf' && only !== 'streams') {
-  console.error(`--only takes perf or streams, not ${only}.`)
+if (only && only !== 'perf' && only !== 'streams' && only !== 'relay') {
+  console.error(`--only takes perf, streams or relay, not ${only}.`)
   process.exit(64)
 }
 if (write && only) {
@@ -140,9 +142,11 @@ if (write && only) {
 }
 const perf = () => measurePerf({ cli: CLI, quick, log })
 const streams = async () => ({ streams: await figureStreams(cleanEnv(), quick, log), launcher: await figureLauncher(cleanEnv(), quick, log) })
+const relay = () => measureRelay({ cli: CLI, quick, log })
 const results = only === 'perf' ? { machine: await machine(), perf: await perf() }
+  : only === 'relay' ? { machine: await machine(), relay: await relay() }
   : only === 'streams' ? { machine: await machine(), ...await streams() }
-  : { machine: await machine(), a: await figureA(wheel), b: await figureB(wheel), bWithoutExtraCa: await figureB(wheel, true), c: await figureC(), d: await figureD(), e: measureAccuracy(), ...await streams(), perf: await perf() }
+  : { machine: await machine(), a: await figureA(wheel), b: await figureB(wheel), bWithoutExtraCa: await figureB(wheel, true), c: await figureC(), d: await figureD(), e: measureAccuracy(), ...await streams(), perf: await perf(), relay: await relay() }
 if (write) {
   const root = path => fileURLToPath(new URL(`../${path}`, import.meta.url))
   writeFileSync(root('bench/results.json'), `${JSON.stringify(results, null, 2)}\n`)
@@ -153,6 +157,8 @@ if (asJson) {
   console.log(JSON.stringify(results, null, 2))
 } else if (only === 'perf') {
   console.log(formatPerf(results.perf).join('\n'))
+} else if (only === 'relay') {
+  console.log(formatRelay(results.relay, n => (Number.isFinite(n) ? n.toFixed(2) : 'skipped')).join('\n'))
 } else {
   const f = n => (Number.isFinite(n) ? n.toFixed(2) : 'skipped')
   if (!only) printMain(results, f)
@@ -167,4 +173,5 @@ function printMain(results, f) {
   console.log(formatAccuracy(results.e))
   console.log(`(d) ${results.d.bytes / 2 ** 20} MB through resilient in ${f(results.d.seconds)} s: peak RSS ${f(results.d.peakRssMb)} MB (target <= 100 MB), exit ${results.d.exitCode}`)
   console.log(formatPerf(results.perf).join('\n'))
+  console.log(formatRelay(results.relay, f).join('\n'))
 }

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs'
 import { relayAttempt, withRelay } from '../plan/relay.js'
 import type { RunPlan } from '../plan/types.js'
 import { registerSecrets, splitCredentials } from '../redact.js'
@@ -8,8 +7,8 @@ import type { SecretsContext } from '../tools/credentials.js'
 import type { ToolContext } from '../tools/types.js'
 import { relayAddress } from './address.js'
 import { describeEvent } from './describe.js'
-import { startRelay, type Relay } from './server.js'
 import type { HostTally, RelayEvent } from './types.js'
+import { startRelayThread, type RelayHandle } from './worker-client.js'
 
 export interface RelayDecision {
   enabled: boolean
@@ -49,7 +48,7 @@ export interface RunRelay {
   /** The loop's exec and watch for this run: an attempt through the relay is not hedged by the loop, and is booked per host. */
   around(exec: Exec, watch?: (attempt: RunPlan['attempts'][number], number: number) => AttemptWatch | undefined): { exec: Exec; watch: typeof watch }
   /** What each source did, by its id, for --report and the run log. */
-  tally(): Record<string, HostTally>
+  tally(): Promise<Record<string, HostTally>>
   close(): Promise<void>
 }
 
@@ -67,24 +66,22 @@ export async function startRelayForRun(plan: RunPlan, deps: RunRelayDeps): Promi
   const planned = plan.relay
   if (!planned) return undefined
   const address = relayAddress(deps.env)
-  let relay: Relay
+  let relay: RelayHandle
   try {
-    relay = await startRelay({
-      protocol: planned.protocol, secret: address.secret, port: planned.port || undefined, env: deps.env,
-      ...(planned.ca && { ca: readFileSync(planned.ca, 'utf8') }),
+    relay = await startRelayThread({
+      protocol: planned.protocol, secret: address.secret, port: planned.port || undefined, env: deps.env, ...(planned.ca && { caFile: planned.ca }),
       sources: planned.sources.map(source => {
         const split = splitCredentials(source.indexUrl)
         const authorization = split && `Basic ${Buffer.from(`${split.username}:${split.password}`).toString('base64')}`
         return { id: source.id, pages: split?.url ?? source.indexUrl, files: source.files, ...(authorization && { authorization }) }
       }),
-      onEvent: (event: RelayEvent) => {
-        const line = describeEvent(event)
-        if (line) deps.say(line, event.kind !== 'failover')
-      },
+    }, (event: RelayEvent) => {
+      const line = describeEvent(event)
+      if (line) deps.say(line, event.kind !== 'failover')
     })
   } catch (error) {
     deps.say(`resilient's relay could not start (${(error as Error).message}): going to the index directly`, true)
-    return { plan: { ...plan, relay: undefined, attempts: [planned.replaced, ...plan.attempts.slice(1)] }, around: (exec, watch) => ({ exec, watch }), tally: () => ({}), close: async () => {} }
+    return { plan: { ...plan, relay: undefined, attempts: [planned.replaced, ...plan.attempts.slice(1)] }, around: (exec, watch) => ({ exec, watch }), tally: async () => ({}), close: async () => {} }
   }
   const running = relay.port === planned.port ? plan
     : { ...plan, relay: { ...planned, port: relay.port }, attempts: [relayAttempt(plan, planned, relay.base, { address, secrets: deps.secrets }), ...plan.attempts.slice(1)] }
@@ -94,9 +91,9 @@ export async function startRelayForRun(plan: RunPlan, deps: RunRelayDeps): Promi
     around: (exec, watch) => ({
       exec: async (command, attempt) => {
         if (attempt.planned.via !== 'relay') return exec(command, attempt)
-        const before = relay.tally()
+        const before = await relay.tally()
         const result = await exec(command, attempt)
-        const after = relay.tally()
+        const after = await relay.tally()
         deps.book?.(relayBookings(Object.entries(after).map(([id, tally]) => ({ key: keys.get(id) ?? id, host: id, ...minus(tally, before[id]) }))))
         return result
       },

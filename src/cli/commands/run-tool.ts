@@ -168,7 +168,8 @@ export async function runTool(argv: string[], options: GlobalOptions, session: T
     })
     // Logs are for runs that can fail over: one per `pip --version` or `npm run build` would only rotate them out.
     // Written while mirror health is (the two files are independent).
-    const logging = networked ? recordRun({ report: toReport(invocation.tool, result, relay?.tally()), invocation: argv, startedAt, cwd, env, keep: config.logs.keep }) : undefined
+    const relayed = await relay?.tally()
+    const logging = networked ? recordRun({ report: toReport(invocation.tool, result, relayed), invocation: argv, startedAt, cwd, env, keep: config.logs.keep }) : undefined
     await memory?.finish()
     if (offline && (result.outcome === 'gave-up' || result.outcome === 'failed')) reporter.warn(offlineFailureHint(offline, result))
     if (plan.lockedSources && result.outcome === 'gave-up') reporter.warn(plan.lockedSources)
@@ -177,7 +178,7 @@ export async function runTool(argv: string[], options: GlobalOptions, session: T
     if (log.error) reporter.warn(log.error)
     if (options.report) {
       try {
-        writeFileSync(options.report, `${JSON.stringify(toReport(invocation.tool, result, relay?.tally()), null, 2)}\n`, { mode: 0o600 })
+        writeFileSync(options.report, `${JSON.stringify(toReport(invocation.tool, result, relayed), null, 2)}\n`, { mode: 0o600 })
       } catch (error) {
         reporter.warn(`could not write the report to ${options.report}: ${(error as Error).message}`)
       }
