@@ -5,8 +5,8 @@
 // (r3) the same breaking at 80 % on every source that honours Range: still installed;
 // (r4) an index answering every request after 3.5 s, a fast mirror: against plain pip (target <= 1, never worse);
 // (r5) a healthy 200-package npm install: through the relay against the restart loop (target <= 1.03) and plain npm;
-// (r6) a 1 GB download through the relay against direct (curl), and the relay's peak memory above its idle floor
-//      (targets >= 0.95 of direct throughput, <= 64 MB);
+// (r6) a 1 GB download through the relay against direct (curl, the fastest client), and the relay's peak memory
+//      above its idle floor (targets >= 0.95 of direct throughput, <= 64 MB); and a 256 MB wheel with pip itself;
 // (r7) the relay's start (startRelay, listening) (target <= 20 ms).
 import { spawn } from 'node:child_process'
 import { createInterface } from 'node:readline'
@@ -129,6 +129,26 @@ async function throughput(quick, log) {
   return { bytes, runs, directMBps: median(direct) / 1e6, relayMBps: median(relayed) / 1e6, ratio: median(relayed) / median(direct), floorMb: floorKb / 1024, aboveFloorMb: (peakKb - floorKb) / 1024, targets: { ratio: 0.95, memoryMb: 64 } }
 }
 
+async function pipThroughput(quick, log) {
+  const megabytes = quick ? 64 : 256
+  const runs = quick ? 1 : 3
+  log(`(r6) pip download of a ${megabytes} MB wheel through the relay and direct, ${runs} runs each ...`)
+  const wheel = buildWheel('huge-pkg', '1.0', { paddingBytes: megabytes * 2 ** 20 })
+  const index = await startPypiServer({ wheels: [wheel] })
+  const relay = await child(['relay', JSON.stringify({ protocol: 'pypi', secret: SECRET, sources: [{ id: 'index', pages: `${index.url}/`, files: index.url.replace(/simple$/, '') }] })])
+  const netrc = join(temp('netrc'), 'netrc')
+  writeFileSync(netrc, `machine 127.0.0.1 login resilient password ${SECRET}\n`, { mode: 0o600 })
+  const download = async url => succeeded('pip', await timed('python3', ['-m', 'pip', 'download', '--no-deps', '--no-cache-dir', '-d', temp('dl'), '--index-url', url, 'huge-pkg'], { env: cleanEnv({ NETRC: netrc }) })).ms
+  const direct = [], relayed = []
+  for (let i = 0; i < runs; i++) {
+    direct.push(await download(index.url))
+    relayed.push(await download(relay.indexUrl))
+  }
+  relay.stop()
+  await index.close()
+  return { megabytes, runs, directMs: median(direct), relayMs: median(relayed), ratio: median(direct) / median(relayed), target: 0.95 }
+}
+
 async function start(quick, log) {
   const runs = quick ? 5 : 15
   log(`(r7) the relay's start, ${runs} fresh processes ...`)
@@ -143,7 +163,7 @@ async function start(quick, log) {
 
 export async function measureRelay({ cli, quick, log }) {
   return { scale: await scale(cli, quick, log), breakOnIndex: await breaks(cli, false, log), breakEverywhere: await breaks(cli, true, log),
-    slowIndex: await slowIndex(cli, quick, log), healthy: await healthy(cli, quick, log), throughput: await throughput(quick, log), start: await start(quick, log) }
+    slowIndex: await slowIndex(cli, quick, log), healthy: await healthy(cli, quick, log), throughput: await throughput(quick, log), pipThroughput: await pipThroughput(quick, log), start: await start(quick, log) }
 }
 
 export function formatRelay(r, f) {
@@ -154,6 +174,7 @@ export function formatRelay(r, f) {
     `(r4) index answering after 3.5 s, fast mirror, ${r.slowIndex.requests} requests: relay ${f(r.slowIndex.relaySeconds)} s vs plain pip ${f(r.slowIndex.plainSeconds)} s; ratio ${f(r.slowIndex.ratio)} (target <= 1); restart loop ${f(r.slowIndex.loopSeconds)} s`,
     `(r5) healthy 200-package npm install: relay ${f(r.healthy.relayMs)} ms vs restart loop ${f(r.healthy.loopMs)} ms; ratio ${f(r.healthy.ratio)} (target <= 1.03); vs plain npm ${f(r.healthy.plainMs)} ms: ${f(r.healthy.ratioToPlain)}`,
     `(r6) ${r.throughput.bytes / 2 ** 20} MB: relay ${f(r.throughput.relayMBps)} MB/s vs direct ${f(r.throughput.directMBps)} MB/s; ratio ${f(r.throughput.ratio)} (target >= 0.95); relay memory ${f(r.throughput.aboveFloorMb)} MB above its floor of ${f(r.throughput.floorMb)} MB (target <= 64)`,
+    `(r6) pip download of a ${r.pipThroughput.megabytes} MB wheel: relay ${f(r.pipThroughput.relayMs)} ms vs direct ${f(r.pipThroughput.directMs)} ms; throughput ratio ${f(r.pipThroughput.ratio)} (target >= 0.95)`,
     `(r7) relay start: ${f(r.start.medianMs)} ms median of ${r.start.runs} (target <= 20 ms)`,
   ]
 }

@@ -9,6 +9,9 @@ import { contentRangeOf, lengthOf, toolHeaders } from './headers.js'
 import type { FailureKind, RelaySource } from './types.js'
 import type { UpstreamResponse } from './upstream.js'
 
+/** What may wait for the tool to read it, per transfer: enough to keep both sides busy, small against memory. */
+const QUEUED_BYTES = 4 * 1024 * 1024
+
 export interface FileTransfer {
   context: RelayContext
   path: string
@@ -86,8 +89,10 @@ async function splice(transfer: FileTransfer, { start, end, total, identity, ver
   const first = piece
   const contributors = new Set([winner.source.id])
   const gone = () => transfer.signal.aborted || tool.destroyed
+  // Waiting for the tool after every chunk would keep reading and writing from overlapping: a few MB may queue first.
   const write = async (data: Buffer) => {
-    if (!tool.write(data)) await drained(tool)
+    tool.write(data)
+    if (tool.writableLength > QUEUED_BYTES) await drained(tool)
   }
   const continueFrom = (current: Piece, order = continuationOrder(context, transfer.candidates, current.source, path)) =>
     openContinuation(context, { path, position, total, verified: Boolean(verifier), headers: transfer.headers, upstreamOf: transfer.upstreamOf, order, signal: transfer.signal })
