@@ -3,6 +3,7 @@ import type { LatencyBook } from './hedge-delay.js'
 import type { Ledger } from './ledger.js'
 import type { RelayProtocol } from './protocols.js'
 import type { FailureKind, RelaySource } from './types.js'
+import type { Standing } from './standing.js'
 import type { HoldBudget } from './tool-response.js'
 import type { Upstream } from './upstream.js'
 
@@ -18,6 +19,8 @@ export interface RelayContext {
   /** Where packuments' `dist.tarball` point (src/relay/npm-pages.ts). */
   tarballRoot: string
   latency: LatencyBook
+  /** Which sources are failing now: asked after the others (src/relay/standing.ts). */
+  standing: Standing
   ledger: Ledger
   hashes: HashBook
   upstream: Upstream
@@ -40,11 +43,12 @@ export function failureOf(error: unknown): FailureKind {
   return 'reset'
 }
 
-/** The sources to ask for `path`, in order, those with a bad copy of it last. */
+/** The sources to ask for `path`, in order: those failing now after the others, those with a bad copy of it last. */
 export function candidatesFor(context: RelayContext, path: string | undefined): RelaySource[] {
   const bad = path ? context.badCopies.get(path) : undefined
-  if (!bad?.size) return [...context.sources]
-  return [...context.sources.filter(source => !bad.has(source.id)), ...context.sources.filter(source => bad.has(source.id))]
+  const behind = new Set(context.sources.filter(source => context.standing.behind(source.id)))
+  const rank = (source: RelaySource) => (bad?.has(source.id) ? 2 : 0) + (behind.has(source) ? 1 : 0)
+  return [...context.sources].sort((a, b) => rank(a) - rank(b))
 }
 
 /** Seconds of a Retry-After header (a number or an HTTP date), in milliseconds from `now`. */

@@ -81,6 +81,7 @@ export function race(context: RelayContext, request: RaceRequest): Promise<RaceO
         if (outcome.won && source === outcome.source) continue
         run.controller.abort()
         latency.record(source.id, context.now() - run.startedAt, true)
+        context.standing.record(source.id, false)
       }
       if (outcome.won) {
         const losers = asked.filter(source => source !== outcome.source)
@@ -127,6 +128,7 @@ export function race(context: RelayContext, request: RaceRequest): Promise<RaceO
       if (!run || settled) return void response.body.destroy()
       latency.record(source.id, context.now() - run.startedAt)
       const verdict = verdictOf(response.status, request.kind, source === context.sources[0])
+      context.standing.record(source.id, verdict === 'win')
       if (verdict === 'win') {
         running.delete(source)
         return settle({ won: true, source, response, controller: run.controller })
@@ -147,6 +149,7 @@ export function race(context: RelayContext, request: RaceRequest): Promise<RaceO
 
     const onFailure = (source: RelaySource, kind: FailureKind, status?: number, retryAfter?: string) => {
       if (settled || !running.delete(source)) return
+      if (status === undefined) context.standing.record(source.id, false)
       ledger.failed(source.id, kind)
       failures.push({ source, kind, status, retryAfter })
       if (!launchNext() && !running.size) whenNothingRuns()

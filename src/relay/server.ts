@@ -6,6 +6,7 @@ import { HashBook } from './expected-hash.js'
 import { handleRequest } from './handle-request.js'
 import { DEFAULT_HEDGE, LatencyBook } from './hedge-delay.js'
 import { Ledger } from './ledger.js'
+import { Standing } from './standing.js'
 import { fileRoots } from './links.js'
 import { PROTOCOLS } from './protocols.js'
 import type { HedgeSettings, HostTally, RelayEvent, RelayProtocolName, RelaySource } from './types.js'
@@ -96,7 +97,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
   const context: RelayContext = {
     protocol: PROTOCOLS[options.protocol], sources, base, roots: fileRoots(sources.map(source => source.files)),
     tarballRoot: options.tarballs === 'relay' ? base : sources[0]!.files,
-    latency: new LatencyBook({ ...DEFAULT_HEDGE, ...options.hedge }), ledger, hashes: new HashBook(), upstream: upstream.fetch,
+    latency: new LatencyBook({ ...DEFAULT_HEDGE, ...options.hedge }), standing: new Standing(options.now ?? Date.now), ledger, hashes: new HashBook(), upstream: upstream.fetch,
     now: options.now ?? Date.now, cooling: new Map(), retryAfterBoundMs: options.retryAfterBoundMs ?? 10_000, badCopies: new Map(), hold: new HoldBudget(),
   }
   // Loaded while the tool starts, not on its first request.

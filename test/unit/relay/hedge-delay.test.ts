@@ -50,3 +50,23 @@ describe('the hedging delay, learned per source', () => {
     expect(book.delayFor('very-slow')).toBe(10_000)
   })
 })
+
+describe('which sources are failing now', async () => {
+  const { Standing } = await import('../../../src/relay/standing.js')
+  it('puts a source behind the others after five answers in a row it failed or lost, and in front again for one retry every 5 s', () => {
+    let now = 0
+    const standing = new Standing(() => now)
+    for (let i = 0; i < 4; i++) standing.record('index', false)
+    expect(standing.behind('index')).toBe(false)
+    standing.record('index', false)
+    expect(standing.behind('index')).toBe(true)
+    now = 4999
+    expect(standing.behind('index')).toBe(true)
+    now = 5001
+    expect(standing.behind('index')).toBe(false)
+    expect(standing.behind('index')).toBe(true)
+    standing.record('index', true)
+    now = 5002
+    expect(standing.behind('index')).toBe(false)
+  })
+})

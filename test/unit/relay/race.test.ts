@@ -6,6 +6,7 @@ import { LatencyBook } from '../../../src/relay/hedge-delay.js'
 import { Ledger } from '../../../src/relay/ledger.js'
 import { PYPI_PROTOCOL } from '../../../src/relay/protocols.js'
 import { race, type RaceOutcome } from '../../../src/relay/race.js'
+import { Standing } from '../../../src/relay/standing.js'
 import { HoldBudget } from '../../../src/relay/tool-response.js'
 import type { RelayEvent, RelaySource } from '../../../src/relay/types.js'
 import type { Upstream } from '../../../src/relay/upstream.js'
@@ -34,7 +35,7 @@ function contextWith(scripts: Record<string, Script[]>, sources = [INDEX, MIRROR
     })
   })
   const context: RelayContext = { protocol: PYPI_PROTOCOL, sources, base: 'http://127.0.0.1:1/', roots: [], tarballRoot: '', latency: new LatencyBook({ initialMs: 1000, minMs: 50, maxMs: 10_000 }),
-    ledger: new Ledger(event => events.push(event)), hashes: new HashBook(), upstream, now: () => Date.now(), cooling: new Map(), retryAfterBoundMs: 10_000, badCopies: new Map(), hold: new HoldBudget() }
+    standing: new Standing(() => Date.now()), ledger: new Ledger(event => events.push(event)), hashes: new HashBook(), upstream, now: () => Date.now(), cooling: new Map(), retryAfterBoundMs: 10_000, badCopies: new Map(), hold: new HoldBudget() }
   const run = (kind: 'page' | 'file' = 'file') => race(context, { path: 'packages/x.whl', kind, method: 'GET', headers: {}, upstreamOf: s => `${s.files}x`, candidates: context.sources, signal: new AbortController().signal })
   return { context, asked, cancelled, events, run }
 }
