@@ -41,9 +41,13 @@ function whyNot(plan: RunPlan, request: RelayRequest, indexes: (string | undefin
   if (plan.noSwitchReason) return plan.noSwitchReason
   if (plan.attempts.some(attempt => attempt.source.kind !== 'upstream' && attempt.source.kind !== 'mirror')) return 'the index is not a public one'
   if (indexes.some(url => !url || !/^https?:\/\//i.test(url))) return 'an index is not an http(s) URL'
-  const unverified = request.trust.unverified
-  const skipped = indexes.find(url => unverified.includes('*') || unverified.some(host => host === hostOf(url!) || host === hostAndPortOf(url!)))
-  return skipped ? `${plan.invocation.adapter.name} does not verify TLS for ${labelOf(skipped)}, which the relay would` : undefined
+  const listed = (hosts: readonly string[], url: string) => hosts.includes('*') || hosts.some(host => host === hostOf(url) || host === hostAndPortOf(url))
+  const name = plan.invocation.adapter.name
+  const skipped = indexes.find(url => listed(request.trust.unverified, url!))
+  if (skipped) return `${name} does not verify TLS for ${labelOf(skipped)}, which the relay would`
+  const credentials = request.trust.credentials ?? {}
+  const credentialed = indexes.find(url => listed(Object.keys(credentials), url!))
+  return credentialed ? `${name} sends credentials to ${labelOf(credentialed)} (${credentials[hostOf(credentialed)!] ?? credentials[hostAndPortOf(credentialed)!] ?? credentials['*']}), which the relay would not carry` : undefined
 }
 
 /** The command of the relay's attempt, for a relay listening at `base` (`http://127.0.0.1:<port>/`). */

@@ -1,7 +1,8 @@
 import { findOptions } from './args.js'
 import { withNpmrc } from './credentials.js'
 import { addOptions, findEnv } from './npm-family.js'
-import { readNpmrcSetting } from './npmrc.js'
+import { npmrcFiles, readNpmrcFiles, readNpmrcSetting } from './npmrc.js'
+import { DEFAULT_CREDENTIAL, HOST_CREDENTIAL, settingKeys } from './npm-registry-choice.js'
 import { RELAY_USER, type RelaySupport, type RelayTrust } from './relay-support.js'
 import type { ToolContext } from './types.js'
 
@@ -15,11 +16,25 @@ function setting(context: ToolContext, name: string): string | undefined {
   return findEnv(context.env, [`npm_config_${name.replace(/-/g, '_')}`])?.value ?? readNpmrcSetting([name], context)?.value
 }
 
+
+/**
+ * The registries npm sends credentials to: a CI job's token for registry.npmjs.org (private scoped packages there
+ * need it) would not reach the registry through the relay.
+ */
+function credentials(context: ToolContext): Record<string, string> {
+  const hosts: Record<string, string> = {}
+  for (const [key, origin] of settingKeys(context, readNpmrcFiles(npmrcFiles(context), context.env))) {
+    const host = HOST_CREDENTIAL.exec(key)?.[1]?.toLowerCase() ?? (DEFAULT_CREDENTIAL.test(key) ? '*' : undefined)
+    if (host) hosts[host] = `${key} in ${origin}`
+  }
+  return hosts
+}
+
 /** npm's TLS trust: `cafile` (replacing Node's store for the registry), `strict-ssl=false` turning checks off. */
 function trust(context: ToolContext): RelayTrust {
   const cafile = setting(context, 'cafile')
   const unverified = /^false$/i.test(setting(context, 'strict-ssl') ?? '') || setting(context, 'ca') ? ['*'] : []
-  return { ...(cafile && { ca: { path: cafile, origin: 'npm cafile' } }), unverified }
+  return { ...(cafile && { ca: { path: cafile, origin: 'npm cafile' } }), unverified, credentials: credentials(context) }
 }
 
 export const NPM_RELAY: RelaySupport = {

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { findOptions } from './args.js'
 import { withNetrc } from './credentials.js'
 import { withArgs } from './command-line.js'
@@ -26,7 +28,25 @@ function trust({ args, env, home }: ToolContext): RelayTrust {
     ?? (env.REQUESTS_CA_BUNDLE ? { path: env.REQUESTS_CA_BUNDLE, origin: 'REQUESTS_CA_BUNDLE' } : env.CURL_CA_BUNDLE ? { path: env.CURL_CA_BUNDLE, origin: 'CURL_CA_BUNDLE' } : undefined)
   const trusted = [...findOptions(args, TRUSTED).map(option => option.value ?? ''), ...(!isolated ? (pipEnv(env, ['trusted-host'])?.value ?? '').split(/\s+/) : []),
     ...(!isolated ? (readPipConfig('trusted-host', command, env, home)?.value ?? '').split(/\s+/) : [])].filter(Boolean)
-  return { ...(ca && { ca }), unverified: trusted }
+  return { ...(ca && { ca }), unverified: trusted, credentials: netrcHosts(env, home) }
+}
+
+/** The machines of the netrc pip reads (NETRC, else ~/.netrc): pip sends their credentials itself (requests' get_netrc_auth). */
+function netrcHosts(env: NodeJS.ProcessEnv, home: string): Record<string, string> {
+  const file = env.NETRC || join(home, '.netrc')
+  let text: string
+  try {
+    text = readFileSync(file, 'utf8')
+  } catch {
+    return {}
+  }
+  const words = text.split(/\s+/)
+  const hosts: Record<string, string> = {}
+  words.forEach((word, at) => {
+    if (word === 'machine' && words[at + 1]) hosts[words[at + 1]!.toLowerCase()] = file
+    if (word === 'default') hosts['*'] = file
+  })
+  return hosts
 }
 
 export const PIP_RELAY: RelaySupport = {

@@ -14,7 +14,10 @@ export interface RelaySupport {
    * (kept off argv: a netrc, an npmrc), `index` the URL of the index the relay stands for.
    */
   apply(command: CommandLine, relay: { url: string; secret: string; index: string }, secrets: SecretsContext): CommandLine
-  /** The tool's TLS trust: the CA bundle it verifies with (a path), and the hosts it does not verify at all. */
+  /**
+   * The tool's TLS trust (the CA bundle it verifies with, the hosts it does not verify) and the hosts it sends
+   * credentials to by itself (a netrc, an npm token): the relay carries neither, so those hosts are not relayed.
+   */
   trust(context: ToolContext): RelayTrust
 }
 
@@ -23,6 +26,8 @@ export interface RelayTrust {
   ca?: { path: string; origin: string }
   /** Hosts (`host` or `host:port`) whose certificates the tool does not check, or `*` for all. */
   unverified: string[]
+  /** Hosts the tool sends credentials to of its own accord, or `*` for any: where they come from, by host. */
+  credentials?: Record<string, string>
 }
 
 /** The relay's credentials as the tools' credential files take them: any user name, the secret as the password. */

@@ -11,9 +11,13 @@ import { startPypiServer, type PypiServer, type PypiServerOptions } from '../../
  */
 export function projectWithConfig(config: unknown): string {
   const dir = mkdtempSync(join(tmpdir(), 'resilient-project-'))
-  const withRelay = config && typeof config === 'object' && !Array.isArray(config) && !('relay' in config) ? { relay: false, ...config } : config
-  writeFileSync(join(dir, '.resilientrc.json'), JSON.stringify(withRelay, null, 2))
+  writeFileSync(join(dir, '.resilientrc.json'), JSON.stringify(relayOffUnlessSaid(config), null, 2))
   return dir
+}
+
+/** A test config with `relay: false` added when it does not say (see projectWithConfig). */
+export function relayOffUnlessSaid(config: unknown): unknown {
+  return config && typeof config === 'object' && !Array.isArray(config) && !('relay' in config) ? { relay: false, ...config } : config
 }
 
 export function filesIn(dir: string): string[] {

@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -56,6 +56,20 @@ describe('pip\'s and npm\'s TLS trust, as the relay must copy it', () => {
     expect(pip.relay!.trust(context(['install', 'x'], { PIP_CERT: '/b.pem', REQUESTS_CA_BUNDLE: '/c.pem' })).ca?.path).toBe('/b.pem')
     expect(pip.relay!.trust(context(['install', 'x'], { REQUESTS_CA_BUNDLE: '/c.pem' })).ca?.path).toBe('/c.pem')
     expect(pip.relay!.trust(context(['install', '--trusted-host', 'pypi.org', 'x'], { PIP_TRUSTED_HOST: 'a.example b.example' })).unverified).toEqual(['pypi.org', 'a.example', 'b.example'])
+  })
+
+  it('pip: the machines of its netrc get credentials from pip itself, which the relay would not carry', () => {
+    const home = mkdtempSync(join(tmpdir(), 'resilient-netrc-'))
+    writeFileSync(join(home, '.netrc'), 'machine pypi.corp-mirror.example login me password secret\n')
+    const trust = pip.relay!.trust({ args: ['install', 'x'], env: { PIP_CONFIG_FILE: '/dev/null' }, cwd, home })
+    expect(trust.credentials).toEqual({ 'pypi.corp-mirror.example': join(home, '.netrc') })
+    expect(withRelay(planIn(pip, 'install x', cwd, MIRRORS), request({ trust })).noRelayReason).toMatch(/pip sends credentials to pypi\.corp-mirror\.example/)
+  })
+
+  it('npm: a CI token for registry.npmjs.org keeps the relay out (private scoped packages there need it)', () => {
+    const trust = npm.relay!.trust(context(['install'], { 'npm_config_//registry.npmjs.org/:_authToken': 'npm_x' }))
+    expect(trust.credentials).toEqual({ 'registry.npmjs.org': '//registry.npmjs.org/:_authToken in npm_config_//registry.npmjs.org/:_authToken' })
+    expect(withRelay(planIn(npm, 'install x', cwd), request({ trust })).relay).toBeUndefined()
   })
 
   it('npm: --cafile, npm_config_cafile; strict-ssl=false checks nothing', () => {
