@@ -178,3 +178,22 @@ export function formatRelay(r, f) {
     `(r7) relay start: ${f(r.start.medianMs)} ms median of ${r.start.runs} (target <= 20 ms)`,
   ]
 }
+
+/** The table for docs/benchmarks.md (`npm run bench -- --write`): each relay figure with its target. */
+export function relayTable(r) {
+  const f = n => (Number.isFinite(n) ? n.toFixed(2) : '—')
+  const missed = ok => (ok ? '' : ' — **missed**')
+  return [
+    '| figure | through the relay | without it | ratio | target |',
+    '| --- | --- | --- | --- | --- |',
+    `| (r1) npm install of 217 packages, the registry dying after 40 requests (a healthy mirror): time to success | ${f(r.scale.relaySeconds)} s, lockfile ${r.scale.lockfileIdentical ? 'byte-identical' : '**different**'} | ${f(r.scale.loopSeconds)} s (restart loop, exit ${r.scale.loopExit}) | — | ≤ 20 s${missed(r.scale.relaySeconds <= 20 && r.scale.lockfileIdentical)} |`,
+    `| (r2) a ${f(r.breakOnIndex.fileBytes / 1e6)} MB wheel breaking at 80 % on the index: bytes fetched in all, per byte of the file | ${f(r.breakOnIndex.relay.fetchedRatio)} (exit ${r.breakOnIndex.relay.exit}) | ${f(r.breakOnIndex.loop.fetchedRatio)} (exit ${r.breakOnIndex.loop.exit}) | — | ≤ 1.25${missed(r.breakOnIndex.relay.fetchedRatio <= 1.25)} |`,
+    `| (r3) the same breaking at 80 % on every source | exit ${r.breakEverywhere.relay.exit} (${f(r.breakEverywhere.relay.fetchedRatio)}) | exit ${r.breakEverywhere.loop.exit} | — | installed${missed(r.breakEverywhere.relay.exit === 0)} |`,
+    `| (r4) an index answering after 3.5 s, a fast mirror: ${r.slowIndex.requests} requests, against plain pip on the index | ${f(r.slowIndex.relaySeconds)} s | ${f(r.slowIndex.plainSeconds)} s (plain pip); ${f(r.slowIndex.loopSeconds)} s (restart loop) | ${f(r.slowIndex.ratio)} | ≤ 1${missed(r.slowIndex.ratio <= 1)} |`,
+    `| (r5) a healthy 200-package npm install, median of ${r.healthy.runs} | ${f(r.healthy.relayMs)} ms | ${f(r.healthy.loopMs)} ms (restart loop); ${f(r.healthy.plainMs)} ms (plain npm) | ${f(r.healthy.ratio)} | ≤ 1.03${missed(r.healthy.ratio <= 1.03)} |`,
+    `| (r6) ${r.throughput.bytes / 2 ** 20} MB with curl, throughput | ${f(r.throughput.relayMBps)} MB/s | ${f(r.throughput.directMBps)} MB/s | ${f(r.throughput.ratio)} | ≥ 0.95${missed(r.throughput.ratio >= 0.95)} |`,
+    `| (r6) the relay's peak memory during it, above its idle ${f(r.throughput.floorMb)} MB | ${f(r.throughput.aboveFloorMb)} MB | — | — | ≤ 64 MB${missed(r.throughput.aboveFloorMb <= 64)} |`,
+    `| (r6) pip download of a ${r.pipThroughput.megabytes} MB wheel, median of ${r.pipThroughput.runs} | ${f(r.pipThroughput.relayMs)} ms | ${f(r.pipThroughput.directMs)} ms | ${f(r.pipThroughput.ratio)} | ≥ 0.95${missed(r.pipThroughput.ratio >= 0.95)} |`,
+    `| (r7) the relay's start (listening), median of ${r.start.runs} | ${f(r.start.medianMs)} ms | — | — | ≤ 20 ms${missed(r.start.medianMs <= 20)} |`,
+  ].join('\n')
+}

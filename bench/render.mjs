@@ -12,6 +12,7 @@ export function overhead(b) {
 }
 
 import { perfTable } from './perf.mjs'
+import { relayTable } from './relay.mjs'
 import { streamsTable } from './streams.mjs'
 
 export function renderSections(results) {
@@ -35,6 +36,7 @@ export function renderSections(results) {
     ].join('\n'),
     ...(results.perf && { 'bench-perf': perfTable(results.perf) }),
     ...(results.streams && { 'bench-streams': streamsTable(results) }),
+    ...(results.relay && { 'bench-relay': relayTable(results.relay) }),
   }
 }
 

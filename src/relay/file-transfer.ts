@@ -91,6 +91,7 @@ async function splice(transfer: FileTransfer, { start, end, total, identity, ver
   const gone = () => transfer.signal.aborted || tool.destroyed
   // Waiting for the tool after every chunk would keep reading and writing from overlapping: a few MB may queue first.
   const write = async (data: Buffer) => {
+    if (gone()) return
     tool.write(data)
     if (tool.writableLength > QUEUED_BYTES) await drained(tool)
   }

@@ -7,12 +7,12 @@ import type { HedgeSettings } from './types.js'
  * first counts as "at least this slow" (a censored sample), so a source that keeps losing is not waited for longer
  * than the one that keeps winning needs.
  */
-export const DEFAULT_HEDGE: HedgeSettings = { initialMs: 1500, minMs: 50, maxMs: 10_000 }
+export const DEFAULT_HEDGE: HedgeSettings = { initialMs: 1000, minMs: 50, maxMs: 10_000 }
 
 // Enough answers for a percentile to mean something, few enough to follow a link that changes during a run.
 const WINDOW = 32
 // How many answers in a row another source beat it before it is hedged on the winner's pace.
-const LOSING_STREAK = 3
+const LOSING_STREAK = 2
 
 interface Sample {
   ms: number

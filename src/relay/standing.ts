@@ -7,7 +7,7 @@ export class Standing {
   private readonly recent = new Map<string, boolean[]>()
   private readonly triedAt = new Map<string, number>()
 
-  constructor(private readonly now: () => number, private readonly streak = 5, private readonly retryMs = 5000) {}
+  constructor(private readonly now: () => number, private readonly streak = 3, private readonly retryMs = 5000) {}
 
   /** One request's outcome on `source`: it answered first (true), or it failed, or another source answered first. */
   record(source: string, answered: boolean): void {
@@ -25,7 +25,7 @@ export class Standing {
     const since = this.triedAt.get(source)
     if (since !== undefined && now - since < this.retryMs) return true
     this.triedAt.set(source, now)
-    // Put behind from its fifth failure on; one request in front again after each `retryMs`.
+    // Put behind from its third failure in a row on; one request in front again after each `retryMs`.
     return since === undefined
   }
 }
