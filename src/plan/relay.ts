@@ -43,6 +43,7 @@ function whyNot(plan: RunPlan, request: RelayRequest, indexes: (string | undefin
   if (indexes.some(url => !url || !/^https?:\/\//i.test(url))) return 'an index is not an http(s) URL'
   const listed = (hosts: readonly string[], url: string) => hosts.includes('*') || hosts.some(host => host === hostOf(url) || host === hostAndPortOf(url))
   const name = plan.invocation.adapter.name
+  if (request.trust.proxy) return `${name} sends every request to its proxy (${request.trust.proxy}), the relay's on 127.0.0.1 included`
   const skipped = indexes.find(url => listed(request.trust.unverified, url!))
   if (skipped) return `${name} does not verify TLS for ${labelOf(skipped)}, which the relay would`
   const credentials = request.trust.credentials ?? {}
@@ -55,7 +56,8 @@ export function relayAttempt(plan: RunPlan, relay: RelayPlan, base: string, requ
   const first = relay.replaced
   const support = plan.invocation.adapter.relay!
   const url = PROTOCOLS[relay.protocol].indexUrl(base)
-  const command = support.apply({ argv: [...plan.invocation.launcher, ...plan.invocation.args], env: {} }, { url, secret: request.address.secret, index: relay.sources[0]!.indexUrl }, request.secrets)
+  const command = support.apply({ argv: [...plan.invocation.launcher, ...plan.invocation.args], env: {} },
+    { url, secret: request.address.secret, index: relay.sources[0]!.indexUrl, ...(relay.noProxy !== undefined && { noProxy: relay.noProxy }) }, request.secrets)
   return { source: first.source, command, cwd: first.cwd, hosts: [], reason: first.reason, via: 'relay', ...(first.requested && { requested: true }) }
 }
 
@@ -74,7 +76,8 @@ export function withRelay(plan: RunPlan, request: RelayRequest): RunPlan {
   plan.attempts.forEach((attempt, index) => {
     if (!sources.some(source => sameIndex(source.indexUrl, indexes[index]!))) sources.push(relaySource(protocol, attempt.source, indexes[index]!))
   })
-  const relay: RelayPlan = { protocol, sources, port: request.address.port, replaced: plan.attempts[0]!, ...(request.trust.ca && { ca: request.trust.ca.path }) }
+  const { ca, noProxy } = request.trust
+  const relay: RelayPlan = { protocol, sources, port: request.address.port, replaced: plan.attempts[0]!, ...(ca && { ca: ca.path }), ...(noProxy !== undefined && { noProxy }) }
   const first = relayAttempt(plan, relay, `http://127.0.0.1:${relay.port}/`, request)
   return { ...plan, relay, attempts: [first, ...plan.attempts.slice(1)] }
 }

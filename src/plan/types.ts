@@ -81,6 +81,8 @@ export interface RelayPlan {
   ca?: string
   /** The attempt the relay's takes the place of: run instead should the relay not start. */
   replaced: PlannedAttempt
+  /** The tool's no-proxy list, when a proxy applies to it: the attempt adds 127.0.0.1 to it. */
+  noProxy?: string
 }
 
 /** A fix learned in earlier runs: after `category` on `failingHost`, the source with health key `key` worked. */

@@ -3,7 +3,7 @@ import { withNpmrc } from './credentials.js'
 import { addOptions, findEnv } from './npm-family.js'
 import { npmrcFiles, readNpmrcFiles, readNpmrcSetting } from './npmrc.js'
 import { DEFAULT_CREDENTIAL, HOST_CREDENTIAL, settingKeys } from './npm-registry-choice.js'
-import { RELAY_USER, type RelaySupport, type RelayTrust } from './relay-support.js'
+import { proxyInEnvironment, RELAY_USER, withLoopback, type RelaySupport, type RelayTrust } from './relay-support.js'
 import type { ToolContext } from './types.js'
 
 const option = (name: string) => ({ long: [`--${name}`], takesValue: true, anyDashes: true })
@@ -34,7 +34,9 @@ function credentials(context: ToolContext): Record<string, string> {
 function trust(context: ToolContext): RelayTrust {
   const cafile = setting(context, 'cafile')
   const unverified = /^false$/i.test(setting(context, 'strict-ssl') ?? '') || setting(context, 'ca') ? ['*'] : []
-  return { ...(cafile && { ca: { path: cafile, origin: 'npm cafile' } }), unverified, credentials: credentials(context) }
+  const proxied = proxyInEnvironment(context.env) || setting(context, 'proxy') || setting(context, 'https-proxy')
+  const noProxy = setting(context, 'noproxy') ?? context.env.NO_PROXY ?? context.env.no_proxy ?? ''
+  return { ...(cafile && { ca: { path: cafile, origin: 'npm cafile' } }), unverified, credentials: credentials(context), ...(proxied && { noProxy }) }
 }
 
 export const NPM_RELAY: RelaySupport = {
@@ -42,7 +44,8 @@ export const NPM_RELAY: RelaySupport = {
   // The relay gives each tarball's URL on the index itself, which npm records in package-lock.json as it would
   // without resilient; --replace-registry-host sends the download of such a URL to the configured registry, the
   // relay (npm 9+; arborist reify.js matches the host name).
-  apply: (command, { url, secret, index }, secrets) =>
-    withNpmrc(addOptions(command, `--registry=${url}`, `--replace-registry-host=${new URL(index).hostname}`), { url, username: RELAY_USER, password: secret }, secrets),
+  // npm's noproxy applies to its own proxy settings and the environment's alike (@npmcli/agent).
+  apply: (command, { url, secret, index, noProxy }, secrets) => withNpmrc(addOptions(command, `--registry=${url}`, `--replace-registry-host=${new URL(index).hostname}`,
+    ...(noProxy === undefined ? [] : [`--noproxy=${withLoopback(noProxy)}`])), { url, username: RELAY_USER, password: secret }, secrets),
   trust,
 }

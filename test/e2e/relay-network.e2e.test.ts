@@ -1,12 +1,11 @@
 import { execFileSync } from 'node:child_process'
 import { mkdtempSync, readFileSync } from 'node:fs'
-import { createServer } from 'node:http'
 import { createServer as createHttps, type Server } from 'node:https'
-import { connect, type AddressInfo } from 'node:net'
+import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { AUTHORIZATION, relays } from './relay-setup.js'
+import { AUTHORIZATION, proxy, relays } from './relay-setup.js'
 
 // Upstream as the tool would reach it: over TLS verified with the tool's own CA bundle, through its proxy.
 let cert: string
@@ -32,26 +31,6 @@ async function tlsIndex(): Promise<{ url: string; server: Server }> {
   return { url: `https://127.0.0.1:${(server.address() as AddressInfo).port}/`, server }
 }
 
-/** A CONNECT proxy that records the tunnels it opens. */
-async function proxy(): Promise<{ url: string; tunnels: string[] }> {
-  const tunnels: string[] = []
-  const server = createServer()
-  server.on('connect', (request, socket, head) => {
-    tunnels.push(request.url!)
-    const [host, port] = request.url!.split(':')
-    const upstream = connect(Number(port), host, () => {
-      socket.write('HTTP/1.1 200 Connection Established\r\n\r\n')
-      upstream.write(head)
-      upstream.pipe(socket).pipe(upstream)
-    })
-    upstream.on('error', () => socket.destroy())
-    socket.on('error', () => upstream.destroy())
-  })
-  await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve))
-  closing.push(server)
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, tunnels }
-}
-
 const page = (indexUrl: string) => fetch(`${indexUrl}x/`, { headers: { authorization: AUTHORIZATION } })
 const source = (url: string) => ({ id: 'index', pages: `${url}simple/`, files: url })
 
@@ -70,6 +49,7 @@ describe('the relay reaches upstream as the tool would', () => {
   it('goes through HTTPS_PROXY, except for the hosts of NO_PROXY', async () => {
     const { url } = await tlsIndex()
     const through = await proxy()
+    closing.push(through)
     const proxied = await relay({ protocol: 'pypi', sources: [source(url)], ca: cert, env: { HTTPS_PROXY: through.url } })
     expect((await page(proxied.indexUrl)).status).toBe(200)
     expect(through.tunnels).toEqual([new URL(url).host])

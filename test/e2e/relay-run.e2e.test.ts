@@ -9,6 +9,7 @@ import { buildWheel, type BuiltWheel } from '../../src/testing/wheel.js'
 import { isolatedEnv } from '../helpers/isolated-env.js'
 import { runCli } from '../helpers/run-cli.js'
 import { filesIn, projectWithConfig, pypiServers } from './helpers.js'
+import { proxy } from './relay-setup.js'
 
 // The relay as resilient runs it: the built CLI, real pip and npm, local servers with faults.
 let wheels: BuiltWheel[]
@@ -67,6 +68,22 @@ describe('resilient through its relay', () => {
     expect(report(env.HOME!).attempts).toHaveLength(1)
     expect(readFileSync(join(cwd, 'package-lock.json'), 'utf8')).toBe(readFileSync(join(plainProject, 'package-lock.json'), 'utf8'))
     expect(existsSync(join(cwd, 'node_modules', '@acme', 'util', 'package.json'))).toBe(true)
+  })
+
+  it('pip behind HTTP_PROXY: pip reaches the relay directly, its secret never reaches the proxy; the relay goes through the proxy', async () => {
+    const index = await server({ wheels })
+    const through = await proxy()
+    try {
+      const cwd = projectWithConfig({ relay: true, pypi: { index: index.url, mirrors: [] } })
+      const dest = mkdtempSync(join(tmpdir(), 'resilient-relay-dl-'))
+      const result = await runCli(['python3', '-m', 'pip', 'download', '--no-deps', '-d', dest, 'demo-pkg'], { cwd, env: isolatedEnv({ HTTP_PROXY: through.url }) })
+      expect(result.exitCode, result.all).toBe(0)
+      expect(through.forwarded).toEqual([])
+      expect(through.tunnels.length).toBeGreaterThan(0)
+      expect(new Set(through.tunnels)).toEqual(new Set([`127.0.0.1:${index.port}`]))
+    } finally {
+      through.close()
+    }
   })
 
   it('--dry-run says which attempt goes through the relay and which sources stand behind it; --no-relay and a private index do not', async () => {

@@ -1,4 +1,6 @@
 import { mkdtempSync, writeFileSync } from 'node:fs'
+import { createServer, request as forward } from 'node:http'
+import { connect, type AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach } from 'vitest'
@@ -40,4 +42,36 @@ export function npmCredentials(relay: Relay, home: string): Record<string, strin
   const path = join(home, '.npmrc-relay')
   writeFileSync(path, `//127.0.0.1:${relay.port}/:_auth=${Buffer.from(`resilient:${SECRET}`).toString('base64')}\n`, { mode: 0o600 })
   return { npm_config_userconfig: path }
+}
+
+/**
+ * An HTTP proxy that records what goes through it: CONNECT tunnels (host:port), and plain-http requests forwarded
+ * as they came (their URL and Authorization), as a corporate proxy sees them.
+ */
+export async function proxy(): Promise<{ url: string; tunnels: string[]; forwarded: { url: string; authorization?: string }[]; close(): void }> {
+  const tunnels: string[] = []
+  const forwarded: { url: string; authorization?: string }[] = []
+  const server = createServer((request, response) => {
+    forwarded.push({ url: request.url!, ...(request.headers.authorization && { authorization: request.headers.authorization }) })
+    const target = new URL(request.url!)
+    const upstream = forward({ host: target.hostname, port: target.port, path: `${target.pathname}${target.search}`, method: request.method, headers: request.headers }, answer => {
+      response.writeHead(answer.statusCode!, answer.headers)
+      answer.pipe(response)
+    })
+    upstream.on('error', () => response.destroy())
+    request.pipe(upstream)
+  })
+  server.on('connect', (request, socket, head) => {
+    tunnels.push(request.url!)
+    const [host, port] = request.url!.split(':')
+    const upstream = connect(Number(port), host, () => {
+      socket.write('HTTP/1.1 200 Connection Established\r\n\r\n')
+      upstream.write(head)
+      upstream.pipe(socket).pipe(upstream)
+    })
+    upstream.on('error', () => socket.destroy())
+    socket.on('error', () => upstream.destroy())
+  })
+  await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve))
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, tunnels, forwarded, close: () => server.close() }
 }

@@ -43,6 +43,15 @@ describe('which attempt goes through the relay', () => {
     expect(none(planIn(pip, 'list', cwd)).noRelayReason).toBeUndefined()
   })
 
+  it('behind a proxy, the tool reaches the relay directly: 127.0.0.1 added to its no-proxy list; never with pip\'s own --proxy', () => {
+    const behind = (adapter: typeof pip, args: string, env: NodeJS.ProcessEnv) =>
+      withRelay(planIn(adapter, args, cwd), request({ trust: adapter.relay!.trust({ args: args.split(' '), env: { PIP_CONFIG_FILE: '/dev/null', ...env }, cwd, home: cwd }) }))
+    expect(behind(pip, 'install x', { HTTPS_PROXY: 'http://proxy:3128', no_proxy: 'corp.example' }).attempts[0]!.command.env).toMatchObject({ no_proxy: 'corp.example,127.0.0.1', NO_PROXY: 'corp.example,127.0.0.1' })
+    expect(behind(pip, 'install x', {}).attempts[0]!.command.env).not.toHaveProperty('NO_PROXY')
+    expect(behind(pip, 'install --proxy http://proxy:3128 x', {}).noRelayReason).toMatch(/sends every request to its proxy \(--proxy\)/)
+    expect(behind(npm, 'install x', { HTTP_PROXY: 'http://proxy:3128' }).attempts[0]!.command.argv).toContain('--noproxy=127.0.0.1')
+  })
+
   it('verifies upstream with the CA bundle the tool names', () => {
     const plan = withRelay(planIn(pip, 'install x', cwd), request({ trust: { ca: { path: '/etc/corp-ca.pem', origin: 'PIP_CERT' }, unverified: [] } }))
     expect(plan.relay!.ca).toBe('/etc/corp-ca.pem')
