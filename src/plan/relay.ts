@@ -9,7 +9,7 @@ import type { PlannedAttempt, RelayPlan, RelayPlanSource, RunPlan, Source } from
 export interface RelayRequest {
   /** `relay` in the config (`--no-relay` sets false). */
   enabled: boolean
-  /** Its stable address (src/relay/address.ts): the port to listen on, the secret every request must carry. */
+  /** The port to listen on (stable across runs, src/relay/address.ts) and this run's secret, which every request must carry. */
   address: { port: number; secret: string }
   /** The tool's TLS trust (ToolAdapter.relay.trust). */
   trust: RelayTrust
@@ -52,12 +52,12 @@ function whyNot(plan: RunPlan, request: RelayRequest, indexes: (string | undefin
 }
 
 /** The command of the relay's attempt, for a relay listening at `base` (`http://127.0.0.1:<port>/`). */
-export function relayAttempt(plan: RunPlan, relay: RelayPlan, base: string, request: Pick<RelayRequest, 'address' | 'secrets'>): PlannedAttempt {
+export function relayAttempt(plan: RunPlan, relay: RelayPlan, base: string, secrets: SecretsContext): PlannedAttempt {
   const first = relay.replaced
   const support = plan.invocation.adapter.relay!
   const url = PROTOCOLS[relay.protocol].indexUrl(base)
   const command = support.apply({ argv: [...plan.invocation.launcher, ...plan.invocation.args], env: {} },
-    { url, secret: request.address.secret, index: relay.sources[0]!.indexUrl, ...(relay.noProxy !== undefined && { noProxy: relay.noProxy }) }, request.secrets)
+    { url, secret: relay.secret, index: relay.sources[0]!.indexUrl, ...(relay.noProxy !== undefined && { noProxy: relay.noProxy }) }, secrets)
   return { source: first.source, command, cwd: first.cwd, hosts: [], reason: first.reason, via: 'relay', ...(first.requested && { requested: true }) }
 }
 
@@ -77,7 +77,7 @@ export function withRelay(plan: RunPlan, request: RelayRequest): RunPlan {
     if (!sources.some(source => sameIndex(source.indexUrl, indexes[index]!))) sources.push(relaySource(protocol, attempt.source, indexes[index]!))
   })
   const { ca, noProxy } = request.trust
-  const relay: RelayPlan = { protocol, sources, port: request.address.port, replaced: plan.attempts[0]!, ...(ca && { ca: ca.path }), ...(noProxy !== undefined && { noProxy }) }
-  const first = relayAttempt(plan, relay, `http://127.0.0.1:${relay.port}/`, request)
+  const relay: RelayPlan = { protocol, sources, port: request.address.port, secret: request.address.secret, replaced: plan.attempts[0]!, ...(ca && { ca: ca.path }), ...(noProxy !== undefined && { noProxy }) }
+  const first = relayAttempt(plan, relay, `http://127.0.0.1:${relay.port}/`, request.secrets)
   return { ...plan, relay, attempts: [first, ...plan.attempts.slice(1)] }
 }

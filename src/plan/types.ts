@@ -77,6 +77,8 @@ export interface RelayPlan {
   sources: RelayPlanSource[]
   /** The port it is planned on (stable across runs for the tools' caches); another one when that one is busy. */
   port: number
+  /** This run's secret, which every request to the relay must carry (held in memory; the tool reads it from a 0600 file). */
+  secret: string
   /** The CA bundle the tool verifies with, when it names one: the relay verifies upstream with the same. */
   ca?: string
   /** The attempt the relay's takes the place of: run instead should the relay not start. */

@@ -5,37 +5,24 @@ import { ensurePrivateDir } from '../files/locked-file.js'
 import { writeNewFile } from '../files/private-files.js'
 import { stateDir } from '../state/paths.js'
 
-/** Where this user's relays listen and what they ask of every request. */
-export interface RelayAddress {
-  port: number
-  secret: string
-}
-
 // Below Linux's ephemeral range (32768-60999), where outgoing connections would take the port at random.
 const PORTS = { from: 20_000, to: 32_000 }
 
-function valid(value: unknown): value is RelayAddress {
-  const { port, secret } = (value ?? {}) as Partial<RelayAddress>
-  return Number.isInteger(port) && port! >= 1024 && port! < 65_536 && typeof secret === 'string' && secret.length >= 32
-}
-
-/** The file, when it is ours alone (0600, our own): a secret others could read is replaced. */
-function read(file: string): RelayAddress | undefined {
+/** The port in the file, when the file is ours (our own, 0600) and holds one. */
+function read(file: string): number | undefined {
   const stat = statSync(file)
   if ((stat.mode & 0o077) !== 0 || stat.uid !== process.getuid?.()) return undefined
-  const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'))
-  return valid(parsed) ? parsed : undefined
+  const { port } = JSON.parse(readFileSync(file, 'utf8')) as { port?: unknown }
+  return Number.isInteger(port) && (port as number) >= 1024 && (port as number) < 65_536 ? port as number : undefined
 }
 
 /**
- * This user's relay address, the same for every run: one port chosen at random once, and one secret, in
- * `relay.json` of the state directory (0600 in a 0700 directory). The same address each run keeps the relay's
- * URLs, which pip's HTTP cache and wheel cache key on, the same as well. Where the state directory cannot be used,
- * an address for this run only (any free port: the tools' caches then miss once).
+ * This user's relay port, the same for every run: chosen at random once and kept in `relay.json` of the state
+ * directory. The same port each run keeps the relay's URLs, which pip's HTTP cache and wheel cache key on, the same
+ * too. Where the state directory cannot be used, 0: any free port for this run (the tools' caches then miss once).
  */
-export function relayAddress(env: NodeJS.ProcessEnv): RelayAddress {
+export function relayPort(env: NodeJS.ProcessEnv): number {
   const file = join(stateDir(env), 'relay.json')
-  const fresh = (): RelayAddress => ({ port: randomInt(PORTS.from, PORTS.to), secret: randomBytes(32).toString('base64url') })
   try {
     try {
       const found = read(file)
@@ -45,15 +32,23 @@ export function relayAddress(env: NodeJS.ProcessEnv): RelayAddress {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') unlinkSync(file)
     }
     ensurePrivateDir(stateDir(env))
-    const address = fresh()
+    const port = randomInt(PORTS.from, PORTS.to)
     try {
-      writeNewFile(file, `${JSON.stringify(address)}\n`)
-      return address
+      writeNewFile(file, `${JSON.stringify({ port })}\n`)
+      return port
     } catch {
       // Another run created it first: theirs is the one.
-      return read(file) ?? { ...address, port: 0 }
+      return read(file) ?? 0
     }
   } catch {
-    return { ...fresh(), port: 0 }
+    return 0
   }
+}
+
+/**
+ * A new secret for one run's relay: nothing keys on it (the tools send it as credentials, never in a URL), so it is
+ * never kept anywhere but in this run's memory and the 0600 file the tool reads it from.
+ */
+export function relaySecret(): string {
+  return randomBytes(32).toString('base64url')
 }

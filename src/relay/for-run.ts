@@ -5,7 +5,7 @@ import type { AttemptWatch, Exec } from '../retry/execute.js'
 import { relayBookings, type Booking } from '../state/booking.js'
 import type { SecretsContext } from '../tools/credentials.js'
 import type { ToolContext } from '../tools/types.js'
-import { relayAddress } from './address.js'
+import { relayPort, relaySecret } from './address.js'
 import { describeEvent } from './describe.js'
 import type { HostTally, RelayEvent } from './types.js'
 import { startRelayThread, type RelayHandle } from './worker-client.js'
@@ -18,15 +18,15 @@ export interface RelayDecision {
 
 /**
  * The plan with its first attempt through the relay when it can go through one (src/plan/relay.ts decides), after
- * reading what that needs: the tool's TLS trust and this user's relay address (its secret is masked from here on).
+ * reading what that needs: the tool's TLS trust and this user's relay port; the run's secret is masked from here on.
  */
 export function planRelay(plan: RunPlan, { enabled, context, secrets }: RelayDecision): RunPlan {
   const support = plan.invocation.adapter.relay
   if (!support || !plan.networked) return plan
-  let address: ReturnType<typeof relayAddress> | undefined
+  let address: { port: number; secret: string } | undefined
   const decided = withRelay(plan, { enabled, trust: support.trust({ ...context, args: plan.invocation.args }), secrets,
     get address() {
-      address ??= relayAddress(context.env)
+      address ??= { port: relayPort(context.env), secret: relaySecret() }
       registerSecrets([address.secret])
       return address
     } })
@@ -65,11 +65,10 @@ const minus = (after: HostTally, before: HostTally | undefined): { served: numbe
 export async function startRelayForRun(plan: RunPlan, deps: RunRelayDeps): Promise<RunRelay | undefined> {
   const planned = plan.relay
   if (!planned) return undefined
-  const address = relayAddress(deps.env)
   let relay: RelayHandle
   try {
     relay = await startRelayThread({
-      protocol: planned.protocol, secret: address.secret, port: planned.port || undefined, env: deps.env, ...(planned.ca && { caFile: planned.ca }),
+      protocol: planned.protocol, secret: planned.secret, port: planned.port || undefined, env: deps.env, ...(planned.ca && { caFile: planned.ca }),
       sources: planned.sources.map(source => {
         const split = splitCredentials(source.indexUrl)
         const authorization = split && `Basic ${Buffer.from(`${split.username}:${split.password}`).toString('base64')}`
@@ -84,7 +83,7 @@ export async function startRelayForRun(plan: RunPlan, deps: RunRelayDeps): Promi
     return { plan: { ...plan, relay: undefined, attempts: [planned.replaced, ...plan.attempts.slice(1)] }, around: (exec, watch) => ({ exec, watch }), tally: async () => ({}), close: async () => {} }
   }
   const running = relay.port === planned.port ? plan
-    : { ...plan, relay: { ...planned, port: relay.port }, attempts: [relayAttempt(plan, planned, relay.base, { address, secrets: deps.secrets }), ...plan.attempts.slice(1)] }
+    : { ...plan, relay: { ...planned, port: relay.port }, attempts: [relayAttempt(plan, planned, relay.base, deps.secrets), ...plan.attempts.slice(1)] }
   const keys = new Map(planned.sources.map(source => [source.id, source.key]))
   return {
     plan: running,

@@ -112,10 +112,11 @@ describeNeeding(PIP, 'real pip through the relay', () => {
     const first = await relay({ protocol: 'pypi', sources: [pypiSource(index, 'index')] })
     expect((await pip('install', first.indexUrl, { env, specs })).exitCode).toBe(0)
     await first.close()
-    const second = await relay({ protocol: 'pypi', sources: [pypiSource(index, 'index')], port: first.port })
+    // The next run's relay: the same port, a secret of its own (no URL holds it, so no cache key does).
+    const second = await relay({ protocol: 'pypi', sources: [pypiSource(index, 'index')], port: first.port, secret: 'the-next-run-has-a-secret-of-its-own' })
     expect(second.port).toBe(first.port)
     const before = index.requests.length
-    const again = await pip('install', second.indexUrl, { env, specs })
+    const again = await pip('install', second.indexUrl, { env: { ...env, ...pipCredentials('the-next-run-has-a-secret-of-its-own') }, specs })
     expect(again.exitCode, again.all).toBe(0)
     expect(plainFiles).toEqual([])
     expect(index.requests.slice(before).filter(path => path.startsWith('/files/'))).toEqual([])

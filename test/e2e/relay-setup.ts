@@ -17,23 +17,23 @@ export const AUTHORIZATION = `Basic ${Buffer.from(`resilient:${SECRET}`).toStrin
 export const pypiSource = (server: PypiServer, id = `127.0.0.1:${server.port}`): RelaySource => ({ id, pages: `${server.url}/`, files: server.url.replace(/simple$/, '') })
 export const npmSource = (registry: NpmRegistry, id = `127.0.0.1:${registry.port}`): RelaySource => ({ id, pages: registry.url, files: registry.url })
 
-export function relays(): (options: Omit<RelayOptions, 'secret'>) => Promise<Relay & { events: RelayEvent[] }> {
+export function relays(): (options: Omit<RelayOptions, 'secret'> & { secret?: string }) => Promise<Relay & { events: RelayEvent[] }> {
   const started: Relay[] = []
   afterEach(async () => {
     await Promise.all(started.splice(0).map(relay => relay.close()))
   })
   return async options => {
     const events: RelayEvent[] = []
-    const relay = await startRelay({ ...options, secret: SECRET, onEvent: event => events.push(event) })
+    const relay = await startRelay({ secret: SECRET, ...options, onEvent: event => events.push(event) })
     started.push(relay)
     return Object.assign(relay, { events })
   }
 }
 
 /** pip's way to the relay's secret: a netrc named by NETRC, never the command line. */
-export function pipCredentials(): Record<string, string> {
+export function pipCredentials(secret = SECRET): Record<string, string> {
   const dir = mkdtempSync(join(tmpdir(), 'resilient-relay-netrc-'))
-  writeFileSync(join(dir, 'netrc'), `machine 127.0.0.1 login resilient password ${SECRET}\n`, { mode: 0o600 })
+  writeFileSync(join(dir, 'netrc'), `machine 127.0.0.1 login resilient password ${secret}\n`, { mode: 0o600 })
   return { NETRC: join(dir, 'netrc') }
 }
 

@@ -6,6 +6,7 @@ import { withRelay, type RelayRequest } from '../../../src/plan/relay.js'
 import { relayBookings } from '../../../src/state/booking.js'
 import { npm } from '../../../src/tools/npm.js'
 import { pip } from '../../../src/tools/pip.js'
+import type { ToolAdapter } from '../../../src/tools/types.js'
 import { planIn } from '../../helpers/plan-helpers.js'
 
 const cwd = mkdtempSync(join(tmpdir(), 'resilient-relay-plan-'))
@@ -44,7 +45,7 @@ describe('which attempt goes through the relay', () => {
   })
 
   it('behind a proxy, the tool reaches the relay directly: 127.0.0.1 added to its no-proxy list; never with pip\'s own --proxy', () => {
-    const behind = (adapter: typeof pip, args: string, env: NodeJS.ProcessEnv) =>
+    const behind = (adapter: ToolAdapter, args: string, env: NodeJS.ProcessEnv) =>
       withRelay(planIn(adapter, args, cwd), request({ trust: adapter.relay!.trust({ args: args.split(' '), env: { PIP_CONFIG_FILE: '/dev/null', ...env }, cwd, home: cwd }) }))
     expect(behind(pip, 'install x', { HTTPS_PROXY: 'http://proxy:3128', no_proxy: 'corp.example' }).attempts[0]!.command.env).toMatchObject({ no_proxy: 'corp.example,127.0.0.1', NO_PROXY: 'corp.example,127.0.0.1' })
     expect(behind(pip, 'install x', {}).attempts[0]!.command.env).not.toHaveProperty('NO_PROXY')
