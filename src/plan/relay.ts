@@ -57,7 +57,7 @@ export function relayAttempt(plan: RunPlan, relay: RelayPlan, base: string, secr
   const support = plan.invocation.adapter.relay!
   const url = PROTOCOLS[relay.protocol].indexUrl(base)
   const command = support.apply({ argv: [...plan.invocation.launcher, ...plan.invocation.args], env: {} },
-    { url, secret: relay.secret, index: relay.sources[0]!.indexUrl, ...(relay.noProxy !== undefined && { noProxy: relay.noProxy }) }, secrets)
+    { url, secret: relay.secret, index: relay.index, ...(relay.noProxy !== undefined && { noProxy: relay.noProxy }) }, secrets)
   return { source: first.source, command, cwd: first.cwd, hosts: [], reason: first.reason, via: 'relay', ...(first.requested && { requested: true }) }
 }
 
@@ -77,7 +77,9 @@ export function withRelay(plan: RunPlan, request: RelayRequest): RunPlan {
     if (!sources.some(source => sameIndex(source.indexUrl, indexes[index]!))) sources.push(relaySource(protocol, attempt.source, indexes[index]!))
   })
   const { ca, noProxy } = request.trust
-  const relay: RelayPlan = { protocol, sources, port: request.address.port, secret: request.address.secret, replaced: plan.attempts[0]!, ...(ca && { ca: ca.path }), ...(noProxy !== undefined && { noProxy }) }
+  // The index the person's settings name (not the ranked first): what lockfiles record, whichever source answers.
+  const index = indexUrlOf(plan.primary) ?? plan.invocation.adapter.defaultIndex
+  const relay: RelayPlan = { protocol, sources, index, files: filesRoot(protocol, index), port: request.address.port, secret: request.address.secret, replaced: plan.attempts[0]!, ...(ca && { ca: ca.path }), ...(noProxy !== undefined && { noProxy }) }
   const first = relayAttempt(plan, relay, `http://127.0.0.1:${relay.port}/`, request.secrets)
   return { ...plan, relay, attempts: [first, ...plan.attempts.slice(1)] }
 }

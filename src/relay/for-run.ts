@@ -69,6 +69,7 @@ export async function startRelayForRun(plan: RunPlan, deps: RunRelayDeps): Promi
   try {
     relay = await startRelayThread({
       protocol: planned.protocol, secret: planned.secret, port: planned.port || undefined, env: deps.env, ...(planned.ca && { caFile: planned.ca }),
+      tarballs: splitCredentials(planned.files)?.url ?? planned.files,
       sources: planned.sources.map(source => {
         const split = splitCredentials(source.indexUrl)
         const authorization = split && `Basic ${Buffer.from(`${split.username}:${split.password}`).toString('base64')}`

@@ -28,8 +28,11 @@ export interface RelayOptions {
   hedge?: Partial<HedgeSettings>
   /** The longest Retry-After (ms) a request waits for; past it, or on a second 429, the source is left. Default 10 s. */
   retryAfterBoundMs?: number
-  /** npm: `dist.tarball` on the index's own root (default: what npm records in its lockfile), or on the relay. */
-  tarballs?: 'index' | 'relay'
+  /**
+   * npm: the root `dist.tarball` URLs are given on: the index the tool's own settings name (what npm records in its
+   * lockfile; default: the first source's root), or `relay` for the relay itself.
+   */
+  tarballs?: string
   onEvent?: (event: RelayEvent) => void
   now?: () => number
 }
@@ -96,7 +99,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
   const base = `http://127.0.0.1:${port}/`
   const context: RelayContext = {
     protocol: PROTOCOLS[options.protocol], sources, base, roots: fileRoots(sources.map(source => source.files)),
-    tarballRoot: options.tarballs === 'relay' ? base : sources[0]!.files,
+    tarballRoot: options.tarballs === 'relay' ? base : options.tarballs ?? sources[0]!.files,
     latency: new LatencyBook({ ...DEFAULT_HEDGE, ...options.hedge }), standing: new Standing(options.now ?? Date.now), ledger, hashes: new HashBook(), upstream: upstream.fetch,
     now: options.now ?? Date.now, cooling: new Map(), retryAfterBoundMs: options.retryAfterBoundMs ?? 10_000, badCopies: new Map(), hold: new HoldBudget(),
   }
