@@ -34,6 +34,15 @@ describe('which attempt goes through the relay', () => {
     expect(plan.attempts[0]!.command.argv.join(' ')).not.toMatch(/no-audit/)
   })
 
+  it('npm: tarball URLs stay the index\'s own when a mirror is ranked first (an open breaker), as the lockfile records them', () => {
+    const planned = planIn(npm, 'install left-pad', cwd)
+    const ranked = { ...planned, attempts: [planned.attempts[1]!, planned.attempts[0]!, ...planned.attempts.slice(2)] }
+    const plan = withRelay(ranked, request())
+    expect(plan.relay!.sources[0]!.id).toBe('npmmirror')
+    expect([plan.relay!.index, plan.relay!.files]).toEqual(['https://registry.npmjs.org/', 'https://registry.npmjs.org/'])
+    expect(plan.attempts[0]!.command.argv).toContain('--replace-registry-host=registry.npmjs.org')
+  })
+
   it('never for a private index, a verb that writes URLs, TLS the tool does not check, or when turned off', () => {
     const none = (plan: ReturnType<typeof planIn>, extra?: Partial<RelayRequest>) => withRelay(plan, request(extra))
     expect(none(planIn(pip, 'install --index-url https://pypi.corp.example/simple x', cwd)).noRelayReason).toMatch(/not a public index/)
