@@ -100,14 +100,6 @@ export default [
     onwarn,
   },
   {
-    // The relay's thread (src/relay/worker.ts) loads one file of its own, not the chunks of a tool run.
-    input: { 'relay-worker': 'src/relay/worker.ts' },
-    output: { dir: 'dist', format: 'cjs', entryFileNames: '[name].cjs', inlineDynamicImports: true },
-    external: isExternal,
-    plugins: plugins(),
-    onwarn,
-  },
-  {
     input: { index: 'src/index.ts', testing: 'src/testing/index.ts' },
     output: { dir: 'dist', format: 'es', entryFileNames: '[name].js', chunkFileNames: 'api-[name]-[hash].js' },
     external: isExternal,

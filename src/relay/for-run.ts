@@ -8,7 +8,7 @@ import type { ToolContext } from '../tools/types.js'
 import { relayPort, relaySecret } from './address.js'
 import { describeEvent } from './describe.js'
 import type { HostTally, RelayEvent } from './types.js'
-import { startRelayThread, type RelayHandle } from './worker-client.js'
+import type { Relay } from './server.js'
 
 export interface RelayDecision {
   enabled: boolean
@@ -65,19 +65,22 @@ const minus = (after: HostTally, before: HostTally | undefined): { served: numbe
 export async function startRelayForRun(plan: RunPlan, deps: RunRelayDeps): Promise<RunRelay | undefined> {
   const planned = plan.relay
   if (!planned) return undefined
-  let relay: RelayHandle
+  let relay: Relay
   try {
-    relay = await startRelayThread({
-      protocol: planned.protocol, secret: planned.secret, port: planned.port || undefined, env: deps.env, ...(planned.ca && { caFile: planned.ca }),
+    // Loaded for a run that has a relay only: `pip --version` and `npm ls` never pay for it.
+    const [{ startRelay }, { readFileSync }] = await Promise.all([import('./server.js'), import('node:fs')])
+    relay = await startRelay({
+      protocol: planned.protocol, secret: planned.secret, port: planned.port || undefined, env: deps.env, ...(planned.ca && { ca: readFileSync(planned.ca, 'utf8') }),
       tarballs: splitCredentials(planned.files)?.url ?? planned.files,
       sources: planned.sources.map(source => {
         const split = splitCredentials(source.indexUrl)
         const authorization = split && `Basic ${Buffer.from(`${split.username}:${split.password}`).toString('base64')}`
         return { id: source.id, pages: split?.url ?? source.indexUrl, files: source.files, ...(authorization && { authorization }) }
       }),
-    }, (event: RelayEvent) => {
-      const line = describeEvent(event)
-      if (line) deps.say(line, event.kind !== 'failover')
+      onEvent: (event: RelayEvent) => {
+        const line = describeEvent(event)
+        if (line) deps.say(line, event.kind !== 'failover')
+      },
     })
   } catch (error) {
     deps.say(`resilient's relay could not start (${(error as Error).message}): going to the index directly`, true)
@@ -91,16 +94,16 @@ export async function startRelayForRun(plan: RunPlan, deps: RunRelayDeps): Promi
     around: (exec, watch) => ({
       exec: async (command, attempt) => {
         if (attempt.planned.via !== 'relay') return exec(command, attempt)
-        const before = await relay.tally()
+        const before = relay.tally()
         const result = await exec(command, attempt)
-        const after = await relay.tally()
+        const after = relay.tally()
         deps.book?.(relayBookings(Object.entries(after).map(([id, tally]) => ({ key: keys.get(id) ?? id, host: id, ...minus(tally, before[id]) }))))
         return result
       },
       // The relay hedges each request itself: the loop's hedge on the attempt's index would see the relay's loopback.
       watch: watch && ((attempt, number) => attempt.via === 'relay' ? undefined : watch(attempt, number)),
     }),
-    tally: () => relay.tally(),
+    tally: async () => relay.tally(),
     close: () => relay.close(),
   }
 }

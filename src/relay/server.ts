@@ -103,8 +103,6 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     latency: new LatencyBook({ ...DEFAULT_HEDGE, ...options.hedge }), standing: new Standing(options.now ?? Date.now), ledger, hashes: new HashBook(), upstream: upstream.fetch,
     now: options.now ?? Date.now, cooling: new Map(), retryAfterBoundMs: options.retryAfterBoundMs ?? 10_000, badCopies: new Map(), hold: new HoldBudget(),
   }
-  // Loaded while the tool starts, not on its first request.
-  setImmediate(() => void upstream.preload())
   return {
     base, port, indexUrl: context.protocol.indexUrl(base),
     tally: () => ledger.tally(),
