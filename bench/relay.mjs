@@ -54,7 +54,7 @@ async function scale(cli, quick, log) {
   const lock = dir => readFileSync(join(dir, 'package-lock.json'), 'utf8')
   served = 0
   const looped = project(config, { 'package.json': manifest })
-  const loop = quick ? undefined : await timed('node', [cli, '-q', '--no-relay', 'npm', 'install', '--no-audit'], { cwd: looped, env: cleanEnv(), timeout: 400_000 })
+  const loop = quick ? undefined : await timed('node', [cli, '-q', '--no-relay', 'npm', 'install', '--no-audit'], { cwd: looped, env: cleanEnv(), timeout: 200_000 })
   await Promise.all([index.close(), mirror.close()])
   return { packages: 217, relaySeconds: relay.ms / 1000, relayExit: relay.exitCode, lockfileIdentical: relay.exitCode === 0 && lock(relayed) === lock(plain),
     loopSeconds: loop ? loop.ms / 1000 : NaN, loopExit: loop?.exitCode ?? null, target: 20 }

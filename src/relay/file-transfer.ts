@@ -10,7 +10,7 @@ import type { FailureKind, RelaySource } from './types.js'
 import type { UpstreamResponse } from './upstream.js'
 
 /** What may wait for the tool to read it, per transfer: enough to keep both sides busy, small against memory. */
-const QUEUED_BYTES = 4 * 1024 * 1024
+const QUEUED_BYTES = 1024 * 1024
 
 export interface FileTransfer {
   context: RelayContext
@@ -89,7 +89,7 @@ async function splice(transfer: FileTransfer, { start, end, total, identity, ver
   const first = piece
   const contributors = new Set([winner.source.id])
   const gone = () => transfer.signal.aborted || tool.destroyed
-  // Waiting for the tool after every chunk would keep reading and writing from overlapping: a few MB may queue first.
+  // Waiting for the tool after every chunk would keep reading and writing from overlapping: up to 1 MB may queue.
   const write = async (data: Buffer) => {
     if (gone()) return
     tool.write(data)
