@@ -79,7 +79,7 @@ export function withRelay(plan: RunPlan, request: RelayRequest): RunPlan {
   const { ca, noProxy } = request.trust
   // The index the person's settings name (not the ranked first): what lockfiles record, whichever source answers.
   const index = indexUrlOf(plan.primary) ?? plan.invocation.adapter.defaultIndex
-  const relay: RelayPlan = { protocol, sources, index, files: filesRoot(protocol, index), port: request.address.port, secret: request.address.secret, replaced: plan.attempts[0]!, ...(ca && { ca: ca.path }), ...(noProxy !== undefined && { noProxy }) }
+  const relay: RelayPlan = { protocol, sources, index, port: request.address.port, secret: request.address.secret, replaced: plan.attempts[0]!, ...(ca && { ca: ca.path }), ...(noProxy !== undefined && { noProxy }) }
   const first = relayAttempt(plan, relay, `http://127.0.0.1:${relay.port}/`, request.secrets)
   return { ...plan, relay, attempts: [first, ...plan.attempts.slice(1)] }
 }

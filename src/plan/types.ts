@@ -75,9 +75,8 @@ export interface RelayPlanSource {
 export interface RelayPlan {
   protocol: 'pypi' | 'npm'
   sources: RelayPlanSource[]
-  /** The index the person's own settings use, and its file root: the tarball URLs npm records in its lockfile. */
+  /** The index the person's own settings use: npm's tarball URLs stay on it (what the lockfile records). */
   index: string
-  files: string
   /** The port it is planned on (stable across runs for the tools' caches); another one when that one is busy. */
   port: number
   /** This run's secret, which every request to the relay must carry (held in memory; the tool reads it from a 0600 file). */

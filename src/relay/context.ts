@@ -10,8 +10,10 @@ import type { Upstream } from './upstream.js'
 /** What every request of one relay shares: its sources, what it learned, what it counts. */
 export interface RelayContext {
   protocol: RelayProtocol
-  /** In order: the index first, then the mirrors. */
+  /** In the order they are asked: the index first, then the mirrors (a failing index is ranked after them). */
   sources: readonly RelaySource[]
+  /** The index the tool's own settings name: its 404 for a page is authoritative; npm's audit goes to it alone. */
+  index: RelaySource
   /** `http://127.0.0.1:<port>/`. */
   base: string
   /** The sources' file roots (src/relay/links.ts fileRoots). */

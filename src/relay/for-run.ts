@@ -1,6 +1,7 @@
 import { relayAttempt, withRelay } from '../plan/relay.js'
 import type { RunPlan } from '../plan/types.js'
 import { registerSecrets, splitCredentials } from '../redact.js'
+import { sameIndex } from '../url.js'
 import type { AttemptWatch, Exec } from '../retry/execute.js'
 import { relayBookings, type Booking } from '../state/booking.js'
 import type { SecretsContext } from '../tools/credentials.js'
@@ -71,7 +72,7 @@ export async function startRelayForRun(plan: RunPlan, deps: RunRelayDeps): Promi
     const [{ startRelay }, { readFileSync }] = await Promise.all([import('./server.js'), import('node:fs')])
     relay = await startRelay({
       protocol: planned.protocol, secret: planned.secret, port: planned.port || undefined, env: deps.env, ...(planned.ca && { ca: readFileSync(planned.ca, 'utf8') }),
-      tarballs: splitCredentials(planned.files)?.url ?? planned.files,
+      index: planned.sources.find(source => sameIndex(source.indexUrl, planned.index))?.id,
       sources: planned.sources.map(source => {
         const split = splitCredentials(source.indexUrl)
         const authorization = split && `Basic ${Buffer.from(`${split.username}:${split.password}`).toString('base64')}`

@@ -29,7 +29,7 @@ export async function handleRequest(context: RelayContext, request: IncomingMess
 
   if (route.kind === 'other') {
     // Not an index read: never sent anywhere but the index, and never twice (it may have a body).
-    const outcome = await race(context, { ...base, kind: 'other', headers: upstreamHeaders(request.headers, {}), candidates: context.sources.slice(0, 1), body: method === 'GET' || method === 'HEAD' ? undefined : request })
+    const outcome = await race(context, { ...base, kind: 'other', headers: upstreamHeaders(request.headers, {}), candidates: [context.index], body: method === 'GET' || method === 'HEAD' ? undefined : request })
     return outcome.won ? passOn(outcome.response, tool, method) : answerFailure(tool, outcome)
   }
 

@@ -127,7 +127,7 @@ export function race(context: RelayContext, request: RaceRequest): Promise<RaceO
       const run = running.get(source)
       if (!run || settled) return void response.body.destroy()
       latency.record(source.id, context.now() - run.startedAt)
-      const verdict = verdictOf(response.status, request.kind, source === context.sources[0])
+      const verdict = verdictOf(response.status, request.kind, source === context.index)
       context.standing.record(source.id, verdict === 'win')
       if (verdict === 'win') {
         running.delete(source)
@@ -160,10 +160,10 @@ export function race(context: RelayContext, request: RaceRequest): Promise<RaceO
       const now = context.now()
       const back = Math.min(...queue.map(s => context.cooling.get(s.id) ?? now))
       if (queue.length && back - now <= context.retryAfterBoundMs) {
-        waitTimer = setTimeout(() => launchNext() || settle(failureAnswer(failures, context.sources[0])), Math.max(0, back - now))
+        waitTimer = setTimeout(() => launchNext() || settle(failureAnswer(failures, context.index)), Math.max(0, back - now))
         return
       }
-      settle(failureAnswer(failures, context.sources[0]))
+      settle(failureAnswer(failures, context.index))
     }
 
     if (!launchNext()) whenNothingRuns()

@@ -29,10 +29,12 @@ export interface RelayOptions {
   /** The longest Retry-After (ms) a request waits for; past it, or on a second 429, the source is left. Default 10 s. */
   retryAfterBoundMs?: number
   /**
-   * npm: the root `dist.tarball` URLs are given on: the index the tool's own settings name (what npm records in its
-   * lockfile; default: the first source's root), or `relay` for the relay itself.
+   * The id of the source that is the index the tool's own settings name (default: the first): its 404 for a page is
+   * authoritative, npm's audit goes to it alone, and npm's `dist.tarball` URLs are given on its root (what npm
+   * records in its lockfile) unless `tarballs` is `relay`.
    */
-  tarballs?: string
+  index?: string
+  tarballs?: 'index' | 'relay'
   onEvent?: (event: RelayEvent) => void
   now?: () => number
 }
@@ -97,9 +99,10 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     port = await listen(server, 0)
   }
   const base = `http://127.0.0.1:${port}/`
+  const index = sources.find(source => source.id === options.index) ?? sources[0]!
   const context: RelayContext = {
     protocol: PROTOCOLS[options.protocol], sources, base, roots: fileRoots(sources.map(source => source.files)),
-    tarballRoot: options.tarballs === 'relay' ? base : options.tarballs ?? sources[0]!.files,
+    index, tarballRoot: options.tarballs === 'relay' ? base : index.files,
     latency: new LatencyBook({ ...DEFAULT_HEDGE, ...options.hedge }), standing: new Standing(options.now ?? Date.now), ledger, hashes: new HashBook(), upstream: upstream.fetch,
     now: options.now ?? Date.now, cooling: new Map(), retryAfterBoundMs: options.retryAfterBoundMs ?? 10_000, badCopies: new Map(), hold: new HoldBudget(),
   }

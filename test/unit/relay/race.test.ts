@@ -18,7 +18,7 @@ const INDEX = source('index')
 const MIRROR = source('mirror')
 const SPARE = source('spare')
 
-function contextWith(scripts: Record<string, Script[]>, sources = [INDEX, MIRROR]) {
+function contextWith(scripts: Record<string, Script[]>, sources = [INDEX, MIRROR], index = INDEX) {
   const asked: string[] = []
   const cancelled: string[] = []
   const events: RelayEvent[] = []
@@ -34,7 +34,7 @@ function contextWith(scripts: Record<string, Script[]>, sources = [INDEX, MIRROR
       reject(new Error('aborted'))
     })
   })
-  const context: RelayContext = { protocol: PYPI_PROTOCOL, sources, base: 'http://127.0.0.1:1/', roots: [], tarballRoot: '', latency: new LatencyBook({ initialMs: 1000, minMs: 50, maxMs: 10_000 }),
+  const context: RelayContext = { protocol: PYPI_PROTOCOL, sources, index, base: 'http://127.0.0.1:1/', roots: [], tarballRoot: '', latency: new LatencyBook({ initialMs: 1000, minMs: 50, maxMs: 10_000 }),
     standing: new Standing(() => Date.now()), ledger: new Ledger(event => events.push(event)), hashes: new HashBook(), upstream, now: () => Date.now(), cooling: new Map(), retryAfterBoundMs: 10_000, badCopies: new Map(), hold: new HoldBudget() }
   const run = (kind: 'page' | 'file' = 'file') => race(context, { path: 'packages/x.whl', kind, method: 'GET', headers: {}, upstreamOf: s => `${s.files}x`, candidates: context.sources, signal: new AbortController().signal })
   return { context, asked, cancelled, events, run }
@@ -86,6 +86,13 @@ describe('one request raced across the sources', () => {
     const file = contextWith({ index: [{ ms: 10, status: 503 }], mirror: [{ ms: 10, status: 404 }], spare: [{ ms: 10 }] }, [INDEX, MIRROR, SPARE])
     const served = await settle(file.run(), 100)
     expect(served.won && served.source.id).toBe('spare')
+  })
+
+  it('takes a 404 for a page as authoritative from the index only, also when a mirror is asked first (a failing index ranked last)', async () => {
+    const { run, asked } = contextWith({ mirror: [{ ms: 10, status: 404 }], index: [{ ms: 10 }] }, [MIRROR, INDEX], INDEX)
+    const outcome = await settle(run('page'), 100)
+    expect(outcome.won && [outcome.source.id, outcome.response.status]).toEqual(['index', 200])
+    expect(asked).toEqual(['mirror', 'index'])
   })
 
   it('honours a 429\'s Retry-After: other sources meanwhile, the same one again once it is over', async () => {
