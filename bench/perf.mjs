@@ -11,11 +11,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { buildWheel, startNpmRegistry, startPypiServer } from '../dist/testing.js'
 
-const median = values => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
-const temp = prefix => mkdtempSync(join(tmpdir(), `bench-${prefix}-`))
+export const median = values => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
+export const temp = prefix => mkdtempSync(join(tmpdir(), `bench-${prefix}-`))
 
 /** The tools as a person without this machine's poisoned settings runs them (test/helpers/isolated-env.ts). */
-function cleanEnv(extra = {}) {
+export function cleanEnv(extra = {}) {
   const env = {}
   for (const [k, v] of Object.entries(process.env)) if (!/^(PIP_|RESILIENT_|npm_config_|NPM_CONFIG_|UV_|CONDA|YARN_|NODE_EXTRA_CA_CERTS$)/.test(k)) env[k] = v
   const home = temp('home')
@@ -24,14 +24,14 @@ function cleanEnv(extra = {}) {
     npm_config_cache: join(home, '.npm'), npm_config_update_notifier: 'false', npm_config_fund: 'false', ...extra }
 }
 
-async function timed(file, args, options = {}) {
+export async function timed(file, args, options = {}) {
   const started = performance.now()
   const result = await execa(file, args, { reject: false, extendEnv: false, stdin: 'ignore', ...options })
   return { ms: performance.now() - started, exitCode: result.exitCode, stdout: result.stdout, stderr: result.stderr }
 }
 
 /** A timing of a command that failed measures nothing: the bench stops instead of comparing with it. */
-function succeeded(what, run) {
+export function succeeded(what, run) {
   if (run.exitCode !== 0) throw new Error(`${what} exited ${run.exitCode} where it must succeed: ${run.stderr?.split('\n').slice(-3).join(' | ')}`)
   return run
 }

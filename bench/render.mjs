@@ -13,6 +13,7 @@ export function overhead(b) {
 
 import { matrixSummary, matrixTable } from './matrix-render.mjs'
 import { perfTable } from './perf.mjs'
+import { relayTable } from './relay.mjs'
 import { streamsTable } from './streams.mjs'
 
 export function renderSections(results) {
@@ -37,6 +38,7 @@ export function renderSections(results) {
     ...(results.perf && { 'bench-perf': perfTable(results.perf) }),
     ...(results.streams && { 'bench-streams': streamsTable(results) }),
     ...(results.matrix && { 'bench-matrix': matrixTable(results.matrix), 'bench-matrix-summary': matrixSummary(results.matrix) }),
+    ...(results.relay && { 'bench-relay': relayTable(results.relay) }),
   }
 }
 

@@ -14,6 +14,7 @@ export function announcePlan({ plan, request, ranking, reporter, dryRun }: { pla
   if (request.knobsOrigin) reporter.verbose(`keeping your own timeout/retries (${request.knobsOrigin})`)
   if (request.userIndex) reporter.verbose(`index chosen by you: ${request.userIndex.url} (${request.userIndex.origin})`)
   if (plan.noSwitchReason) reporter.verbose(`no mirror will be used: ${plan.noSwitchReason}`)
+  if (plan.noRelayReason) reporter.verbose(`no relay: ${plan.noRelayReason}`)
   announceUnconfirmed(plan, reporter, dryRun)
   if (plan.lockedSources) (dryRun ? reporter.warn(plan.lockedSources) : reporter.verbose(plan.lockedSources))
 }

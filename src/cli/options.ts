@@ -9,6 +9,7 @@ export interface GlobalOptions {
   debug?: boolean
   mirror?: string[]
   mirrors?: boolean
+  relay?: boolean
   maxAttempts?: number
   input?: boolean
   yes?: boolean
@@ -21,6 +22,7 @@ export function configFlags(options: GlobalOptions): Partial<Config> {
   return {
     maxAttempts: options.maxAttempts,
     mirrors: options.mirrors === false ? false : undefined,
+    relay: options.relay === false ? false : undefined,
     offline: options.offline ? true : undefined,
   }
 }

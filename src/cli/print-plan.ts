@@ -10,7 +10,9 @@ export function describeAttempts(plan: RunPlan): string[] {
   return attempts.map((attempt, index) => {
     const hosts = attempt.hosts.map(host => host.role === 'index' ? host.host : `${host.host} (${host.role === 'lockfile' ? 'pinned in the lockfile' : 'its downloads'})`)
     const rewrite = attempt.lockfileRewrite ? `; ${basename(attempt.lockfileRewrite.file)} points ${attempt.lockfileRewrite.from.join(', ')} at it for this attempt only` : ''
-    const where = hosts.length ? `contacts ${hosts.join(', ')}` : 'contacts no index'
+    const relay = attempt.via === 'relay' && plan.relay
+    const where = relay ? `through resilient's relay on 127.0.0.1:${relay.port}, which asks ${relay.sources.map(source => source.id).join(', ')} per request, in that order`
+      : hosts.length ? `contacts ${hosts.join(', ')}` : 'contacts no index'
     return `# attempt ${index + 1} of ${attempts.length} on ${attempt.source.label} — ${attempt.reason}; ${where}${rewrite}`
   })
 }
@@ -31,7 +33,9 @@ export function describeFiles(command: RunPlan['attempts'][number]['command']): 
 export function printPlan(plan: RunPlan, out: NodeJS.WritableStream, err: NodeJS.WritableStream, quiet: boolean): void {
   const lines = describeAttempts(plan)
   plan.attempts.slice(0, lines.length).forEach((attempt, index) => {
-    if (!quiet) err.write(`${ownText([lines[index]!, ...describeFiles(attempt.command)].join('\n'))}\n`)
+    // The relay's credential file holds its secret and the person's own netrc or npmrc: only named.
+    const files = attempt.via === 'relay' ? (attempt.command.files ?? []).map(file => `#   ${file.path}: the relay's secret for the tool`) : describeFiles(attempt.command)
+    if (!quiet) err.write(`${ownText([lines[index]!, ...files].join('\n'))}\n`)
     out.write(`${ownText(formatCommand(attempt.command))}\n`)
   })
 }

@@ -54,6 +54,7 @@ export function buildProgram(): Command {
     .option('--debug', 'show internal errors in full')
     .option('-m, --mirror <name|url>', 'try this mirror first (repeatable)', (value: string, previous: string[] = []) => [...previous, value])
     .option('--no-mirrors', 'never switch to a mirror; only retry the same index')
+    .option('--no-relay', "never go through resilient's local relay; restart the tool on another mirror instead")
     .option('--max-attempts <n>', 'attempts in all, the first included (default 4)', positiveInteger)
     .addOption(new Option('--no-input', 'never ask questions (implied when stdin is not a terminal or CI is set)'))
     .option('-y, --yes', 'take the safe default instead of asking')

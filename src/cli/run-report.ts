@@ -1,8 +1,12 @@
 import type { RunResult } from '../plan/types.js'
+import type { HostTally } from '../relay/types.js'
 import { redactDeep } from '../redact.js'
 
-/** The `--report` content and the run log's core: every attempt, where it went, what it contacted, what happened. */
-export function toReport(tool: string, result: RunResult) {
+/**
+ * The `--report` content and the run log's core: every attempt, where it went, what it contacted, what happened;
+ * and, for a run through the relay, what each source behind it did (requests, bytes, failovers, resumed bytes).
+ */
+export function toReport(tool: string, result: RunResult, relay?: Record<string, HostTally>) {
   return redactDeep({
     tool,
     exitCode: result.exitCode,
@@ -20,5 +24,6 @@ export function toReport(tool: string, result: RunResult) {
       throughput: attempt.progress ?? null,
     })),
     hint: result.hint ?? null,
+    ...(relay && { relay: { sources: relay } }),
   })
 }

@@ -145,7 +145,7 @@ export async function loadConfig({ cwd, env, flags = {}, project = true, toleran
   }
   for (const [key, value] of Object.entries(flags)) {
     if (value === undefined) continue
-    const flag = key === 'mirrors' && value === false ? '--no-mirrors' : `--${key.replace(/[A-Z]/g, c => `-${c.toLowerCase()}`)}`
+    const flag = (key === 'mirrors' || key === 'relay') && value === false ? `--no-${key}` : `--${key.replace(/[A-Z]/g, c => `-${c.toLowerCase()}`)}`
     layers.push({ kind: 'flag', origin: flag, values: { [key]: value } })
   }
 

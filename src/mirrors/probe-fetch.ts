@@ -20,14 +20,18 @@ export async function fetchFor(env: NodeJS.ProcessEnv): Promise<Fetch> {
   return ((input: string, init: RequestInit) => undici.fetch(input, { ...(init as object), dispatcher })) as unknown as Fetch
 }
 
-/** An undici Agent whose connections go through a SOCKS proxy (the `socks` client), TLS on top for https. */
-async function socksAgent(proxyUrl: string) {
+/**
+ * An undici Agent whose connections go through a SOCKS proxy (the `socks` client), TLS on top for https (`tls`: a CA
+ * bundle to trust instead of Node's); `agent` adds the Agent's own options (the relay's timeouts).
+ */
+export async function socksAgent(proxyUrl: string, tlsOptions: { ca?: string } = {}, agent: Record<string, unknown> = {}) {
   const [{ Agent, buildConnector }, { SocksClient }] = await Promise.all([import('undici'), import('socks')])
   const proxy = new URL(proxyUrl)
-  const tls = buildConnector({})
+  const tls = buildConnector(tlsOptions)
   type Options = Parameters<typeof tls>[0]
   type Callback = Parameters<typeof tls>[1]
   return new Agent({
+    ...agent,
     connect: (options: Options, callback: Callback) => {
       const secure = options.protocol === 'https:'
       SocksClient.createConnection({

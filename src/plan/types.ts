@@ -57,6 +57,38 @@ export interface PlannedAttempt {
   requested?: boolean
   /** Why pinned registries were not redirected to this attempt's index: they are still contacted (`hosts`). */
   declined?: string
+  /** Goes through resilient's local relay, with RunPlan.relay's sources behind it (docs/relay.md). */
+  via?: 'relay'
+}
+
+/** An index or mirror behind the relay, in the plan's order. */
+export interface RelayPlanSource {
+  /** For messages and the report: `pypi.org`, `tuna`, `127.0.0.1:4873`. */
+  id: string
+  /** The health key its outcomes are booked under (src/url.ts indexKey). */
+  key: string
+  /** Its index URL (credentials included when the config gives them: the relay keeps them in memory). */
+  indexUrl: string
+  /** The root its file links are relative to (PyPI's files.pythonhosted.org; a registry's own URL). */
+  files: string
+}
+
+/** The relay of a run: the protocol it speaks, the sources behind it, where it listens. */
+export interface RelayPlan {
+  protocol: 'pypi' | 'npm'
+  sources: RelayPlanSource[]
+  /** The index the person's own settings use: npm's tarball URLs stay on it (what the lockfile records). */
+  index: string
+  /** The port it is planned on (stable across runs for the tools' caches); another one when that one is busy. */
+  port: number
+  /** This run's secret, which every request to the relay must carry (held in memory; the tool reads it from a 0600 file). */
+  secret: string
+  /** The CA bundle the tool verifies with, when it names one: the relay verifies upstream with the same. */
+  ca?: string
+  /** The attempt the relay's takes the place of: run instead should the relay not start. */
+  replaced: PlannedAttempt
+  /** The tool's no-proxy list, when a proxy applies to it: the attempt adds 127.0.0.1 to it. */
+  noProxy?: string
 }
 
 /** A fix learned in earlier runs: after `category` on `failingHost`, the source with health key `key` worked. */
@@ -105,6 +137,10 @@ export interface RunPlan {
   proxies?: readonly string[]
   /** The run's budget, from the config. */
   limits: { maxAttempts: number; maxTotalSeconds: number; maxWaitSeconds: number }
+  /** Set when the first attempt goes through resilient's relay (plan/relay.ts). */
+  relay?: RelayPlan
+  /** Why no attempt goes through the relay, when the tool could use one. */
+  noRelayReason?: string
 }
 
 /** closed: use it. open: failing from this network until `reopensAt`. half-open: on trial. */

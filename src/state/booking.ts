@@ -29,3 +29,22 @@ export function bookingsFor(outcome: AttemptOutcome, hosts: readonly Host[]): Bo
   const blamed = blamedHost(outcome.diagnosis!, hosts)
   return blamed ? [{ key: blamed.key, host: blamed.host, ok: false, category }] : []
 }
+
+/** Why a relay request failed on a host (src/relay/types.ts FailureKind), as the health record's categories. */
+const RELAY_CATEGORIES: Record<string, string> = {
+  connect: 'connection', reset: 'connection', truncated: 'connection', timeout: 'timeout', 'server-error': 'server_error',
+  'rate-limited': 'rate_limited', refused: 'http_auth', 'hash-mismatch': 'hash_mismatch',
+}
+
+/**
+ * What one attempt through the relay tells about each host behind it, from the relay's own count of that attempt's
+ * requests: a failure for a host that failed any (its most frequent cause; a file it lacks is not one), else a
+ * success for a host that served something. Each host is booked on its own requests, never on the attempt's fate.
+ */
+export function relayBookings(hosts: readonly { key: string; host: string; served: number; failures: Partial<Record<string, number>> }[]): Booking[] {
+  return hosts.flatMap(({ key, host, served, failures }): Booking[] => {
+    const counted = Object.entries(failures).filter(([kind, count]) => RELAY_CATEGORIES[kind] && count).sort((a, b) => b[1]! - a[1]!)
+    if (counted.length) return [{ key, host, ok: false, category: RELAY_CATEGORIES[counted[0]![0]]! }]
+    return served > 0 ? [{ key, host, ok: true }] : []
+  })
+}

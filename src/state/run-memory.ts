@@ -81,6 +81,12 @@ export class RunMemory {
     return bookings
   }
 
+  /** Outcomes already known per host (the relay's, src/state/booking.ts relayBookings), written as they are. */
+  bookEach(bookings: readonly Booking[]): void {
+    const at = this.now()
+    if (bookings.length) this.change(state => addOutcomes(state, this.network, bookings.map(({ key, ok, category }) => ({ url: key, outcome: { at, ok, category, via: 'run' as const } }))))
+  }
+
   /** Waits until everything is written. */
   async finish(): Promise<void> {
     await this.pending

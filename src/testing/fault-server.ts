@@ -5,8 +5,8 @@ import type { AddressInfo, Socket } from 'node:net'
  * What a local test server does with a request. `ok` serves it; `blackhole` accepts and never answers; `reset`
  * drops the connection; `status` answers with that code (and Retry-After); `reset` and `status` only for the first
  * `times` requests of a path when `times` is given; `corrupt` serves files that fail their hash check; `trickle` sends
- * the body at `bytesPerSecond` after the headers; `truncate` sends the headers and that fraction of the body, then
- * drops the connection; `delay` does `then` (default `ok`) after `ms`.
+ * the body at `bytesPerSecond` after the headers; `delay` does `then` (default `ok`) after `ms`; `truncate` drops a
+ * file's connection after `atFraction` of the file was sent (or, with `hang`, keeps it open and sends nothing more).
  */
 export type Fault =
   | { kind: 'ok' }
@@ -15,8 +15,8 @@ export type Fault =
   | { kind: 'status'; status: number; retryAfter?: number; times?: number }
   | { kind: 'corrupt' }
   | { kind: 'trickle'; bytesPerSecond: number }
-  | { kind: 'truncate'; fraction: number }
   | { kind: 'delay'; ms: number; then?: Fault }
+  | { kind: 'truncate'; atFraction: number; hang?: boolean }
 
 export interface FaultRequest {
   path: string
@@ -30,8 +30,8 @@ export type FaultChoice = Fault | ((request: FaultRequest) => Fault)
 
 export interface FaultServerSpec {
   isFile(path: string): boolean
-  /** Serves a request the fault let through: `ok`, `corrupt`, `trickle` or `truncate` (and `status`, `reset` past their `times`). */
-  respond(path: string, fault: Fault, response: ServerResponse, baseUrl: string): void
+  /** Serves a request the fault let through: `ok`, `corrupt`, `trickle`, `truncate` (and `status`, `reset` past their `times`). */
+  respond(path: string, fault: Fault, response: ServerResponse, baseUrl: string, request: IncomingMessage): void
   /** Content type of the error body of a `status` fault. */
   errorType: 'text/plain' | 'application/json'
 }
@@ -44,6 +44,8 @@ export interface FaultServer {
   /** Every Authorization header received, in order: a mirror must never see the user's credentials. */
   authorizations: string[]
   setFault(fault: FaultChoice | undefined): void
+  /** Bytes written to every connection so far, headers included: what clients fetched from this server. */
+  bytesSent(): number
   close(): Promise<void>
 }
 
@@ -56,6 +58,7 @@ export async function startFaultServer(spec: FaultServerSpec, initial: FaultChoi
   const requests: string[] = []
   const authorizations: string[] = []
   const counts = new Map<string, number>()
+  let closedBytes = 0
   let fault: FaultChoice = initial ?? { kind: 'ok' }
   let baseUrl = ''
   const handle = (path: string, count: number, chosen: Fault, request: IncomingMessage, response: ServerResponse): void => {
@@ -72,7 +75,7 @@ export async function startFaultServer(spec: FaultServerSpec, initial: FaultChoi
       const text = `HTTP ${chosen.status} from the local test server`
       return void response.writeHead(chosen.status, headers).end(spec.errorType === 'application/json' ? JSON.stringify({ error: text }) : `${text}\n`)
     }
-    spec.respond(path, chosen, response, baseUrl)
+    spec.respond(path, chosen, response, baseUrl, request)
   }
   const server = createServer((request, response) => {
     const path = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname)
@@ -84,7 +87,10 @@ export async function startFaultServer(spec: FaultServerSpec, initial: FaultChoi
   })
   server.on('connection', socket => {
     sockets.add(socket)
-    socket.on('close', () => sockets.delete(socket))
+    socket.on('close', () => {
+      closedBytes += socket.bytesWritten
+      sockets.delete(socket)
+    })
   })
   await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve))
   const port = (server.address() as AddressInfo).port
@@ -95,6 +101,7 @@ export async function startFaultServer(spec: FaultServerSpec, initial: FaultChoi
     requests,
     authorizations,
     setFault: next => { fault = next ?? { kind: 'ok' } },
+    bytesSent: () => [...sockets].reduce((sum, socket) => sum + socket.bytesWritten, closedBytes),
     close: () => new Promise(resolve => {
       for (const socket of sockets) socket.destroy()
       server.close(() => resolve())
@@ -102,28 +109,4 @@ export async function startFaultServer(spec: FaultServerSpec, initial: FaultChoi
   }
 }
 
-/**
- * Sends `bytes` as the fault says: at once, at about `bytesPerSecond` (`trickle`), or `fraction` of them and then a
- * dropped connection, the headers announcing them all (`truncate`: a download breaking part way).
- */
-export function sendBody(response: ServerResponse, bytes: Buffer, fault: Fault): void {
-  if (fault.kind === 'trickle') return trickle(response, bytes, fault.bytesPerSecond)
-  if (fault.kind !== 'truncate') return void response.end(bytes)
-  response.write(bytes.subarray(0, Math.floor(bytes.length * fault.fraction)), () => setTimeout(() => response.socket?.resetAndDestroy(), 50))
-}
-
-/** Sends `bytes` at about `bytesPerSecond`, in tenths of a second. */
-export function trickle(response: ServerResponse, bytes: Buffer, bytesPerSecond: number): void {
-  const step = Math.max(1, Math.round(bytesPerSecond / 10))
-  let offset = 0
-  const timer = setInterval(() => {
-    if (response.destroyed) return clearInterval(timer)
-    response.write(bytes.subarray(offset, offset + step))
-    offset += step
-    if (offset >= bytes.length) {
-      clearInterval(timer)
-      response.end()
-    }
-  }, 100)
-  response.on('close', () => clearInterval(timer))
-}
+export { trickle } from './send-body.js'

@@ -1,5 +1,6 @@
-import type { ServerResponse } from 'node:http'
-import { sendBody, startFaultServer, type Fault, type FaultChoice, type FaultServer } from './fault-server.js'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { startFaultServer, type Fault, type FaultChoice, type FaultServer } from './fault-server.js'
+import { sendBody } from './send-body.js'
 import { buildTarball, type BuiltTarball, type NpmPackageSpec } from './npm-tarball.js'
 
 export type { Fault } from './fault-server.js'
@@ -15,6 +16,10 @@ export interface NpmRegistryOptions {
   fault?: FaultChoice
   /** `name` or `name@version` this registry lacks: a mirror lagging behind. */
   missing?: string[]
+  /** Honour Range requests for tarballs (default true, as registry.npmjs.org's CDN does). */
+  ranges?: boolean
+  /** Packuments carry an ETag (If-None-Match → 304) and are gzipped when the client accepts it, as on registry.npmjs.org. */
+  likeNpmjs?: boolean
 }
 
 export interface NpmRegistry extends Omit<FaultServer, 'baseUrl'> {
@@ -41,7 +46,7 @@ export async function startNpmRegistry(options: NpmRegistryOptions): Promise<Npm
   const missing = new Set(options.missing ?? [])
   const available = tarballs.filter(t => !missing.has(t.spec.name) && !missing.has(`${t.spec.name}@${t.spec.version}`))
   const tarballPath = (path: string) => /^\/((?:@[^/]+\/)?[^/@]+)\/-\/([^/]+\.tgz)$/.exec(path)
-  const respond = (path: string, fault: Fault, response: ServerResponse, base: string) => {
+  const respond = (path: string, fault: Fault, response: ServerResponse, base: string, request: IncomingMessage) => {
     const notFound = () => response.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"Not found"}')
     const tarballMatch = tarballPath(path)
     if (tarballMatch) {
@@ -50,15 +55,14 @@ export async function startNpmRegistry(options: NpmRegistryOptions): Promise<Npm
       // A valid tarball with other contents: every client gets as far as its integrity check (flipped bytes would
       // make some fail earlier, in gunzip).
       const bytes = fault.kind === 'corrupt' ? tampered(tarball) : tarball.bytes
-      response.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': String(bytes.length) })
-      return sendBody(response, bytes, fault)
+      return void sendBody(request, response, bytes, { type: 'application/octet-stream', fault, ranges: options.ranges !== false })
     }
     const name = path.slice(1)
     const versions = available.filter(t => t.spec.name === name)
     if (!versions.length) return void notFound()
     const body = Buffer.from(JSON.stringify(packument(base, name, versions)))
-    response.writeHead(200, { 'content-type': 'application/json', 'content-length': String(body.length) }).end(body)
+    sendBody(request, response, body, { type: 'application/json', fault: { kind: 'ok' }, ranges: false, page: options.likeNpmjs })
   }
   const server = await startFaultServer({ isFile: path => Boolean(tarballPath(path)), respond, errorType: 'application/json' }, options.fault)
-  return { url: server.baseUrl, port: server.port, requests: server.requests, authorizations: server.authorizations, setFault: server.setFault, close: server.close }
+  return { url: server.baseUrl, port: server.port, requests: server.requests, authorizations: server.authorizations, setFault: server.setFault, bytesSent: server.bytesSent, close: server.close }
 }

@@ -1,6 +1,6 @@
 import { findOptions, type OptionSpec } from './args.js'
 import { findEnv } from './npm-family.js'
-import { readNpmrcFiles } from './npmrc.js'
+import { readNpmrcFiles, type NpmrcRead } from './npmrc.js'
 import type { IndexChoice, ToolContext } from './types.js'
 import { hostAndPortOf } from '../url.js'
 
@@ -24,8 +24,17 @@ export interface RegistrySpellings {
 const UNDERSTOOD = /^(?:config\.)?(?:@[^:=]+:registry|replace-registry-host|\/\/.*)$/
 // npm's nerf-darted credentials (`//host/path/:_authToken`) and the legacy unscoped ones, which go to whatever the
 // registry is (npm config docs).
-const HOST_CREDENTIAL = /^\/\/([^/]+)(?:\/[^:]*)?:(?:_authToken|_auth|_password|username|certfile|keyfile|tokenHelper)$/
-const DEFAULT_CREDENTIAL = /^(?:_authToken|_auth|_password)$/
+export const HOST_CREDENTIAL = /^\/\/([^/]+)(?:\/[^:]*)?:(?:_authToken|_auth|_password|username|certfile|keyfile|tokenHelper)$/
+export const DEFAULT_CREDENTIAL = /^(?:_authToken|_auth|_password)$/
+
+/** Every npm setting key given in argv (`--//host/:_authToken=`), npm_config_* variables and the npmrc files, with where. */
+export function settingKeys(context: ToolContext, files: readonly NpmrcRead[]): [string, string][] {
+  return [
+    ...context.args.filter(arg => arg.startsWith('--//')).map(arg => [arg.slice(2).split('=')[0]!, 'the command line'] as [string, string]),
+    ...Object.keys(context.env).filter(name => /^npm_config_/i.test(name)).map(name => [name.slice('npm_config_'.length), name] as [string, string]),
+    ...files.flatMap(read => 'settings' in read ? [...read.settings.keys()].map(key => [key, read.file] as [string, string]) : []),
+  ]
+}
 
 function unknownRegistryOption(args: readonly string[], specs: readonly OptionSpec[]): string | undefined {
   for (const arg of args) {
@@ -68,11 +77,7 @@ export function findRegistryChoice(context: ToolContext, spellings: RegistrySpel
       : own ?? fromFiles ? { url: (own ?? fromFiles)!.value, origin: (own ?? fromFiles)!.origin } : null
   const url = choice?.url ?? spellings.defaultIndex
   const host = hostAndPortOf(url)
-  const keyed: [string, string][] = [
-    ...context.args.filter(arg => arg.startsWith('--//')).map(arg => [arg.slice(2).split('=')[0]!, 'the command line'] as [string, string]),
-    ...Object.keys(context.env).filter(name => /^npm_config_/i.test(name)).map(name => [name.slice('npm_config_'.length), name] as [string, string]),
-    ...files.flatMap(read => 'settings' in read ? [...read.settings.keys()].map(key => [key, read.file] as [string, string]) : []),
-  ]
+  const keyed = settingKeys(context, files)
   const credential = host && credentialFor(host, keyed, hostAndPortOf(spellings.defaultIndex))
   if (credential) return { url, origin: choice?.origin ?? credential, privateBecause: `you hold credentials for ${host} (${credential})` }
   return choice

@@ -1,4 +1,5 @@
 import { NPM_UPSTREAM } from '../mirrors/npm.js'
+import { NPM_RELAY } from './npm-relay.js'
 import { firstPositional } from './args.js'
 import { hostOf, labelOf, sameIndex } from '../url.js'
 import { NPM_LOCKFILE } from './lockfile-formats.js'
@@ -134,6 +135,7 @@ export const npm = {
   applyIndex: (command, url) => addOptions(command, `--registry=${url}`, ...(sameIndex(url, NPM_UPSTREAM) ? [] : ['--no-audit'])),
   passCredentials: withNpmrc,
   packageUrl: npmPackageUrl,
+  relay: NPM_RELAY,
   lockfile: {
     format: NPM_LOCKFILE,
     follows: prefix => hostOf(prefix) === NPMJS_HOST,

@@ -1,4 +1,5 @@
 import { PYPI_UPSTREAM } from '../mirrors/pypi.js'
+import { PIP_RELAY } from './pip-relay.js'
 import { withNetrc } from './credentials.js'
 import { readPipConfig } from './pip-config.js'
 import { streamedRequirementsChooseIndex } from './requirement-files.js'
@@ -73,6 +74,7 @@ export const pip = {
     userInstall: command => append(command, '--user'),
   },
   packageUrl: pep503PackageUrl,
+  relay: PIP_RELAY,
   // Wheels only: an sdist's setup.py or build backend would run at install time. resilient run starts it as
   // `<the script's python> -m pip`, never a bare `pip` that may belong to another interpreter.
   scriptInstall: { add: names => ['pip', 'install', '--only-binary=:all:', '--no-input', ...names] },

@@ -5,6 +5,7 @@ import type { AdviceSpec } from './advice.js'
 import type { SecretsContext } from './credentials.js'
 import type { SourceQuestion } from './source-question.js'
 import type { LockfileSupport } from './lockfile-types.js'
+import type { RelaySupport } from './relay-support.js'
 
 /** A command line to run: argv plus the environment variables resilient adds (never the whole environment). */
 export interface CommandLine {
@@ -124,6 +125,8 @@ export interface ToolAdapter extends AdapterData {
    * knows which registries it still downloads from, guarded during the run so that no mirror URL stays in it.
    */
   lockfile?: LockfileSupport
+  /** Going through resilient's local relay for public indexes (src/tools/relay-support.ts); absent: never. */
+  relay?: RelaySupport
   /** Next steps in this tool's own terms, for the causes a retry could not fix (src/tools/advice.ts). */
   advice: AdviceSpec
   /** How the adapter was verified: against the real tool in e2e tests, or by replaying captured output. */

@@ -4,11 +4,20 @@ import { join } from 'node:path'
 import { afterEach } from 'vitest'
 import { startPypiServer, type PypiServer, type PypiServerOptions } from '../../src/testing/pypi-server.js'
 
-/** A temporary project directory with a `.resilientrc.json`, the way a person configures resilient. */
+/**
+ * A temporary project directory with a `.resilientrc.json`, the way a person configures resilient. Without a
+ * `relay` key the relay is off: these tests are about the restart loop, which runs wherever no relay can serve
+ * (the relay's own tests say `relay: true`).
+ */
 export function projectWithConfig(config: unknown): string {
   const dir = mkdtempSync(join(tmpdir(), 'resilient-project-'))
-  writeFileSync(join(dir, '.resilientrc.json'), JSON.stringify(config, null, 2))
+  writeFileSync(join(dir, '.resilientrc.json'), JSON.stringify(relayOffUnlessSaid(config), null, 2))
   return dir
+}
+
+/** A test config with `relay: false` added when it does not say (see projectWithConfig). */
+export function relayOffUnlessSaid(config: unknown): unknown {
+  return config && typeof config === 'object' && !Array.isArray(config) && !('relay' in config) ? { relay: false, ...config } : config
 }
 
 export function filesIn(dir: string): string[] {

@@ -5,7 +5,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { buildWheel, startPypiServer, type BuiltWheel, type PypiServer } from '../helpers/fake-pypi.js'
 import { isolatedEnv } from '../helpers/isolated-env.js'
 import { runCli } from '../helpers/run-cli.js'
-import { projectWithConfig } from './helpers.js'
+import { projectWithConfig, relayOffUnlessSaid } from './helpers.js'
 
 // Real pip through the built CLI, several runs sharing one state directory: the circuit breaker and the learned
 // order must change what the next run contacts.
@@ -45,7 +45,7 @@ describe('mirror health across runs (real pip)', { timeout: 180_000 }, () => {
     }
     const seen = { primary: primary.requests.length, bad: bad.requests.length }
     expect(seen.primary).toBeGreaterThan(0)
-    writeFileSync(join(cwd, '.resilientrc.json'), JSON.stringify({ breaker: { failureThreshold: 3 }, pypi: { index: primary.url, mirrors: [bad.url, good.url] } }))
+    writeFileSync(join(cwd, '.resilientrc.json'), JSON.stringify(relayOffUnlessSaid({ breaker: { failureThreshold: 3 }, pypi: { index: primary.url, mirrors: [bad.url, good.url] } })))
 
     const result = await download(cwd, env, ['--verbose'])
     expect(result.exitCode, result.all).toBe(0)

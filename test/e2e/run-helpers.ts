@@ -7,6 +7,7 @@ import { strToU8, zipSync } from 'fflate'
 import type { BuiltWheel } from '../helpers/fake-pypi.js'
 import { isolatedEnv } from '../helpers/isolated-env.js'
 import { runCli } from '../helpers/run-cli.js'
+import { relayOffUnlessSaid } from './helpers.js'
 
 // Shared by the `resilient run` e2e tests: real venvs, project directories, and the built CLI.
 
@@ -32,10 +33,13 @@ export async function distributions(python: string): Promise<string[]> {
   return stdout.split('\n').filter(Boolean)
 }
 
-/** A project directory with these files and a `.resilientrc.json`, the way a person configures resilient. */
+/**
+ * A project directory with these files and a `.resilientrc.json`, the way a person configures resilient; without a
+ * `relay` key the relay is off, as in test/e2e/helpers.ts projectWithConfig (these tests read the installs' commands).
+ */
 export function projectDir(files: Record<string, string>, config: unknown): string {
   const dir = mkdtempSync(join(tmpdir(), 'resilient-run-'))
-  writeFileSync(join(dir, '.resilientrc.json'), JSON.stringify(config, null, 2))
+  writeFileSync(join(dir, '.resilientrc.json'), JSON.stringify(relayOffUnlessSaid(config), null, 2))
   for (const [name, text] of Object.entries(files)) {
     mkdirSync(dirname(join(dir, name)), { recursive: true })
     writeFileSync(join(dir, name), text)

@@ -33,7 +33,8 @@ export async function runDemo(): Promise<number> {
   const mirror = await startPypiServer({ wheels: [wheel] })
   const project = mkdtempSync(join(tmpdir(), 'resilient-demo-'))
   const dest = join(project, 'downloads')
-  writeFileSync(join(project, '.resilientrc.json'), JSON.stringify({ pypi: { index: primary.url, mirrors: [mirror.url] } }, null, 2))
+  // The restart loop, which shows each step; through the relay (the default, docs/relay.md) pip would not notice at all.
+  writeFileSync(join(project, '.resilientrc.json'), JSON.stringify({ relay: false, pypi: { index: primary.url, mirrors: [mirror.url] } }, null, 2))
   const say = (line = '') => process.stderr.write(`${line}\n`)
   say('resilient demo: two package indexes on this machine, and the real pip.')
   say(`  primary  ${primary.url}  accepts connections and never answers (a black hole)`)

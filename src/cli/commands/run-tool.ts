@@ -9,8 +9,6 @@ import { prepareFifos } from '../../exec/fifos.js'
 import { Interrupts } from '../../exec/interrupts.js'
 import type { ProgressWatch } from '../../exec/progress-monitor.js'
 import { ReplayableInput } from '../../exec/replayable-input.js'
-import { preloadFileWriters } from '../../files/locked-file.js'
-import { createPrivateDir, sweepPrivateDirs, type PrivateDir } from '../../files/private-files.js'
 import { recordRun } from '../../logs/record-run.js'
 import { gatherPlanRequest } from '../../plan/gather.js'
 import { planRun } from '../../plan/plan-run.js'
@@ -25,6 +23,7 @@ import { TOOLS, type ToolName } from '../../tools/index.js'
 import { recoverLockfile } from '../../tools/lockfile-journal.js'
 import { guardLockfile } from '../../tools/lockfile-registry.js'
 import { parseInvocation } from '../../tools/parse-invocation.js'
+import { planRelay, startRelayForRun } from '../../relay/for-run.js'
 import { resolveVariantCached } from '../../state/variant-cache.js'
 import { chooseReporter, type RunReporter } from '../ci-reporter.js'
 import { announcePlan } from '../announce-plan.js'
@@ -36,34 +35,7 @@ import { restoreLockfile } from '../restore-lockfile.js'
 import { inForeground } from '../signal-router.js'
 import { childExec, interruptibleSleep, listenForInterrupts } from '../run-deps.js'
 import { toReport } from '../run-report.js'
-
-/** A fresh private directory for this run, removed at exit (directories a killed run left: whileToolRuns). */
-function privateDirForRun(): PrivateDir {
-  const dir = createPrivateDir()
-  process.once('exit', () => dir.remove())
-  return dir
-}
-
-/**
- * Work that need not delay the tool, done once it runs and resilient only waits: sweeping the run directories a
- * killed run left (a listing of the temporary directory, which may hold thousands of entries) and loading what
- * writes mirror health and the run log afterwards.
- */
-function whileToolRuns(): { started(): void; ended(): void } {
-  let swept = false
-  const sweep = () => {
-    if (!swept) sweepPrivateDirs()
-    swept = true
-  }
-  return {
-    started: () => setImmediate(() => {
-      sweep()
-      preloadFileWriters()
-    }),
-    // No tool ran (a dry run, a tool not found): the sweep is done now.
-    ended: sweep,
-  }
-}
+import { privateDirForRun, whileToolRuns } from '../run-housekeeping.js'
 
 export { listenForInterrupts } from '../run-deps.js'
 export { toReport } from '../run-report.js'
@@ -132,7 +104,8 @@ export async function runTool(argv: string[], options: GlobalOptions, session: T
   // Mirror health and learned order (src/state): failing sources last, what fixed this before first among mirrors.
   const memory = networked && !offline ? await RunMemory.open({ env, breaker: config.breaker, tool: invocation.adapter.name, verbose: m => reporter.verbose(m), warn: m => reporter.warn(m) }) : undefined
   const ranking = memory ? rankSources(planned, memory.snapshot()) : { plan: planned }
-  const { plan } = ranking
+  // The first attempt goes through resilient's relay when it can (docs/relay.md).
+  const plan = planRelay(ranking.plan, { enabled: config.relay, context: { env, cwd, home: env.HOME || homedir(), executable: invocation.executable }, secrets })
   announcePlan({ plan, request, ranking, reporter, dryRun: Boolean(options.dryRun) })
   if (options.dryRun) {
     printPlan(plan, process.stdout, process.stderr, Boolean(options.quiet))
@@ -146,19 +119,22 @@ export async function runTool(argv: string[], options: GlobalOptions, session: T
   const lockfile = networked && !offline && invocation.adapter.lockfile ? guardLockfile(invocation.adapter.lockfile.format, cwd) : undefined
   // A retry must read what the first attempt read (docs/process.md): kept only for runs that may be retried.
   const input = session.noInput ? 'ignore' : networked ? new ReplayableInput({ argv: invocation.args, limitBytes: Math.round(config.replayInputMegabytes * 1_000_000), vet: invocation.adapter.vetStreamedInput }) : 'inherit'
+  const relay = await startRelayForRun(plan, { env, secrets, say: (line, important) => important ? reporter.note(line) : reporter.verbose(line), book: memory && (bookings => memory.bookEach(bookings)) })
   try {
     const startedAt = new Date()
     let progress: ProgressWatch | undefined
-    const result = await executeRun(plan, {
-      exec: childExec({ plan, config, env, interrupts, reporter, usePty, stdoutFd: session.stdoutFd, input, onAttemptProgress: watch => { progress = watch }, onSpawn: idle.started }),
-      // A dead public index is left after ~2 s of silence while another source answers (src/retry/hedge.ts).
-      watch: config.fastDetect ? createHedgeWatch(plan, { env, activity: () => progress?.activity() ?? {} }) : undefined,
+    const running = relay?.plan ?? plan
+    const exec = childExec({ plan: running, config, env, interrupts, reporter, usePty, stdoutFd: session.stdoutFd, input, onAttemptProgress: watch => { progress = watch }, onSpawn: idle.started })
+    // A dead public index is left after ~2 s of silence while another source answers (src/retry/hedge.ts).
+    const watch = config.fastDetect ? createHedgeWatch(running, { env, activity: () => progress?.activity() ?? {} }) : undefined
+    const result = await executeRun(running, {
+      ...relay?.around(exec, watch) ?? { exec, watch },
       sleep: interruptibleSleep(interrupts),
       now: Date.now,
       reporter,
       probe: createProbe(invocation.adapter, env),
       confirmSource: sourceConfirmation({ request, config, tool: { ...toolContext, args: invocation.args, executable: invocation.executable }, state: memory?.snapshot(), reporter }),
-      alive: createAliveCheck(plan, env),
+      alive: createAliveCheck(running, env),
       book: memory && ((outcome, hosts) => void memory.book(outcome, hosts)),
       interrupted: () => interrupts.received,
       // Questions only when a person can answer; --yes takes the safe default, which is to stop.
@@ -168,7 +144,8 @@ export async function runTool(argv: string[], options: GlobalOptions, session: T
     })
     // Logs are for runs that can fail over: one per `pip --version` or `npm run build` would only rotate them out.
     // Written while mirror health is (the two files are independent).
-    const logging = networked ? recordRun({ report: toReport(invocation.tool, result), invocation: argv, startedAt, cwd, env, keep: config.logs.keep }) : undefined
+    const relayed = await relay?.tally()
+    const logging = networked ? recordRun({ report: toReport(invocation.tool, result, relayed), invocation: argv, startedAt, cwd, env, keep: config.logs.keep }) : undefined
     await memory?.finish()
     if (offline && (result.outcome === 'gave-up' || result.outcome === 'failed')) reporter.warn(offlineFailureHint(offline, result))
     if (plan.lockedSources && result.outcome === 'gave-up') reporter.warn(plan.lockedSources)
@@ -177,7 +154,7 @@ export async function runTool(argv: string[], options: GlobalOptions, session: T
     if (log.error) reporter.warn(log.error)
     if (options.report) {
       try {
-        writeFileSync(options.report, `${JSON.stringify(toReport(invocation.tool, result), null, 2)}\n`, { mode: 0o600 })
+        writeFileSync(options.report, `${JSON.stringify(toReport(invocation.tool, result, relayed), null, 2)}\n`, { mode: 0o600 })
       } catch (error) {
         reporter.warn(`could not write the report to ${options.report}: ${(error as Error).message}`)
       }
@@ -185,6 +162,7 @@ export async function runTool(argv: string[], options: GlobalOptions, session: T
     session.onResult?.(invocation.tool, result)
     return result.exitCode
   } finally {
+    await relay?.close()
     idle.ended()
     if (typeof input === 'object') input.close()
     stopListening()

@@ -49,7 +49,7 @@ export const CASES: readonly DifferentialCase[] = [
   { id: 'trickle', fault: 'the download trickles in over ~5 s', tools: PIP_AND_NPM, topologies: BOTH,
     index: subject => ({ isFile }) => isFile ? { kind: 'trickle', bytesPerSecond: Math.round(subject.fileBytes / 5) } : ok },
   { id: 'break-80', fault: 'the download breaks at 80 % (once)', tools: ['pip', 'npm', 'pnpm', 'yarn'], topologies: BOTH,
-    index: () => ({ isFile, count }) => isFile && count === 1 ? { kind: 'truncate', fraction: 0.8 } : ok },
+    index: () => ({ isFile, count }) => isFile && count === 1 ? { kind: 'truncate', atFraction: 0.8 } : ok },
   { id: 'dead', fault: 'a dead index (connection refused)', tools: PIP_AND_NPM, topologies: BOTH, index: () => 'refused' },
   { id: 'hang-own-timeout', fault: 'the index hangs; your own short timeout', tools: PIP_AND_NPM, topologies: BOTH,
     index: () => ({ kind: 'blackhole' }), extra: subject => subject.ownTimeout },

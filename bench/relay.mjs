@@ -1,0 +1,201 @@
+// The relay's figures (docs/relay.md), each side by side with the restart loop (`--no-relay`) or the plain tool:
+// (r1) npm install of 217 packages from a registry that dies after 40 requests (a healthy mirror): time to success,
+//      and package-lock.json byte for byte as plain npm writes it against the healthy registry (target <= 20 s);
+// (r2) a 29 MB wheel breaking at 80 % on the index, the same on a mirror: bytes fetched / the file (target <= 1.25);
+// (r3) the same breaking at 80 % on every source that honours Range: still installed;
+// (r4) an index answering every request after 3.5 s, a fast mirror: against plain pip (target <= 1, never worse);
+// (r5) a healthy 200-package npm install: through the relay against the restart loop (target <= 1.03) and plain npm;
+// (r6) a 1 GB download through the relay against direct (curl, the fastest client), and the relay's peak memory
+//      above its idle floor (targets >= 0.95 of direct throughput, <= 64 MB); and a 256 MB wheel with pip itself;
+// (r7) the relay's start (startRelay, listening) (target <= 20 ms).
+import { spawn } from 'node:child_process'
+import { createInterface } from 'node:readline'
+import { readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { execa } from 'execa'
+import { buildTarball, buildWheel, startNpmRegistry, startPypiServer } from '../dist/testing.js'
+import { cleanEnv, median, succeeded, temp, timed } from './perf.mjs'
+
+const CHILD = fileURLToPath(new URL('./relay-child.mjs', import.meta.url))
+const SECRET = 'bench-relay-secret-0123456789abcdef0123456789'
+const AUTH = `authorization: Basic ${Buffer.from(`resilient:${SECRET}`).toString('base64')}`
+const kb = pid => Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0)
+const rss = pid => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0)
+
+/** A project folder with `files` and a `.resilientrc.json`. */
+function project(config, files = {}) {
+  const dir = temp('relay')
+  writeFileSync(join(dir, '.resilientrc.json'), JSON.stringify(config))
+  for (const [name, content] of Object.entries(files)) writeFileSync(join(dir, name), content)
+  return dir
+}
+
+async function child(args) {
+  const process_ = spawn('node', [CHILD, ...args], { stdio: ['pipe', 'pipe', 'inherit'] })
+  const [line] = await createInterface({ input: process_.stdout })[Symbol.asyncIterator]().next().then(({ value }) => [value])
+  return { ...JSON.parse(line), pid: process_.pid, stop: () => process_.stdin.end() }
+}
+
+async function scale(cli, quick, log) {
+  log('(r1) npm install of 217 packages, the registry dying after 40 requests ...')
+  const packages = Array.from({ length: 217 }, (_, i) => buildTarball({ name: `scale-pkg-${i}`, version: '1.0.0' }))
+  const manifest = JSON.stringify({ name: 'scale', version: '1.0.0', private: true, dependencies: Object.fromEntries(packages.map(p => [p.spec.name, '^1.0.0'])) })
+  let dying = false
+  let served = 0
+  const index = await startNpmRegistry({ packages, fault: () => dying && ++served > 40 ? { kind: 'blackhole' } : { kind: 'ok' } })
+  const mirror = await startNpmRegistry({ packages })
+  const plain = project({}, { 'package.json': manifest })
+  succeeded('plain npm', await timed('npm', ['install', '--no-audit', `--registry=${index.url}`], { cwd: plain, env: cleanEnv() }))
+  const config = { npm: { index: index.url, mirrors: [mirror.url] } }
+  dying = true
+  const relayed = project(config, { 'package.json': manifest })
+  const relay = await timed('node', [cli, '-q', 'npm', 'install', '--no-audit'], { cwd: relayed, env: cleanEnv() })
+  const lock = dir => readFileSync(join(dir, 'package-lock.json'), 'utf8')
+  served = 0
+  const looped = project(config, { 'package.json': manifest })
+  const loop = quick ? undefined : await timed('node', [cli, '-q', '--no-relay', 'npm', 'install', '--no-audit'], { cwd: looped, env: cleanEnv(), timeout: 200_000 })
+  await Promise.all([index.close(), mirror.close()])
+  return { packages: 217, relaySeconds: relay.ms / 1000, relayExit: relay.exitCode, lockfileIdentical: relay.exitCode === 0 && lock(relayed) === lock(plain),
+    loopSeconds: loop ? loop.ms / 1000 : NaN, loopExit: loop?.exitCode ?? null, target: 20 }
+}
+
+async function breaks(cli, everySource, log) {
+  log(`(r${everySource ? 3 : 2}) a 29 MB wheel breaking at 80 % on ${everySource ? 'every source' : 'the index'} ...`)
+  const wheel = buildWheel('big-pkg', '1.0', { paddingBytes: 29_000_000 })
+  const breaking = { fault: ({ isFile }) => isFile ? { kind: 'truncate', atFraction: 0.8 } : { kind: 'ok' } }
+  const run = async relay => {
+    const index = await startPypiServer({ wheels: [wheel], ...breaking })
+    const mirror = await startPypiServer({ wheels: [wheel], ...(everySource ? breaking : {}) })
+    const cwd = project({ pypi: { index: index.url, mirrors: [mirror.url] } })
+    const result = await timed('node', [cli, '-q', ...(relay ? [] : ['--no-relay']), 'python3', '-m', 'pip', 'download', '--no-deps', '-d', temp('dl'), 'big-pkg'], { cwd, env: cleanEnv() })
+    const fetched = index.bytesSent() + mirror.bytesSent()
+    await Promise.all([index.close(), mirror.close()])
+    return { exit: result.exitCode, seconds: result.ms / 1000, fetchedRatio: fetched / wheel.bytes.length }
+  }
+  return { fileBytes: wheel.bytes.length, relay: await run(true), loop: await run(false), target: everySource ? 'installed' : 1.25 }
+}
+
+async function slowIndex(cli, quick, log) {
+  log('(r4) an index answering every request after 3.5 s, a fast mirror ...')
+  const wheels = ['alpha', 'beta', 'gamma', 'delta'].map(name => buildWheel(`slow-${name}`, '1.0'))
+  const index = await startPypiServer({ wheels, fault: { kind: 'delay', ms: 3500 } })
+  const mirror = await startPypiServer({ wheels })
+  const cwd = project({ pypi: { index: index.url, mirrors: [mirror.url] } })
+  const args = ['-m', 'pip', 'download', '--no-deps', ...wheels.map(wheel => wheel.name)]
+  const plain = succeeded('plain pip', await timed('python3', [...args, '-d', temp('dl'), '--index-url', index.url], { env: cleanEnv() }))
+  const relay = succeeded('resilient', await timed('node', [cli, '-q', 'python3', ...args, '-d', temp('dl')], { cwd, env: cleanEnv() }))
+  const loop = quick ? undefined : await timed('node', [cli, '-q', '--no-relay', 'python3', ...args, '-d', temp('dl')], { cwd, env: cleanEnv() })
+  await Promise.all([index.close(), mirror.close()])
+  return { requests: 2 * wheels.length, plainSeconds: plain.ms / 1000, relaySeconds: relay.ms / 1000, loopSeconds: loop ? loop.ms / 1000 : NaN, ratio: relay.ms / plain.ms, target: 1 }
+}
+
+async function healthy(cli, quick, log) {
+  const runs = quick ? 1 : 3
+  log(`(r5) a healthy 200-package npm install, ${runs} interleaved runs each ...`)
+  const packages = Array.from({ length: 200 }, (_, i) => buildTarball({ name: `healthy-pkg-${i}`, version: '1.0.0' }))
+  const manifest = JSON.stringify({ name: 'healthy', version: '1.0.0', private: true, dependencies: Object.fromEntries(packages.map(p => [p.spec.name, '^1.0.0'])) })
+  const index = await startNpmRegistry({ packages })
+  const config = { npm: { index: index.url, mirrors: [] } }
+  const times = { plain: [], relay: [], loop: [] }
+  for (let i = 0; i < runs; i++) {
+    times.plain.push(succeeded('plain npm', await timed('npm', ['install', '--no-audit', `--registry=${index.url}`], { cwd: project({}, { 'package.json': manifest }), env: cleanEnv() })).ms)
+    times.relay.push(succeeded('resilient', await timed('node', [cli, '-q', 'npm', 'install', '--no-audit'], { cwd: project(config, { 'package.json': manifest }), env: cleanEnv() })).ms)
+    times.loop.push(succeeded('resilient --no-relay', await timed('node', [cli, '-q', '--no-relay', 'npm', 'install', '--no-audit'], { cwd: project(config, { 'package.json': manifest }), env: cleanEnv() })).ms)
+  }
+  await index.close()
+  const [plain, relay, loop] = [median(times.plain), median(times.relay), median(times.loop)]
+  return { runs, packages: 200, plainMs: plain, relayMs: relay, loopMs: loop, ratio: relay / loop, ratioToPlain: relay / plain, target: 1.03 }
+}
+
+async function throughput(quick, log) {
+  const bytes = quick ? 256 * 2 ** 20 : 2 ** 30
+  const runs = quick ? 1 : 3
+  log(`(r6) ${bytes / 2 ** 20} MB through the relay and direct, ${runs} runs each ...`)
+  const file = await child(['file', String(bytes)])
+  const relay = await child(['relay', JSON.stringify({ protocol: 'pypi', secret: SECRET, sources: [{ id: 'index', pages: `${file.url}simple/`, files: file.url }] })])
+  // The page first: the relay learns the file's sha256 and checks the whole gigabyte against it.
+  await execa('curl', ['-sf', '-H', AUTH, '-o', '/dev/null', `${relay.indexUrl}big/`])
+  const floorKb = rss(relay.pid)
+  const speed = async (url, headers) => Number((await execa('curl', ['-sf', ...headers, '-o', '/dev/null', '-w', '%{speed_download}', url])).stdout)
+  const direct = [], relayed = []
+  for (let i = 0; i < runs; i++) {
+    direct.push(await speed(`${file.url}files/big-1.0-py3-none-any.whl`, []))
+    relayed.push(await speed(`${relay.base}files/big-1.0-py3-none-any.whl`, ['-H', AUTH]))
+  }
+  const peakKb = kb(relay.pid)
+  file.stop()
+  relay.stop()
+  return { bytes, runs, directMBps: median(direct) / 1e6, relayMBps: median(relayed) / 1e6, ratio: median(relayed) / median(direct), floorMb: floorKb / 1024, aboveFloorMb: (peakKb - floorKb) / 1024, targets: { ratio: 0.95, memoryMb: 64 } }
+}
+
+async function pipThroughput(quick, log) {
+  const megabytes = quick ? 64 : 256
+  const runs = quick ? 1 : 3
+  log(`(r6) pip download of a ${megabytes} MB wheel through the relay and direct, ${runs} runs each ...`)
+  const wheel = buildWheel('huge-pkg', '1.0', { paddingBytes: megabytes * 2 ** 20 })
+  const index = await startPypiServer({ wheels: [wheel] })
+  const relay = await child(['relay', JSON.stringify({ protocol: 'pypi', secret: SECRET, sources: [{ id: 'index', pages: `${index.url}/`, files: index.url.replace(/simple$/, '') }] })])
+  const netrc = join(temp('netrc'), 'netrc')
+  writeFileSync(netrc, `machine 127.0.0.1 login resilient password ${SECRET}\n`, { mode: 0o600 })
+  const download = async url => succeeded('pip', await timed('python3', ['-m', 'pip', 'download', '--no-deps', '--no-cache-dir', '-d', temp('dl'), '--index-url', url, 'huge-pkg'], { env: cleanEnv({ NETRC: netrc }) })).ms
+  const direct = [], relayed = []
+  for (let i = 0; i < runs; i++) {
+    direct.push(await download(index.url))
+    relayed.push(await download(relay.indexUrl))
+  }
+  relay.stop()
+  await index.close()
+  return { megabytes, runs, directMs: median(direct), relayMs: median(relayed), ratio: median(direct) / median(relayed), target: 0.95 }
+}
+
+async function start(quick, log) {
+  const runs = quick ? 5 : 15
+  log(`(r7) the relay's start, ${runs} fresh processes ...`)
+  const times = []
+  for (let i = 0; i < runs; i++) {
+    const relay = await child(['relay', JSON.stringify({ protocol: 'pypi', secret: SECRET, sources: [{ id: 'index', pages: 'http://127.0.0.1:9/simple/', files: 'http://127.0.0.1:9/' }] })])
+    times.push(relay.startMs)
+    relay.stop()
+  }
+  return { runs, medianMs: median(times), target: 20 }
+}
+
+export async function measureRelay({ cli, quick, log }) {
+  return { scale: await scale(cli, quick, log), breakOnIndex: await breaks(cli, false, log), breakEverywhere: await breaks(cli, true, log),
+    slowIndex: await slowIndex(cli, quick, log), healthy: await healthy(cli, quick, log), throughput: await throughput(quick, log), pipThroughput: await pipThroughput(quick, log), start: await start(quick, log) }
+}
+
+export function formatRelay(r, f) {
+  return [
+    `(r1) 217 packages, registry dying after 40 requests: through the relay ${f(r.scale.relaySeconds)} s (exit ${r.scale.relayExit}, lockfile ${r.scale.lockfileIdentical ? 'byte-identical' : 'DIFFERENT'}; target <= 20 s); restart loop ${f(r.scale.loopSeconds)} s (exit ${r.scale.loopExit})`,
+    `(r2) 29 MB wheel breaking at 80 % on the index: fetched ${f(r.breakOnIndex.relay.fetchedRatio)}x the file through the relay (exit ${r.breakOnIndex.relay.exit}; target <= 1.25), ${f(r.breakOnIndex.loop.fetchedRatio)}x with the restart loop (exit ${r.breakOnIndex.loop.exit})`,
+    `(r3) breaking at 80 % on every source: relay exit ${r.breakEverywhere.relay.exit} (${f(r.breakEverywhere.relay.fetchedRatio)}x fetched), restart loop exit ${r.breakEverywhere.loop.exit}`,
+    `(r4) index answering after 3.5 s, fast mirror, ${r.slowIndex.requests} requests: relay ${f(r.slowIndex.relaySeconds)} s vs plain pip ${f(r.slowIndex.plainSeconds)} s; ratio ${f(r.slowIndex.ratio)} (target <= 1); restart loop ${f(r.slowIndex.loopSeconds)} s`,
+    `(r5) healthy 200-package npm install: relay ${f(r.healthy.relayMs)} ms vs restart loop ${f(r.healthy.loopMs)} ms; ratio ${f(r.healthy.ratio)} (target <= 1.03); vs plain npm ${f(r.healthy.plainMs)} ms: ${f(r.healthy.ratioToPlain)}`,
+    `(r6) ${r.throughput.bytes / 2 ** 20} MB: relay ${f(r.throughput.relayMBps)} MB/s vs direct ${f(r.throughput.directMBps)} MB/s; ratio ${f(r.throughput.ratio)} (target >= 0.95); relay memory ${f(r.throughput.aboveFloorMb)} MB above its floor of ${f(r.throughput.floorMb)} MB (target <= 64)`,
+    `(r6) pip download of a ${r.pipThroughput.megabytes} MB wheel: relay ${f(r.pipThroughput.relayMs)} ms vs direct ${f(r.pipThroughput.directMs)} ms; throughput ratio ${f(r.pipThroughput.ratio)} (target >= 0.95)`,
+    `(r7) relay start: ${f(r.start.medianMs)} ms median of ${r.start.runs} (target <= 20 ms)`,
+  ]
+}
+
+/** The table for docs/benchmarks.md (`npm run bench -- --write`): each relay figure with its target. */
+export function relayTable(r) {
+  const f = n => (Number.isFinite(n) ? n.toFixed(2) : '—')
+  const missed = ok => (ok ? '' : ' — **missed**')
+  const m = r.machine
+  return [
+    ...(m ? [`Measured on ${m.date}: ${m.cores} cores, Node ${m.node}, ${m.pip}, load average ${m.loadAverage} at the start.`, ''] : []),
+    '| figure | through the relay | without it | ratio | target |',
+    '| --- | --- | --- | --- | --- |',
+    `| (r1) npm install of 217 packages, the registry dying after 40 requests (a healthy mirror): time to success | ${f(r.scale.relaySeconds)} s, lockfile ${r.scale.lockfileIdentical ? 'byte-identical' : '**different**'} | ${r.scale.loopExit === null && Number.isFinite(r.scale.loopSeconds) ? `not done after ${f(r.scale.loopSeconds)} s (restart loop, stopped)` : `${f(r.scale.loopSeconds)} s (restart loop, exit ${r.scale.loopExit})`} | — | ≤ 20 s${missed(r.scale.relaySeconds <= 20 && r.scale.lockfileIdentical)} |`,
+    `| (r2) a ${f(r.breakOnIndex.fileBytes / 1e6)} MB wheel breaking at 80 % on the index: bytes fetched in all, per byte of the file | ${f(r.breakOnIndex.relay.fetchedRatio)} (exit ${r.breakOnIndex.relay.exit}) | ${f(r.breakOnIndex.loop.fetchedRatio)} (exit ${r.breakOnIndex.loop.exit}) | — | ≤ 1.25${missed(r.breakOnIndex.relay.fetchedRatio <= 1.25)} |`,
+    `| (r3) the same breaking at 80 % on every source | exit ${r.breakEverywhere.relay.exit} (${f(r.breakEverywhere.relay.fetchedRatio)}) | exit ${r.breakEverywhere.loop.exit} | — | installed${missed(r.breakEverywhere.relay.exit === 0)} |`,
+    `| (r4) an index answering after 3.5 s, a fast mirror: ${r.slowIndex.requests} requests, against plain pip on the index | ${f(r.slowIndex.relaySeconds)} s | ${f(r.slowIndex.plainSeconds)} s (plain pip); ${f(r.slowIndex.loopSeconds)} s (restart loop) | ${f(r.slowIndex.ratio)} | ≤ 1${missed(r.slowIndex.ratio <= 1)} |`,
+    `| (r5) a healthy 200-package npm install, median of ${r.healthy.runs} | ${f(r.healthy.relayMs)} ms | ${f(r.healthy.loopMs)} ms (restart loop); ${f(r.healthy.plainMs)} ms (plain npm) | ${f(r.healthy.ratio)} | ≤ 1.03${missed(r.healthy.ratio <= 1.03)} |`,
+    `| (r6) ${r.throughput.bytes / 2 ** 20} MB with curl, throughput | ${f(r.throughput.relayMBps)} MB/s | ${f(r.throughput.directMBps)} MB/s | ${f(r.throughput.ratio)} | ≥ 0.95${missed(r.throughput.ratio >= 0.95)} |`,
+    `| (r6) the relay's peak memory during it, above its idle ${f(r.throughput.floorMb)} MB | ${f(r.throughput.aboveFloorMb)} MB | — | — | ≤ 64 MB${missed(r.throughput.aboveFloorMb <= 64)} |`,
+    `| (r6) pip download of a ${r.pipThroughput.megabytes} MB wheel, median of ${r.pipThroughput.runs} | ${f(r.pipThroughput.relayMs)} ms | ${f(r.pipThroughput.directMs)} ms | ${f(r.pipThroughput.ratio)} | ≥ 0.95${missed(r.pipThroughput.ratio >= 0.95)} |`,
+    `| (r7) the relay's start (listening), median of ${r.start.runs} | ${f(r.start.medianMs)} ms | — | — | ≤ 20 ms${missed(r.start.medianMs <= 20)} |`,
+  ].join('\n')
+}

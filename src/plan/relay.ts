@@ -1,0 +1,88 @@
+import { UPSTREAM_FILE_HOSTS, UPSTREAMS } from '../mirrors/index.js'
+import { PROTOCOLS } from '../relay/protocols.js'
+import type { SecretsContext } from '../tools/credentials.js'
+import type { RelayTrust } from '../tools/relay-support.js'
+import { hostAndPortOf, hostOf, indexKey, indexUrlOf, labelOf, sameIndex } from '../url.js'
+import type { PlannedAttempt, RelayPlan, RelayPlanSource, RunPlan, Source } from './types.js'
+
+/** What deciding on a relay needs, read beforehand (src/relay/for-run.ts gathers it). */
+export interface RelayRequest {
+  /** `relay` in the config (`--no-relay` sets false). */
+  enabled: boolean
+  /** The port to listen on (stable across runs, src/relay/address.ts) and this run's secret, which every request must carry. */
+  address: { port: number; secret: string }
+  /** The tool's TLS trust (ToolAdapter.relay.trust). */
+  trust: RelayTrust
+  /** Where the relay's secret goes for the tool: the run's private directory. */
+  secrets: SecretsContext
+}
+
+const withSlash = (url: string) => url.endsWith('/') ? url : `${url}/`
+
+/** Where a source's file links live: PyPI's own file host for PyPI, the parent of a mirror's simple index, a registry itself. */
+function filesRoot(protocol: RelayPlan['protocol'], indexUrl: string): string {
+  if (protocol === 'npm') return withSlash(indexUrl)
+  if (sameIndex(indexUrl, UPSTREAMS.pypi)) return `https://${UPSTREAM_FILE_HOSTS.pypi[0]}/`
+  return new URL('..', withSlash(indexUrl)).href
+}
+
+function relaySource(protocol: RelayPlan['protocol'], source: Source, indexUrl: string): RelayPlanSource {
+  return { id: source.kind === 'mirror' && !source.id.includes('.') && !source.id.includes(':') ? source.id : labelOf(indexUrl), key: indexKey(indexUrl), indexUrl, files: filesRoot(protocol, indexUrl) }
+}
+
+/** Why this plan cannot go through the relay, or undefined when it can. */
+function whyNot(plan: RunPlan, request: RelayRequest, indexes: (string | undefined)[]): string | undefined {
+  const support = plan.invocation.adapter.relay
+  if (!plan.networked || plan.offlineWhere) return 'not an index command'
+  if (!request.enabled) return 'turned off (--no-relay, or "relay": false in the config)'
+  if (!support) return `${plan.invocation.adapter.name} does not go through the relay yet`
+  const unsupported = support.unsupported?.(plan.invocation.args)
+  if (unsupported) return unsupported
+  if (plan.noSwitchReason) return plan.noSwitchReason
+  // Pointing the tool at the relay overrides its own index choice, which is not known for certain here: only asking
+  // the tool would tell, and a healthy run does not pay for that. The restart loop asks it at failure time instead.
+  if (plan.unconfirmed) return `${plan.unconfirmed}, so the tool keeps its own index choice`
+  if (plan.attempts.some(attempt => attempt.source.kind !== 'upstream' && attempt.source.kind !== 'mirror')) return 'the index is not a public one'
+  if (indexes.some(url => !url || !/^https?:\/\//i.test(url))) return 'an index is not an http(s) URL'
+  const listed = (hosts: readonly string[], url: string) => hosts.includes('*') || hosts.some(host => host === hostOf(url) || host === hostAndPortOf(url))
+  const name = plan.invocation.adapter.name
+  if (request.trust.proxy) return `${name} sends every request to its proxy (${request.trust.proxy}), the relay's on 127.0.0.1 included`
+  const skipped = indexes.find(url => listed(request.trust.unverified, url!))
+  if (skipped) return `${name} does not verify TLS for ${labelOf(skipped)}, which the relay would`
+  const credentials = request.trust.credentials ?? {}
+  const credentialed = indexes.find(url => listed(Object.keys(credentials), url!))
+  return credentialed ? `${name} sends credentials to ${labelOf(credentialed)} (${credentials[hostOf(credentialed)!] ?? credentials[hostAndPortOf(credentialed)!] ?? credentials['*']}), which the relay would not carry` : undefined
+}
+
+/** The command of the relay's attempt, for a relay listening at `base` (`http://127.0.0.1:<port>/`). */
+export function relayAttempt(plan: RunPlan, relay: RelayPlan, base: string, secrets: SecretsContext): PlannedAttempt {
+  const first = relay.replaced
+  const support = plan.invocation.adapter.relay!
+  const url = PROTOCOLS[relay.protocol].indexUrl(base)
+  const command = support.apply({ argv: [...plan.invocation.launcher, ...plan.invocation.args], env: {} },
+    { url, secret: relay.secret, index: relay.index, ...(relay.noProxy !== undefined && { noProxy: relay.noProxy }) }, secrets)
+  return { source: first.source, command, cwd: first.cwd, hosts: [], reason: first.reason, via: 'relay', ...(first.requested && { requested: true }) }
+}
+
+/**
+ * The plan with its first attempt going through resilient's relay, when it can: every source public (a private
+ * index never goes through it, so its installs never fail over elsewhere), the tool able to use it for this
+ * invocation, and TLS verified as the tool would. The sources behind the relay are the attempts' own, in the
+ * ranked order; later attempts stay as planned (the restart loop, should the relay's attempt fail).
+ */
+export function withRelay(plan: RunPlan, request: RelayRequest): RunPlan {
+  const indexes = plan.attempts.map(attempt => indexUrlOf(attempt.source) ?? plan.invocation.adapter.defaultIndex)
+  const reason = whyNot(plan, request, indexes)
+  if (reason) return plan.networked && plan.invocation.adapter.relay ? { ...plan, noRelayReason: reason } : plan
+  const protocol = plan.invocation.adapter.relay!.protocol
+  const sources: RelayPlanSource[] = []
+  plan.attempts.forEach((attempt, index) => {
+    if (!sources.some(source => sameIndex(source.indexUrl, indexes[index]!))) sources.push(relaySource(protocol, attempt.source, indexes[index]!))
+  })
+  const { ca, noProxy } = request.trust
+  // The index the person's settings name (not the ranked first): what lockfiles record, whichever source answers.
+  const index = indexUrlOf(plan.primary) ?? plan.invocation.adapter.defaultIndex
+  const relay: RelayPlan = { protocol, sources, index, port: request.address.port, secret: request.address.secret, replaced: plan.attempts[0]!, ...(ca && { ca: ca.path }), ...(noProxy !== undefined && { noProxy }) }
+  const first = relayAttempt(plan, relay, `http://127.0.0.1:${relay.port}/`, request.secrets)
+  return { ...plan, relay, attempts: [first, ...plan.attempts.slice(1)] }
+}

@@ -1,0 +1,63 @@
+import type { HashBook } from './expected-hash.js'
+import type { LatencyBook } from './hedge-delay.js'
+import type { Ledger } from './ledger.js'
+import type { RelayProtocol } from './protocols.js'
+import type { FailureKind, RelaySource } from './types.js'
+import type { Standing } from './standing.js'
+import type { HoldBudget } from './tool-response.js'
+import type { Upstream } from './upstream.js'
+
+/** What every request of one relay shares: its sources, what it learned, what it counts. */
+export interface RelayContext {
+  protocol: RelayProtocol
+  /** In the order they are asked: the index first, then the mirrors (a failing index is ranked after them). */
+  sources: readonly RelaySource[]
+  /** The index the tool's own settings name: its 404 for a page is authoritative; npm's audit goes to it alone. */
+  index: RelaySource
+  /** `http://127.0.0.1:<port>/`. */
+  base: string
+  /** The sources' file roots (src/relay/links.ts fileRoots). */
+  roots: readonly string[]
+  /** Where packuments' `dist.tarball` point (src/relay/npm-pages.ts). */
+  tarballRoot: string
+  latency: LatencyBook
+  /** Which sources are failing now: asked after the others (src/relay/standing.ts). */
+  standing: Standing
+  ledger: Ledger
+  hashes: HashBook
+  upstream: Upstream
+  now(): number
+  /** Source id → when it may be asked again, after a 429's Retry-After. */
+  cooling: Map<string, number>
+  /** The longest Retry-After the relay waits for before giving up on a source for a request. */
+  retryAfterBoundMs: number
+  /** Relay path → the sources whose copy of that file failed its published hash: asked last. */
+  badCopies: Map<string, Set<string>>
+  /** Memory for small files checked whole before the tool gets them. */
+  hold: HoldBudget
+}
+
+/** The failure an upstream request ended with, from undici's error codes and Node's. */
+export function failureOf(error: unknown): FailureKind {
+  const code = (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code ?? ''
+  if (/TIMEOUT|ETIMEDOUT/.test(code)) return 'timeout'
+  if (/ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|UND_ERR_CONNECT|CERT|SSL|ERR_TLS|DEPTH_ZERO|SELF_SIGNED/.test(code)) return 'connect'
+  return 'reset'
+}
+
+/** The sources to ask for `path`, in order: those failing now after the others, those with a bad copy of it last. */
+export function candidatesFor(context: RelayContext, path: string | undefined): RelaySource[] {
+  const bad = path ? context.badCopies.get(path) : undefined
+  const behind = new Set(context.sources.filter(source => context.standing.behind(source.id)))
+  const rank = (source: RelaySource) => (bad?.has(source.id) ? 2 : 0) + (behind.has(source) ? 1 : 0)
+  return [...context.sources].sort((a, b) => rank(a) - rank(b))
+}
+
+/** Seconds of a Retry-After header (a number or an HTTP date), in milliseconds from `now`. */
+export function retryAfterMs(value: string | string[] | undefined, now: number): number | undefined {
+  const text = Array.isArray(value) ? value[0] : value
+  if (!text) return undefined
+  if (/^\d+$/.test(text.trim())) return Number(text) * 1000
+  const at = Date.parse(text)
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now)
+}

@@ -1,0 +1,64 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { candidatesFor, type RelayContext } from './context.js'
+import { transferFile } from './file-transfer.js'
+import { upstreamHeaders } from './headers.js'
+import { isSafePath } from './links.js'
+import { passOn, sendPackument, sendPypiPage } from './page-transfer.js'
+import { race, type RaceOutcome, type RaceRequest } from './race.js'
+
+function answerFailure(tool: ServerResponse, outcome: Extract<RaceOutcome, { won: false }>): void {
+  if (tool.headersSent || tool.destroyed) return void tool.destroy()
+  tool.writeHead(outcome.status, outcome.headers).end(`${outcome.message}\n`)
+}
+
+// A single range in the forms resumable downloads send; any other Range is left out (the whole file is an answer).
+const SIMPLE_RANGE = /^bytes=\d+-\d*$/
+
+/**
+ * One request of the tool: a page is raced across the sources and its links rewritten; a file is raced, streamed
+ * and resumed across them; anything else (npm's audit) goes to the index alone, unchanged.
+ */
+export async function handleRequest(context: RelayContext, request: IncomingMessage, tool: ServerResponse): Promise<void> {
+  const path = (request.url ?? '/').replace(/^\//, '')
+  const method = request.method ?? 'GET'
+  if (!isSafePath(path)) return void tool.writeHead(400, { 'content-type': 'text/plain' }).end('resilient relay: not an index path\n')
+  const route = context.protocol.route(path, method)
+  const controller = new AbortController()
+  tool.on('close', () => tool.writableFinished || controller.abort())
+  const base: Omit<RaceRequest, 'kind' | 'headers' | 'candidates'> = { path, method, upstreamOf: route.upstream, signal: controller.signal }
+
+  if (route.kind === 'other') {
+    // Not an index read: never sent anywhere but the index, and never twice (it may have a body).
+    const outcome = await race(context, { ...base, kind: 'other', headers: upstreamHeaders(request.headers, {}), candidates: [context.index], body: method === 'GET' || method === 'HEAD' ? undefined : request })
+    return outcome.won ? passOn(outcome.response, tool, method) : answerFailure(tool, outcome)
+  }
+
+  if (route.kind === 'file') {
+    const range: Record<string, string> = typeof request.headers.range === 'string' && SIMPLE_RANGE.test(request.headers.range) ? { range: request.headers.range } : {}
+    const headers = upstreamHeaders(request.headers, { 'accept-encoding': 'identity' })
+    // A small file whose copy failed its hash before the tool got any of it is fetched again from the others.
+    for (let candidates = candidatesFor(context, route.path); candidates.length;) {
+      const outcome = await race(context, { ...base, kind: 'file', headers: { ...headers, ...range }, candidates })
+      if (!outcome.won) return answerFailure(tool, outcome)
+      if (await transferFile({ context, path: route.path, method, headers, candidates, upstreamOf: route.upstream, winner: outcome, response: tool, signal: controller.signal }) === 'done') return
+      const bad = context.badCopies.get(route.path)
+      candidates = candidates.filter(source => !bad?.has(source.id))
+    }
+    return answerFailure(tool, { won: false, status: 502, headers: { 'content-type': 'text/plain' }, message: 'resilient relay: every copy of this file failed its published hash' })
+  }
+
+  const headers = upstreamHeaders(request.headers, { 'accept-encoding': 'gzip, deflate, br' })
+  let candidates = candidatesFor(context, undefined)
+  // A page whose body breaks is asked again of the sources left, as long as nothing of it was sent.
+  while (candidates.length) {
+    const outcome = await race(context, { ...base, kind: 'page', headers, candidates })
+    if (!outcome.won) return answerFailure(tool, outcome)
+    const { response, source } = outcome
+    if (response.status !== 200 || method === 'HEAD') return passOn(response, tool, method)
+    if (route.format === 'packument') return sendPackument(context, response, tool, source)
+    if (await sendPypiPage(context, response, tool, source)) return
+    context.ledger.failed(source.id, 'truncated')
+    candidates = candidates.filter(candidate => candidate !== source)
+  }
+  answerFailure(tool, { won: false, status: 502, headers: { 'content-type': 'text/plain' }, message: 'resilient relay: the page broke on every source' })
+}

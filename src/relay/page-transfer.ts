@@ -1,0 +1,76 @@
+import type { ServerResponse } from 'node:http'
+import { pipeline } from 'node:stream/promises'
+import { Transform, type Readable } from 'node:stream'
+import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib'
+import { text } from 'node:stream/consumers'
+import type { RelayContext } from './context.js'
+import { toolHeaders } from './headers.js'
+import { packumentRule } from './npm-pages.js'
+import { rewritePypiHtml, rewritePypiJson, type RewrittenPage } from './pypi-pages.js'
+import { TokenStream } from './token-stream.js'
+import type { RelaySource } from './types.js'
+import type { UpstreamResponse } from './upstream.js'
+
+/** The body as sent, decoded: the relay rewrites text, so it passes pages on uncompressed (the tool is on loopback). */
+function decoded(response: UpstreamResponse): Readable {
+  const encoding = String(response.headers['content-encoding'] ?? 'identity').toLowerCase()
+  const decoder: Transform | undefined = encoding === 'gzip' || encoding === 'x-gzip' ? createGunzip() : encoding === 'deflate' ? createInflate() : encoding === 'br' ? createBrotliDecompress() : undefined
+  if (!decoder) return response.body
+  response.body.on('error', error => decoder.destroy(error))
+  return response.body.pipe(decoder)
+}
+
+/** A status other than 200 (304, the index's 404, ...): passed on as it came. */
+export function passOn(response: UpstreamResponse, tool: ServerResponse, method: string): void {
+  const body = response.status === 304 || method === 'HEAD' ? undefined : decoded(response)
+  tool.writeHead(response.status, toolHeaders(response.headers))
+  if (!body) {
+    response.body.on('error', () => {}).resume()
+    return void tool.end()
+  }
+  pipeline(body, tool).catch(() => tool.destroy())
+}
+
+/**
+ * A PEP 503 or 691 page, read whole (pip asks for one at a time; pages are small next to files) so that a body
+ * that breaks can still be asked of the next source, then its file links pointed at the relay. Returns false when
+ * the body broke before it was complete.
+ */
+export async function sendPypiPage(context: RelayContext, response: UpstreamResponse, tool: ServerResponse, source: RelaySource): Promise<boolean> {
+  let page: string
+  try {
+    page = await text(decoded(response))
+  } catch {
+    return false
+  }
+  const type = String(response.headers['content-type'] ?? '')
+  const links = { pageUrl: response.url, relayBase: context.base, roots: context.roots }
+  let rewritten: RewrittenPage = { text: page, hashes: [] }
+  try {
+    rewritten = /json/i.test(type) ? rewritePypiJson(page, links) : /html/i.test(type) ? rewritePypiHtml(page, links) : rewritten
+  } catch {
+    // Not the JSON it says it is: passed on as it is, for the tool to judge.
+  }
+  for (const [path, hashes] of rewritten.hashes) context.hashes.learn(path, hashes)
+  const body = Buffer.from(rewritten.text)
+  context.ledger.bytes(source.id, Buffer.byteLength(page), false)
+  tool.writeHead(response.status, toolHeaders(response.headers, { 'content-length': String(body.length) }))
+  tool.end(body)
+  return true
+}
+
+/** An npm packument, streamed through the rewrite of its `dist.tarball` values; a body that breaks ends the response. */
+export async function sendPackument(context: RelayContext, response: UpstreamResponse, tool: ServerResponse, source: RelaySource): Promise<void> {
+  tool.writeHead(response.status, toolHeaders(response.headers))
+  const count = new Transform({ transform(chunk: Buffer, _encoding, done) {
+    context.ledger.bytes(source.id, chunk.length, false)
+    done(null, chunk)
+  } })
+  const rewrite = new TokenStream(packumentRule({ roots: context.roots, tarballRoot: context.tarballRoot, learn: (path, hashes) => context.hashes.learn(path, hashes) }))
+  try {
+    await pipeline(decoded(response), count, rewrite, tool)
+  } catch {
+    if (!tool.destroyed) context.ledger.failed(source.id, 'truncated')
+    tool.destroy()
+  }
+}

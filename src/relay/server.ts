@@ -1,0 +1,120 @@
+import { createHash, timingSafeEqual } from 'node:crypto'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo, Socket } from 'node:net'
+import type { RelayContext } from './context.js'
+import { HashBook } from './expected-hash.js'
+import { handleRequest } from './handle-request.js'
+import { DEFAULT_HEDGE, LatencyBook } from './hedge-delay.js'
+import { Ledger } from './ledger.js'
+import { Standing } from './standing.js'
+import { fileRoots } from './links.js'
+import { PROTOCOLS } from './protocols.js'
+import type { HedgeSettings, HostTally, RelayEvent, RelayProtocolName, RelaySource } from './types.js'
+import { HoldBudget } from './tool-response.js'
+import { createUpstream } from './upstream.js'
+
+export interface RelayOptions {
+  protocol: RelayProtocolName
+  /** In order: the index first, then its mirrors. */
+  sources: readonly RelaySource[]
+  /** What every request must carry (HTTP Basic password or Bearer token): the relay serves its user only. */
+  secret: string
+  /** The port to try first (stable across runs, so the tool's cache keys stay the same); busy, any free one. */
+  port?: number
+  /** The tool's environment: its proxy settings. */
+  env?: NodeJS.ProcessEnv
+  /** The CA bundle the tool trusts (PEM), when it names one. */
+  ca?: string
+  hedge?: Partial<HedgeSettings>
+  /** The longest Retry-After (ms) a request waits for; past it, or on a second 429, the source is left. Default 10 s. */
+  retryAfterBoundMs?: number
+  /**
+   * The id of the source that is the index the tool's own settings name (default: the first): its 404 for a page is
+   * authoritative, npm's audit goes to it alone, and npm's `dist.tarball` URLs are given on its root (what npm
+   * records in its lockfile) unless `tarballs` is `relay`.
+   */
+  index?: string
+  tarballs?: 'index' | 'relay'
+  onEvent?: (event: RelayEvent) => void
+  now?: () => number
+}
+
+export interface Relay {
+  /** `http://127.0.0.1:<port>/`. */
+  base: string
+  /** The index URL the tool is given: `<base>simple/` for pip, `<base>` for npm. */
+  indexUrl: string
+  port: number
+  /** What each host did so far. */
+  tally(): Record<string, HostTally>
+  close(): Promise<void>
+}
+
+const digest = (value: string) => createHash('sha256').update(value).digest()
+
+/** Whether an Authorization header carries the secret: Basic (any user name) as pip sends a netrc's, or Bearer. */
+function carriesSecret(header: string | undefined, expected: Buffer): boolean {
+  const [scheme, value = ''] = (header ?? '').split(' ', 2)
+  const password = /^basic$/i.test(scheme ?? '') ? Buffer.from(value, 'base64').toString('utf8').replace(/^[^:]*:/, '') : /^bearer$/i.test(scheme ?? '') ? value : undefined
+  return password !== undefined && timingSafeEqual(digest(password), expected)
+}
+
+function listen(server: Server, port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(port, '127.0.0.1', () => {
+      server.off('error', reject)
+      resolve((server.address() as AddressInfo).port)
+    })
+  })
+}
+
+/**
+ * Starts a relay on 127.0.0.1 in front of `sources` (src/relay: docs/relay.md). Only requests carrying the secret
+ * are served, so another local user cannot reach the sources through it.
+ */
+export async function startRelay(options: RelayOptions): Promise<Relay> {
+  const sources = options.sources.map(source => ({ ...source, pages: withSlash(source.pages), files: withSlash(source.files) }))
+  if (!sources.length) throw new Error('a relay needs at least one source')
+  if (sources.length > 1 && sources.some(source => source.authorization)) throw new Error('a source with credentials is relayed alone: it never fails over')
+  const upstream = createUpstream(options.env ?? process.env, options.ca)
+  const ledger = new Ledger(options.onEvent)
+  const sockets = new Set<Socket>()
+  const expected = digest(options.secret)
+  const server = createServer((request, response) => {
+    if (!carriesSecret(request.headers.authorization, expected)) return void response.writeHead(401, { 'content-type': 'text/plain' }).end('resilient relay: this relay serves another process\n')
+    handleRequest(context, request, response).catch(() => response.headersSent ? response.destroy() : response.writeHead(502).end())
+  })
+  // Tools keep idle connections for a while (npm's agent, pip's pool): closing them first would make them fail.
+  server.keepAliveTimeout = 65_000
+  server.on('connection', socket => {
+    sockets.add(socket)
+    socket.on('close', () => sockets.delete(socket))
+  })
+  let port: number
+  try {
+    port = await listen(server, options.port ?? 0)
+  } catch (error) {
+    if ((error as { code?: string }).code !== 'EADDRINUSE' || !options.port) throw error
+    port = await listen(server, 0)
+  }
+  const base = `http://127.0.0.1:${port}/`
+  const index = sources.find(source => source.id === options.index) ?? sources[0]!
+  const context: RelayContext = {
+    protocol: PROTOCOLS[options.protocol], sources, base, roots: fileRoots(sources.map(source => source.files)),
+    index, tarballRoot: options.tarballs === 'relay' ? base : index.files,
+    latency: new LatencyBook({ ...DEFAULT_HEDGE, ...options.hedge }), standing: new Standing(options.now ?? Date.now), ledger, hashes: new HashBook(), upstream: upstream.fetch,
+    now: options.now ?? Date.now, cooling: new Map(), retryAfterBoundMs: options.retryAfterBoundMs ?? 10_000, badCopies: new Map(), hold: new HoldBudget(),
+  }
+  return {
+    base, port, indexUrl: context.protocol.indexUrl(base),
+    tally: () => ledger.tally(),
+    close: async () => {
+      const closed = new Promise<void>(resolve => server.close(() => resolve()))
+      for (const socket of sockets) socket.destroy()
+      await Promise.all([closed, upstream.close()])
+    },
+  }
+}
+
+const withSlash = (url: string) => url.endsWith('/') ? url : `${url}/`

@@ -1,0 +1,113 @@
+import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http'
+import type { Readable } from 'node:stream'
+import type { Dispatcher } from 'undici'
+import { socksAgent } from '../mirrors/probe-fetch.js'
+import { usesProxy } from '../retry/probe.js'
+
+/** An upstream answer: its status and headers now, its body as it comes. */
+export interface UpstreamResponse {
+  status: number
+  headers: Record<string, string | string[] | undefined>
+  body: Readable
+  /** The URL that answered, after redirects: relative links of a page resolve against it. */
+  url: string
+}
+
+export interface UpstreamInit {
+  method: string
+  headers: Record<string, string>
+  signal: AbortSignal
+  /** Sent to the source's own origin only: dropped when a redirect leaves it. */
+  authorization?: string
+  body?: Readable
+}
+
+export type Upstream = (url: string, init: UpstreamInit) => Promise<UpstreamResponse>
+type OneRequest = (url: string, init: UpstreamInit & { headers: Record<string, string> }) => Promise<UpstreamResponse>
+
+const REDIRECTS = new Set([301, 302, 303, 307, 308])
+
+/** The proxy the tool itself would use for `url` (HTTPS_PROXY, HTTP_PROXY, ALL_PROXY; NO_PROXY), as retry/probe.ts reads them. */
+function proxyOf(url: string, env: NodeJS.ProcessEnv): string | undefined {
+  if (!usesProxy(url, env)) return undefined
+  return url.startsWith('https:') ? env.HTTPS_PROXY ?? env.https_proxy ?? env.ALL_PROXY ?? env.all_proxy : env.HTTP_PROXY ?? env.http_proxy ?? env.ALL_PROXY ?? env.all_proxy
+}
+
+/** Node's own client, kept-alive connections, for a source reached directly: nothing more to load than Node has. */
+function direct(ca: string | undefined): { send: OneRequest; close(): void } {
+  const plain = new HttpAgent({ keepAlive: true })
+  let secure: Promise<{ request: typeof import('node:https').request; agent: import('node:https').Agent }> | undefined
+  const tls = () => (secure ??= import('node:https').then(https => ({ request: https.request, agent: new https.Agent({ keepAlive: true, ...(ca && { ca }) }) })))
+  const send: OneRequest = async (url, init) => {
+    const target = new URL(url)
+    const https = target.protocol === 'https:' ? await tls() : undefined
+    return new Promise((resolve, reject) => {
+      const options = { method: init.method, headers: init.headers, signal: init.signal, agent: https?.agent ?? plain }
+      const answer = (response: IncomingMessage) => resolve({ status: response.statusCode ?? 502, headers: response.headers, body: response, url })
+      const request = https ? https.request(target, options, answer) : httpRequest(target, options, answer)
+      request.on('error', reject)
+      if (init.body) init.body.pipe(request)
+      else request.end()
+    })
+  }
+  return { send, close: () => {
+    plain.destroy()
+    void secure?.then(({ agent }) => agent.destroy())
+  } }
+}
+
+/** undici, for a source behind the proxy the tool uses (HTTP CONNECT, or SOCKS): loaded only then. */
+function proxied(ca: string | undefined): { send: (proxy: string) => OneRequest; close(): Promise<void> } {
+  const dispatchers = new Map<string, Promise<Dispatcher>>()
+  const tls = ca ? { ca } : {}
+  const timeouts = { headersTimeout: 0, bodyTimeout: 0, keepAliveTimeout: 30_000 }
+  const dispatcherFor = (proxy: string) => {
+    let dispatcher = dispatchers.get(proxy)
+    if (!dispatcher) {
+      dispatcher = /^socks/i.test(proxy) ? socksAgent(proxy, tls, timeouts) : import('undici').then(undici => new undici.ProxyAgent({ ...timeouts, uri: proxy, requestTls: tls }))
+      dispatchers.set(proxy, dispatcher)
+    }
+    return dispatcher
+  }
+  return {
+    send: proxy => async (url, init) => {
+      const [{ request }, dispatcher] = await Promise.all([import('undici'), dispatcherFor(proxy)])
+      const response = await request(url, { method: init.method as Dispatcher.HttpMethod, headers: init.headers, signal: init.signal, body: init.body, dispatcher })
+      return { status: response.statusCode, headers: response.headers, body: response.body, url }
+    },
+    close: async () => {
+      await Promise.all([...dispatchers.values()].map(dispatcher => dispatcher.then(d => d.close()).catch(() => undefined)))
+    },
+  }
+}
+
+/**
+ * How the relay reaches its sources: through the proxy the tool would use, trusting the CA bundle the tool would use
+ * (`ca`; Node's own store plus NODE_EXTRA_CA_CERTS when the tool names none), following redirects. No timeout of its
+ * own: nothing is given up for being slow while no other source has answered; the tool's own timeout, which ends
+ * its request to the relay, ends the upstream request with it.
+ */
+export function createUpstream(env: NodeJS.ProcessEnv, ca?: string): { fetch: Upstream; close(): Promise<void> } {
+  const plain = direct(ca)
+  const viaProxy = proxied(ca)
+  const fetch: Upstream = async (url, init) => {
+    let current = url
+    for (let hop = 0; ; hop++) {
+      const sameOrigin = new URL(current).origin === new URL(url).origin
+      const headers = { ...init.headers, ...(init.authorization && sameOrigin && { authorization: init.authorization }) }
+      const proxy = proxyOf(current, env)
+      const response = await (proxy ? viaProxy.send(proxy) : plain.send)(current, { ...init, headers })
+      const location = response.headers.location
+      if (!REDIRECTS.has(response.status) || typeof location !== 'string' || hop >= 5 || init.body) return response
+      response.body.resume()
+      current = new URL(location, current).href
+    }
+  }
+  return {
+    fetch,
+    close: async () => {
+      plain.close()
+      await viaProxy.close()
+    },
+  }
+}

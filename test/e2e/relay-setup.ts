@@ -1,0 +1,77 @@
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { createServer, request as forward } from 'node:http'
+import { connect, type AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach } from 'vitest'
+import { startRelay, type Relay, type RelayOptions } from '../../src/relay/server.js'
+import type { RelayEvent, RelaySource } from '../../src/relay/types.js'
+import type { NpmRegistry } from '../../src/testing/npm-registry.js'
+import type { PypiServer } from '../../src/testing/pypi-server.js'
+
+/** Shared by the relay's e2e tests: a relay in front of local fault-injecting servers, closed after each test. */
+export const SECRET = 'relay-test-secret'
+export const AUTHORIZATION = `Basic ${Buffer.from(`resilient:${SECRET}`).toString('base64')}`
+
+/** A PEP 503 server as a relay source: pages at its simple URL, files under its root. */
+export const pypiSource = (server: PypiServer, id = `127.0.0.1:${server.port}`): RelaySource => ({ id, pages: `${server.url}/`, files: server.url.replace(/simple$/, '') })
+export const npmSource = (registry: NpmRegistry, id = `127.0.0.1:${registry.port}`): RelaySource => ({ id, pages: registry.url, files: registry.url })
+
+export function relays(): (options: Omit<RelayOptions, 'secret'> & { secret?: string }) => Promise<Relay & { events: RelayEvent[] }> {
+  const started: Relay[] = []
+  afterEach(async () => {
+    await Promise.all(started.splice(0).map(relay => relay.close()))
+  })
+  return async options => {
+    const events: RelayEvent[] = []
+    const relay = await startRelay({ secret: SECRET, ...options, onEvent: event => events.push(event) })
+    started.push(relay)
+    return Object.assign(relay, { events })
+  }
+}
+
+/** pip's way to the relay's secret: a netrc named by NETRC, never the command line. */
+export function pipCredentials(secret = SECRET): Record<string, string> {
+  const dir = mkdtempSync(join(tmpdir(), 'resilient-relay-netrc-'))
+  writeFileSync(join(dir, 'netrc'), `machine 127.0.0.1 login resilient password ${secret}\n`, { mode: 0o600 })
+  return { NETRC: join(dir, 'netrc') }
+}
+
+/** npm's: `_auth` for the relay's address in a user npmrc. */
+export function npmCredentials(relay: Relay, home: string): Record<string, string> {
+  const path = join(home, '.npmrc-relay')
+  writeFileSync(path, `//127.0.0.1:${relay.port}/:_auth=${Buffer.from(`resilient:${SECRET}`).toString('base64')}\n`, { mode: 0o600 })
+  return { npm_config_userconfig: path }
+}
+
+/**
+ * An HTTP proxy that records what goes through it: CONNECT tunnels (host:port), and plain-http requests forwarded
+ * as they came (their URL and Authorization), as a corporate proxy sees them.
+ */
+export async function proxy(): Promise<{ url: string; tunnels: string[]; forwarded: { url: string; authorization?: string }[]; close(): void }> {
+  const tunnels: string[] = []
+  const forwarded: { url: string; authorization?: string }[] = []
+  const server = createServer((request, response) => {
+    forwarded.push({ url: request.url!, ...(request.headers.authorization && { authorization: request.headers.authorization }) })
+    const target = new URL(request.url!)
+    const upstream = forward({ host: target.hostname, port: target.port, path: `${target.pathname}${target.search}`, method: request.method, headers: request.headers }, answer => {
+      response.writeHead(answer.statusCode!, answer.headers)
+      answer.pipe(response)
+    })
+    upstream.on('error', () => response.destroy())
+    request.pipe(upstream)
+  })
+  server.on('connect', (request, socket, head) => {
+    tunnels.push(request.url!)
+    const [host, port] = request.url!.split(':')
+    const upstream = connect(Number(port), host, () => {
+      socket.write('HTTP/1.1 200 Connection Established\r\n\r\n')
+      upstream.write(head)
+      upstream.pipe(socket).pipe(upstream)
+    })
+    upstream.on('error', () => socket.destroy())
+    socket.on('error', () => upstream.destroy())
+  })
+  await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve))
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, tunnels, forwarded, close: () => server.close() }
+}

@@ -1,0 +1,115 @@
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { withRelay, type RelayRequest } from '../../../src/plan/relay.js'
+import { relayBookings } from '../../../src/state/booking.js'
+import { npm } from '../../../src/tools/npm.js'
+import { pip } from '../../../src/tools/pip.js'
+import type { ToolAdapter } from '../../../src/tools/types.js'
+import { planIn } from '../../helpers/plan-helpers.js'
+
+const cwd = mkdtempSync(join(tmpdir(), 'resilient-relay-plan-'))
+const request = (extra: Partial<RelayRequest> = {}): RelayRequest => ({ enabled: true, address: { port: 21_000, secret: 's'.repeat(43) }, trust: { unverified: [] }, secrets: { scratch: { path: cwd }, env: {} }, ...extra })
+// npm's own script and the node beside it on PATH: npm's config files are known, so the plan is certain.
+const NPM_FOUND = { env: { PATH: process.env.PATH } }
+const MIRRORS = { pypi: { mirrors: ['tuna', 'https://pypi.corp-mirror.example/simple'] } }
+
+describe('which attempt goes through the relay', () => {
+  it('the first, with every source of the plan behind it in order, each with where its files are', () => {
+    const plan = withRelay(planIn(pip, 'install torch', cwd, MIRRORS), request())
+    expect(plan.attempts[0]!.via).toBe('relay')
+    expect(plan.attempts.slice(1).map(attempt => attempt.via)).toEqual([undefined, undefined])
+    expect(plan.relay!.sources.map(({ id, files }) => [id, files])).toEqual([
+      ['pypi.org', 'https://files.pythonhosted.org/'], ['tuna', 'https://pypi.tuna.tsinghua.edu.cn/'], ['pypi.corp-mirror.example', 'https://pypi.corp-mirror.example/']])
+    // The secret goes by a netrc, never on argv; pip trusts the relay so that its HTTP cache keeps the answers.
+    const { argv, env, files } = plan.attempts[0]!.command
+    expect(argv.join(' ')).toBe('pip install torch --index-url http://127.0.0.1:21000/simple/ --trusted-host 127.0.0.1:21000')
+    expect(Object.keys(env)).toEqual(['NETRC'])
+    expect(files![0]!.content).toContain(`machine 127.0.0.1 login resilient password ${'s'.repeat(43)}`)
+    expect(plan.relay!.replaced.command.argv).toEqual(['pip', 'install', 'torch'])
+  })
+
+  it('npm: the registry is the relay, and tarball URLs of the index are sent to it (the lockfile keeps the index\'s)', () => {
+    const plan = withRelay(planIn(npm, 'install left-pad', cwd, {}, NPM_FOUND), request())
+    expect(plan.attempts[0]!.command.argv.slice(3)).toEqual(['--registry=http://127.0.0.1:21000/', '--replace-registry-host=registry.npmjs.org'])
+    expect(plan.attempts[0]!.command.argv.join(' ')).not.toMatch(/no-audit/)
+  })
+
+  it('npm: tarball URLs stay the index\'s own when a mirror is ranked first (an open breaker), as the lockfile records them', () => {
+    const planned = planIn(npm, 'install left-pad', cwd, {}, NPM_FOUND)
+    const ranked = { ...planned, attempts: [planned.attempts[1]!, planned.attempts[0]!, ...planned.attempts.slice(2)] }
+    const plan = withRelay(ranked, request())
+    expect(plan.relay!.sources[0]!.id).toBe('npmmirror')
+    expect(plan.relay!.index).toBe('https://registry.npmjs.org/')
+    expect(plan.attempts[0]!.command.argv).toContain('--replace-registry-host=registry.npmjs.org')
+  })
+
+  it('never for a private index, a verb that writes URLs, TLS the tool does not check, or when turned off', () => {
+    const none = (plan: ReturnType<typeof planIn>, extra?: Partial<RelayRequest>) => withRelay(plan, request(extra))
+    expect(none(planIn(pip, 'install --index-url https://pypi.corp.example/simple x', cwd)).noRelayReason).toMatch(/not a public index/)
+    expect(none(planIn(pip, 'install --report r.json x', cwd)).noRelayReason).toMatch(/--report/)
+    expect(none(planIn(pip, 'install x', cwd), { trust: { unverified: ['pypi.org'] } }).noRelayReason).toMatch(/does not verify TLS for pypi\.org/)
+    expect(none(planIn(npm, 'install x', cwd, {}, NPM_FOUND), { trust: { unverified: ['*'] } }).relay).toBeUndefined()
+    expect(none(planIn(pip, 'install x', cwd), { enabled: false }).noRelayReason).toMatch(/turned off/)
+    expect(none(planIn(pip, 'list', cwd)).noRelayReason).toBeUndefined()
+    // Pointing the tool at the relay would override an index choice resilient is not sure of (here: no node on PATH,
+    // so npm's global npmrc is unknown); the restart loop asks the tool at failure time instead.
+    expect(none(planIn(npm, 'install x', cwd)).noRelayReason).toMatch(/global config file is unknown, so the tool keeps its own index choice/)
+  })
+
+  it('behind a proxy, the tool reaches the relay directly: 127.0.0.1 added to its no-proxy list; never with pip\'s own --proxy', () => {
+    const behind = (adapter: ToolAdapter, args: string, env: NodeJS.ProcessEnv) =>
+      withRelay(planIn(adapter, args, cwd, {}, NPM_FOUND), request({ trust: adapter.relay!.trust({ args: args.split(' '), env: { PIP_CONFIG_FILE: '/dev/null', ...env }, cwd, home: cwd }) }))
+    expect(behind(pip, 'install x', { HTTPS_PROXY: 'http://proxy:3128', no_proxy: 'corp.example' }).attempts[0]!.command.env).toMatchObject({ no_proxy: 'corp.example,127.0.0.1', NO_PROXY: 'corp.example,127.0.0.1' })
+    expect(behind(pip, 'install x', {}).attempts[0]!.command.env).not.toHaveProperty('NO_PROXY')
+    expect(behind(pip, 'install --proxy http://proxy:3128 x', {}).noRelayReason).toMatch(/sends every request to its proxy \(--proxy\)/)
+    expect(behind(npm, 'install x', { HTTP_PROXY: 'http://proxy:3128' }).attempts[0]!.command.argv).toContain('--noproxy=127.0.0.1')
+  })
+
+  it('verifies upstream with the CA bundle the tool names', () => {
+    const plan = withRelay(planIn(pip, 'install x', cwd), request({ trust: { ca: { path: '/etc/corp-ca.pem', origin: 'PIP_CERT' }, unverified: [] } }))
+    expect(plan.relay!.ca).toBe('/etc/corp-ca.pem')
+  })
+})
+
+describe('pip\'s and npm\'s TLS trust, as the relay must copy it', () => {
+  const context = (args: string[], env: NodeJS.ProcessEnv = {}) => ({ args, env: { PIP_CONFIG_FILE: '/dev/null', ...env }, cwd, home: cwd })
+  it('pip: --cert before PIP_CERT before REQUESTS_CA_BUNDLE; --trusted-host and PIP_TRUSTED_HOST turn checks off', () => {
+    expect(pip.relay!.trust(context(['install', '--cert', '/a.pem', 'x'], { PIP_CERT: '/b.pem' })).ca?.path).toBe('/a.pem')
+    expect(pip.relay!.trust(context(['install', 'x'], { PIP_CERT: '/b.pem', REQUESTS_CA_BUNDLE: '/c.pem' })).ca?.path).toBe('/b.pem')
+    expect(pip.relay!.trust(context(['install', 'x'], { REQUESTS_CA_BUNDLE: '/c.pem' })).ca?.path).toBe('/c.pem')
+    expect(pip.relay!.trust(context(['install', '--trusted-host', 'pypi.org', 'x'], { PIP_TRUSTED_HOST: 'a.example b.example' })).unverified).toEqual(['pypi.org', 'a.example', 'b.example'])
+  })
+
+  it('pip: the machines of its netrc get credentials from pip itself, which the relay would not carry', () => {
+    const home = mkdtempSync(join(tmpdir(), 'resilient-netrc-'))
+    writeFileSync(join(home, '.netrc'), 'machine pypi.corp-mirror.example login me password secret\n')
+    const trust = pip.relay!.trust({ args: ['install', 'x'], env: { PIP_CONFIG_FILE: '/dev/null' }, cwd, home })
+    expect(trust.credentials).toEqual({ 'pypi.corp-mirror.example': join(home, '.netrc') })
+    expect(withRelay(planIn(pip, 'install x', cwd, MIRRORS), request({ trust })).noRelayReason).toMatch(/pip sends credentials to pypi\.corp-mirror\.example/)
+  })
+
+  it('npm: a CI token for registry.npmjs.org keeps the relay out (private scoped packages there need it)', () => {
+    const trust = npm.relay!.trust(context(['install'], { 'npm_config_//registry.npmjs.org/:_authToken': 'npm_x' }))
+    expect(trust.credentials).toEqual({ 'registry.npmjs.org': '//registry.npmjs.org/:_authToken in npm_config_//registry.npmjs.org/:_authToken' })
+    expect(withRelay(planIn(npm, 'install x', cwd, {}, NPM_FOUND), request({ trust })).relay).toBeUndefined()
+  })
+
+  it('npm: --cafile, npm_config_cafile; strict-ssl=false checks nothing', () => {
+    expect(npm.relay!.trust(context(['install', '--cafile=/a.pem'])).ca?.path).toBe('/a.pem')
+    expect(npm.relay!.trust(context(['install'], { NPM_CONFIG_CAFILE: '/b.pem' })).ca?.path).toBe('/b.pem')
+    expect(npm.relay!.trust(context(['install', '--strict-ssl=false'])).unverified).toEqual(['*'])
+    expect(npm.relay!.trust(context(['install'])).unverified).toEqual([])
+  })
+})
+
+describe('booking what each host did behind the relay', () => {
+  it('a host that failed is booked with its most frequent cause, one that only served with a success, a missing file not at all', () => {
+    expect(relayBookings([
+      { key: 'pypi.org/simple', host: 'pypi.org', served: 3, failures: { truncated: 1, 'server-error': 2 } },
+      { key: 'tuna', host: 'tuna', served: 2, failures: { 'not-found': 1 } },
+      { key: 'idle', host: 'idle', served: 0, failures: {} },
+    ])).toEqual([{ key: 'pypi.org/simple', host: 'pypi.org', ok: false, category: 'server_error' }, { key: 'tuna', host: 'tuna', ok: true }])
+  })
+})
