@@ -40,13 +40,16 @@ const argvOf = (pid: number) => (read(`/proc/${pid}/cmdline`) ?? '').split('\0')
  */
 export function watchProgramStart(pid: number, { onStart = () => {}, ownStep, intervalMs = 25 }: { onStart?: () => void; ownStep?: ProgramRun['ownStep']; intervalMs?: number } = {}): ProgramStartWatch {
   let seen: boolean | undefined
+  // Between fork and exec a child still shows the tool's own argv: which step it becomes is told at the next look.
+  // Read at each look, not once: the tool itself may not have reached its own exec when the watch starts.
+  const forkedNotYetRun = (child: number) => Boolean(ownStep) && argvOf(child).join('\0') === argvOf(pid).join('\0')
   const check = () => {
     const stat = read(`/proc/${pid}/stat`)
     if (stat === undefined) return
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
     // Where the tool fetches through children of its own (ownStep), a reaped child says nothing: only the living count.
     const reaped = !ownStep && Number(fields[13]) + Number(fields[14]) > 0
-    if (reaped || childrenOf(pid).some(child => !ownStep?.(argvOf(child)))) {
+    if (reaped || childrenOf(pid).some(child => !ownStep?.(argvOf(child)) && !forkedNotYetRun(child))) {
       seen = true
       stop()
       onStart()

@@ -12,8 +12,9 @@ const judge = (output: string, started: boolean | undefined, stopped = false) =>
 
 describeNeeding(procFs(existsSync('/proc/self/stat')), 'watchProgramStart (real processes, /proc)', () => {
   it('sees no program while the tool works alone, then the child it starts', async () => {
-    // A "tool" that works for 300 ms in its own process, then starts a program.
-    const tool = spawn(process.execPath, ['-e', 'const t = Date.now(); while (Date.now() - t < 300); require("child_process").spawnSync("sleep", ["0.3"])'])
+    // A "tool" that works for 1.5 s in its own process (far longer than the look at 150 ms, even on a loaded
+    // machine), then starts a program.
+    const tool = spawn(process.execPath, ['-e', 'const t = Date.now(); while (Date.now() - t < 1500); require("child_process").spawnSync("sleep", ["0.3"])'])
     const watch = watchProgramStart(tool.pid!, { intervalMs: 10 })
     await sleep(150)
     expect(watch.seen()).toBe(false)
@@ -30,11 +31,14 @@ describeNeeding(procFs(existsSync('/proc/self/stat')), 'watchProgramStart (real 
   })
 
   it('counts a child that is still the tool fetching (ownStep) as no program', async () => {
-    const tool = spawn('sh', ['-c', 'sleep 0.4; true'])
+    // The step outlives the look by far even on a loaded machine: an ended child is a zombie with no argv, which
+    // cannot be told apart from a program that ran.
+    const tool = spawn('sh', ['-c', 'sleep 5; true'], { detached: true })
     const watch = watchProgramStart(tool.pid!, { intervalMs: 10, ownStep: argv => argv[0] === 'sleep' })
     await sleep(150)
     expect(watch.seen()).toBe(false)
     watch.stop()
+    process.kill(-tool.pid!, 'SIGTERM')
     await once(tool, 'exit')
   })
 })
