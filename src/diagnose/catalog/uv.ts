@@ -32,7 +32,7 @@ const PROXY_SCHEME = { repo: 'seanmonstar/reqwest', file: 'src/proxy.rs', versio
 // A wheel is inflated while it downloads: a corrupted body stops async-compression's flate decoder (0.4.19, uv's
 // Cargo.lock; src/codec/flate/decoder.rs at v0.4.19) or fails the zip entry's CRC (crates/uv-extract/src/error.rs).
 const EXTRACT = { repo: 'astral-sh/uv', file: 'crates/uv-distribution/src/error.rs, crates/uv-extract/src/error.rs, with Nullus157/async-compression src/codec/flate/decoder.rs (v0.4.19)', version: READ }
-const OFFLINE = { repo: 'astral-sh/uv', file: 'crates/uv-client/src/error.rs, crates/uv-git/src/git.rs', version: READ }
+const OFFLINE = { repo: 'astral-sh/uv', file: 'crates/uv-client/src/error.rs (NoIndex, Offline), crates/uv-git/src/git.rs', version: READ }
 // Older uv messages no longer in 0.12, kept for the logs users still paste.
 const BUILD = { repo: 'astral-sh/uv', file: 'crates/uv-build-frontend/src/error.rs', version: '0.1-0.4', checkedAgainst: 'astral-sh/uv#1469' }
 const PERSIST = { repo: 'astral-sh/uv', file: 'crates/uv-fs/src/lib.rs (persist_with_retry)', version: '0.4-0.9', checkedAgainst: 'astral-sh/uv#8664' }
@@ -97,6 +97,7 @@ export const UV = [
   ...messages(OFFLINE, [
     ['any-offline-mode', "  ╰─▶ Network connectivity is disabled, but the requested data wasn't found in the cache for: `{url}`"],
     ['any-offline-mode', '  ╰─▶ Remote Git fetches are not allowed because network connectivity is disabled (i.e., with `--offline`)'],
+    ['any-offline-mode', "  ╰─▶ {package} isn't available locally, but making network requests to registries was banned"],
   ]),
   ...messages(DISTRIBUTION, [
     ['uv-hash-mismatch', '  ╰─▶ Hash mismatch for `{package}=={version}`\n\n      Expected:\n        sha256:6574241a3ec5fdc9334353ab8c479fe75841dbe8f4532a8fc97ce63503330ba1\n\n      Computed:\n        sha256:b90bed3df379fa79afbd21be8e04a0314336b8ae16768b58f2d34cb1d04cd7d2'],
