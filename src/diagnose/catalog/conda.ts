@@ -23,6 +23,7 @@ const LOCK_26 = { repo: 'conda/conda', file: 'conda/gateways/disk/lock.py', vers
 const LOCK_43 = { repo: 'conda/conda', file: 'conda/lock.py', version: '4.3.0' }
 const BUILD_LOCK_2 = { repo: 'conda/conda-build', file: 'conda_build/cli/main_build.py', version: '2.0.1' }
 const MAMBA_SOLVER_2 = { repo: 'mamba-org/mamba', file: 'libmamba/src/solver/problems_graph.cpp', version: '2.8.1 (03564bf48)' }
+const MAMBA_FETCHER_2 = { repo: 'mamba-org/mamba', file: 'libmamba/src/core/package_fetcher.cpp (validate_size, validate_checksum), core/transaction.cpp', version: '2.8.1 (03564bf48)' }
 const MAMBA_LOCK_2 = { repo: 'mamba-org/mamba', file: 'libmamba/src/core/util.cpp (LockFileOwner)', version: '2.8.1 (03564bf48)' }
 const RATTLER_CACHE = { repo: 'conda/rattler', file: 'crates/rattler_cache/src/package_cache/cache_lock.rs', version: '92dc77433' }
 // pixi's reqwest 0.13 tunnels through a proxy with hyper-util 0.1.20 (src/client/legacy/connect/proxy/tunnel.rs).
@@ -133,6 +134,10 @@ export const MAMBA = [
   ...messages(MAMBA_SOLVER_2, [
     ['conda-packages-not-found', 'error    libmamba Could not solve for environment specs\n    The following package could not be installed\n    └─ {package} =* * does not exist (perhaps a typo or a missing channel).'],
     ['conda-unsatisfiable', 'error    libmamba Could not solve for environment specs\n    The following package could not be installed\n    └─ {package} =* * is not installable because it requires\n       └─ {package} =={version} *, which conflicts with any installable versions previously reported.'],
+  ]),
+  ...messages(MAMBA_FETCHER_2, [
+    ['conda-checksum-mismatch', '{package}-{version}-h1234567_0.conda tarball has incorrect size\ncritical libmamba Found incorrect downloads. Aborting'],
+    ['conda-checksum-mismatch', '{package}-{version}-h1234567_0.conda tarball has incorrect sha256\ncritical libmamba Found incorrect downloads. Aborting'],
   ]),
   ...messages(MAMBA_LOCK_2, [['conda-lock-busy', "warning  libmamba Cannot lock '{path}'\nWaiting for other mamba process to finish"]]),
   ...messages(RATTLER_CACHE, [['conda-lock-busy', 'Blocking waiting for global file lock on package cache']]),
