@@ -11,6 +11,7 @@ export function overhead(b) {
   return { added, toTool: b.resilientMedianMs / b.plainMedianMs, toNode: added / b.nodeMedianMs }
 }
 
+import { accuracySections } from './accuracy-render.mjs'
 import { perfTable } from './perf.mjs'
 import { streamsTable } from './streams.mjs'
 
@@ -35,6 +36,7 @@ export function renderSections(results) {
     ].join('\n'),
     ...(results.perf && { 'bench-perf': perfTable(results.perf) }),
     ...(results.streams && { 'bench-streams': streamsTable(results) }),
+    ...accuracySections(results.e),
   }
 }
 
