@@ -3,7 +3,6 @@
 // without a build (test/unit/readme-claims.test.ts checks the documents against bench/results.json).
 
 const pct = x => `${(100 * x).toFixed(1)}%`
-const whole = x => `${Math.round(100 * x)}%`
 const FAMILIES = ['pip', 'npm family', 'uv', 'conda family', 'poetry/pdm', 'cargo/go']
 const FAMILY_NAMES = {
   pip: 'pip (pip, pipx, python)', 'npm family': 'npm family (npm, pnpm, yarn, yarn berry, bun)', uv: 'uv',
@@ -40,10 +39,10 @@ export function accuracyTable(e) {
   ].join('\n')
 }
 
-/** README's sentence on the unseen sets: whole percentages, the sizes, the round. */
+/** README's sentence on the unseen sets: the final parts' percentages (one decimal, never rounded up to a goal), sizes, round. */
 export function accuracySentence(e) {
   const [issues, newest] = [e.unseen['issue pastes'].final.all, e.unseen['newest wordings'].final.all]
-  return `On pastes they had never seen (round ${e.round}, measured once): ${whole(issues.label)} exact root cause and ${whole(issues.decision)} right retry decisions, as the retry loop makes them, on ${issues.cases} issue-thread pastes; ${whole(newest.label)} and ${whole(newest.decision)} on ${newest.cases} of the newest uv, pixi, conda, mamba and poetry wordings`
+  return `On pastes they had never seen (round ${e.round}, measured once): ${pct(issues.label)} exact root cause and ${pct(issues.decision)} right retry decisions, as the retry loop makes them, on ${issues.cases} issue-thread pastes; ${pct(newest.label)} and ${pct(newest.decision)} on ${newest.cases} of the newest uv, pixi, conda, mamba and poetry wordings`
 }
 
 /** The sections of figure (e), when `e` holds the unseen sets (an older results.json does not). */
