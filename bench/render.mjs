@@ -12,6 +12,7 @@ export function overhead(b) {
 }
 
 import { matrixSummary, matrixTable } from './matrix-render.mjs'
+import { accuracySections } from './accuracy-render.mjs'
 import { perfTable } from './perf.mjs'
 import { relayTable } from './relay.mjs'
 import { streamsTable } from './streams.mjs'
@@ -39,6 +40,7 @@ export function renderSections(results) {
     ...(results.streams && { 'bench-streams': streamsTable(results) }),
     ...(results.matrix && { 'bench-matrix': matrixTable(results.matrix), 'bench-matrix-summary': matrixSummary(results.matrix) }),
     ...(results.relay && { 'bench-relay': relayTable(results.relay) }),
+    ...accuracySections(results.e),
   }
 }
 

@@ -27,6 +27,9 @@ const LIBUV: Record<string, string> = {
   '-4077': 'ECONNRESET', '-4078': 'ECONNREFUSED', '-4039': 'ETIMEDOUT', '-4092': 'EACCES', '-4048': 'EPERM', '-4055': 'ENOSPC',
 }
 
+/** strerror(EIO) and strerror(EPIPE) in glibc and macOS: what Rust prints before `(os error 5)` and `(os error 32)` there. */
+const UNIX_TEXT: Record<string, RegExp> = { 5: /Input\/output error \(os error 5\)/, 32: /Broken pipe \(os error 32\)/ }
+
 // Each alternative is a fixed keyword and a bounded number: linear time. Only OS exceptions carry an errno as their
 // first argument (`SSLCertVerificationError(1, ...)` does not).
 const ERRNO = /\[WinError (\d{1,5})\]|WinError (\d{1,5})\b|\[?Errno (-?\d{1,5})\]?|\(os error (\d{1,5})\)|\b(?:Connection(?:Reset|Refused|Aborted)Error|TimeoutError|BrokenPipeError|PermissionError|FileNotFoundError|OSError|IOError|gaierror|error)\((-?\d{1,5}), ['"]|\berrno:? (-\d{1,5})\b/
@@ -42,9 +45,11 @@ export function errnoName(line: string): string | undefined {
   const code = python ?? exception ?? os
   if (code === undefined) return undefined
   if (python && GETADDRINFO[code]) return GETADDRINFO[code]
-  // `(os error 5)` and `(os error 32)` mean "access denied" and "file in use" on Windows but EIO and EPIPE on Linux:
-  // too ambiguous to name. Numbers above 10000 are Winsock whatever the spelling.
-  if (os && (code === '5' || code === '32')) return undefined
+  // `(os error 5)` and `(os error 32)` mean "access denied" and "file in use" on Windows but EIO and EPIPE on Linux
+  // and macOS. Rust's io::Error shows the system's own text before the number: strerror's English on Unix (Rust never
+  // sets a locale), FormatMessageW's words in the language of Windows ("Access is denied.", "拒绝访问。"). Only the Unix
+  // texts tell the Unix meaning. Numbers above 10000 are Winsock whatever the spelling.
+  if (os && UNIX_TEXT[code]) return UNIX_TEXT[code]!.test(line) ? POSIX[code] : WINDOWS[code]
   return Number(code) >= 10000 ? WINDOWS[code] : POSIX[code]
 }
 

@@ -12,7 +12,9 @@ const NETWORK = /https?:\/\/|\b(?:network|request|fetch(?:ing)?|download(?:ing)?
 // request (ERR_INVALID_THIS 'Value of "this" must be of type URLSearchParams', lib/internal/errors.js in Node 20.20.2)
 // are a tool too old for its Node, which no other source fixes; so is an old cargo that cannot parse the index's
 // version requirements ("failed to parse registry's information for: <crate>", "the given version requirement is invalid").
-const LOCAL = /\b(?:syntax error|parse error|requirement is invalid|invalid (?:argument|option|value)|not a valid|permission denied|no such file or directory|No module named|command not found|ERR_INVALID_THIS|ERR_INVALID_ARG_TYPE)\b|\(os error 2\)/i
+// libcurl's write error (code 23: "Failed writing received data to disk/application", lib/strerror.c; "Failure writing
+// output to destination", lib/sendf.c, curl 7.88.1) says the bytes arrived and the tool could not keep them.
+const LOCAL = /\b(?:syntax error|parse error|requirement is invalid|invalid (?:argument|option|value)|not a valid|permission denied|no such file or directory|No module named|command not found|ERR_INVALID_THIS|ERR_INVALID_ARG_TYPE|Failed writing received data to disk\/application|Failure writing output to destination)\b|\(os error 2\)/i
 // A Python traceback through urllib3's or requests' own files was reading from the network, even when the paste stops
 // before the exception (pip's "ERROR: Exception:" then frames in pip/_vendor/urllib3/response.py).
 const HTTP_FRAME = /[\\/](?:urllib3|requests)[\\/][\w\\/.-]{0,200}\.py", line \d+/

@@ -25,6 +25,10 @@ describe('the benchmark figures in the documents', () => {
     for (const name of ['bench-speed', 'bench-overhead']) expect(readme).toMatch(new RegExp(`<!-- ${name}:start -->[^<]+<!-- ${name}:end -->`))
     expect(read('docs/benchmarks.md')).toMatch(/<!-- bench-table:start -->\n[^<]+\n<!-- bench-table:end -->/)
     expect(Number.isFinite(results.a.plainFailureSeconds), 'the black-hole figure needs plain pip measured (no --quick)').toBe(true)
+    // Figure (e): README's sentence and docs/benchmarks.md's table come from the unseen sets' measured parts.
+    expect(results.e.unseen, 'bench/results.json has no unseen sets: run `node bench/accuracy.mjs --write`').toBeDefined()
+    expect(readme).toMatch(/<!-- bench-diagnosis:start -->On pastes they had never seen[^<]+<!-- bench-diagnosis:end -->/)
+    expect(read('docs/benchmarks.md')).toMatch(/<!-- bench-accuracy:start -->\nMeasured by [^<]+\n<!-- bench-accuracy:end -->/)
   })
 
   it('states the overhead as a ratio to the plain tool and to `node -e 0`', () => {

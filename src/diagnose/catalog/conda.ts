@@ -23,11 +23,20 @@ const LOCK_26 = { repo: 'conda/conda', file: 'conda/gateways/disk/lock.py', vers
 const LOCK_43 = { repo: 'conda/conda', file: 'conda/lock.py', version: '4.3.0' }
 const BUILD_LOCK_2 = { repo: 'conda/conda-build', file: 'conda_build/cli/main_build.py', version: '2.0.1' }
 const MAMBA_SOLVER_2 = { repo: 'mamba-org/mamba', file: 'libmamba/src/solver/problems_graph.cpp', version: '2.8.1 (03564bf48)' }
+const MAMBA_FETCHER_2 = { repo: 'mamba-org/mamba', file: 'libmamba/src/core/package_fetcher.cpp (validate_size, validate_checksum), core/transaction.cpp', version: '2.8.1 (03564bf48)' }
 const MAMBA_LOCK_2 = { repo: 'mamba-org/mamba', file: 'libmamba/src/core/util.cpp (LockFileOwner)', version: '2.8.1 (03564bf48)' }
 const RATTLER_CACHE = { repo: 'conda/rattler', file: 'crates/rattler_cache/src/package_cache/cache_lock.rs', version: '92dc77433' }
 // pixi's reqwest 0.13 tunnels through a proxy with hyper-util 0.1.20 (src/client/legacy/connect/proxy/tunnel.rs).
 const PIXI_TUNNEL = { repo: 'hyperium/hyper-util', file: 'src/client/legacy/connect/proxy/tunnel.rs (TunnelError, under reqwest 0.13 in pixi)', version: '0.1.20-22 (4684c71)' }
 const PIXI_INSTALL = { repo: 'prefix-dev/pixi', file: 'crates/pixi_command_dispatcher/src/install_pixi/mod.rs', version: '2b25fc76d' }
+// rattler reads each conda-meta record and checks that its size and mtime did not change meanwhile.
+const RATTLER_RECORD = { repo: 'conda/rattler', file: 'crates/rattler_conda_types/src/minimal_prefix_record.rs (under pixi_utils/src/prefix.rs)', version: '92dc77433' }
+const RATTLER_OFFLINE = { repo: 'conda/rattler', file: 'crates/rattler_networking/src/offline_middleware.rs, crates/rattler_repodata_gateway/src/fetch/mod.rs', version: '92dc77433' }
+const PIXI_OFFLINE = { repo: 'prefix-dev/pixi', file: 'crates/pixi_cli/src/offline.rs (OFFLINE_HINT)', version: '2b25fc76d' }
+const SESSION_26 = { repo: 'conda/conda', file: 'conda/gateways/connection/session.py (EnforceUnusedAdapter)', version: '26.7.1 (0f64223fb)' }
+// libmamba 1.5.9 explains an unsolvable request as a tree (libmamba/src/core/satisfiability_error.cpp): a dependency
+// that no channel has "does not exist (perhaps a missing channel)"; the requested spec "(perhaps a typo or a ...)".
+const LIBMAMBA_TREE = { repo: 'mamba-org/mamba', file: 'libmamba/src/core/satisfiability_error.cpp (TreeExplainer)', version: '1.5.9 (libmamba-1.5.9)' }
 const DOWNLOAD_26 = { repo: 'conda/conda', file: 'conda/gateways/connection/download.py (download_inner)', version: '26.7.1 (0f64223fb)' }
 const EXCEPTIONS_26 = { repo: 'conda/conda', file: 'conda/exceptions.py (NoWritablePkgsDirError)', version: '26.7.1 (0f64223fb)' }
 const SUBDIR_45 = { repo: 'conda/conda', file: 'conda/core/subdir_data.py', version: '4.5.13' }
@@ -77,11 +86,18 @@ export const CONDA = [
   ]),
   ...messages(EXCEPTIONS_26, [['any-permission', 'NoWritablePkgsDirError: No writeable pkgs directories configured.\n  - {path}']]),
   ...messages(DYNLOAD_WIN, [['conda-ssl-module-missing', 'ImportError: DLL load failed with error code 126 while importing _ssl']]),
+  ...messages(SESSION_26, [['any-offline-mode', 'OfflineError: EnforceUnusedAdapter called with url {url}\nThis command is using a remote connection in offline mode.']]),
   ...messages(BUILD_LOCK_2, [['conda-lock-busy', 'File lock could on {path}/.conda_lock not be obtained.  You might need to try fewer builds at once.  Otherwise, run conda clean --lock']]),
 ]
 
 export const PIXI = [
   ...messages(PIXI_INSTALL, [['any-lock-busy', "  × failed to acquire install lock on prefix '{path}'"]]),
+  ...messages(RATTLER_RECORD, [['any-lock-busy', "  × failed to collect prefix records from '{path}'\n  ╰─▶ File was modified during parsing"]]),
+  ...messages(RATTLER_OFFLINE, [
+    ['any-offline-mode', '  ├─▶ error sending request for url ({url})\n  ╰─▶ network access is disabled by offline mode'],
+    ['any-offline-mode', '  ╰─▶ no usable repodata cache for {url}'],
+  ]),
+  ...messages(PIXI_OFFLINE, [['any-offline-mode', '  help: pixi is running in offline mode and only uses locally cached data.']]),
   ...messages(RESOLVO, [['conda-packages-not-found', '  × Cannot solve the request because of: No candidates were found for {package} {range}.']]),
   ...messages(PIXI_TUNNEL, [['any-proxy', '  ├─▶ error sending request for url ({url})\n  ├─▶ client error (Connect)\n  ╰─▶ tunnel error: unsuccessful']]),
   ...messages(PIXI_DISPATCHER, [['pixi-build-backend', "  × failed to extract metadata for package '{package}'"]]),
@@ -106,6 +122,7 @@ export const MAMBA = [
     ['any-ssl', 'Download error (35) SSL connect error [{url}]\nschannel: next InitializeSecurityContext failed: SEC_E_UNTRUSTED_ROOT (0x80090325)'],
   ]),
   ...messages(LIBSOLV, [
+    ['conda-packages-not-found', '  - nothing provides {package} {range} needed by {package}-{version}-py39_0'],
     ['conda-python-version', 'nothing provides requested python {python}*'],
     ['conda-python-version', 'nothing provides python >={python} needed by {package}-{version}-pyhd8ed1ab_0'],
   ]),
@@ -113,9 +130,14 @@ export const MAMBA = [
     ['conda-packages-not-found', 'nothing provides requested {package} {range}'],
     ['conda-python-version', '└─ python {python}* is not installable because it conflicts with any installable versions previously reported.'],
   ]),
+  ...messages(LIBMAMBA_TREE, [['conda-packages-not-found', 'The following packages are incompatible\n└─ {package}   is uninstallable because there are no viable options\n   ├─ {package} {version} would require\n   │  └─ {package} {range}, which does not exist (perhaps a missing channel);']]),
   ...messages(MAMBA_SOLVER_2, [
     ['conda-packages-not-found', 'error    libmamba Could not solve for environment specs\n    The following package could not be installed\n    └─ {package} =* * does not exist (perhaps a typo or a missing channel).'],
     ['conda-unsatisfiable', 'error    libmamba Could not solve for environment specs\n    The following package could not be installed\n    └─ {package} =* * is not installable because it requires\n       └─ {package} =={version} *, which conflicts with any installable versions previously reported.'],
+  ]),
+  ...messages(MAMBA_FETCHER_2, [
+    ['conda-checksum-mismatch', '{package}-{version}-h1234567_0.conda tarball has incorrect size\ncritical libmamba Found incorrect downloads. Aborting'],
+    ['conda-checksum-mismatch', '{package}-{version}-h1234567_0.conda tarball has incorrect sha256\ncritical libmamba Found incorrect downloads. Aborting'],
   ]),
   ...messages(MAMBA_LOCK_2, [['conda-lock-busy', "warning  libmamba Cannot lock '{path}'\nWaiting for other mamba process to finish"]]),
   ...messages(RATTLER_CACHE, [['conda-lock-busy', 'Blocking waiting for global file lock on package cache']]),

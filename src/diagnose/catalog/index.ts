@@ -4,7 +4,7 @@ import { CONDA, MAMBA, PIXI } from './conda.js'
 import { GO } from './go.js'
 import { NPM } from './npm.js'
 import { PIP } from './pip.js'
-import { NATIVE_TLS_SCHANNEL, RUSTLS_TLS } from './rust-tls.js'
+import { NATIVE_TLS_SCHANNEL, RUST_STREAM_ENDS, RUSTLS_TLS } from './rust-tls.js'
 import { PNPM } from './pnpm.js'
 import { POETRY } from './poetry.js'
 import type { Message } from './types.js'
@@ -20,7 +20,7 @@ import { SYSTEM } from './system.js'
  * Keys are the tool whose output carries the message (`system`: apt, dpkg and Node, under any tool).
  */
 export const CATALOG = {
-  pip: PIP, uv: [...UV, ...RUSTLS_TLS], poetry: POETRY, pdm: PDM, conda: CONDA, mamba: MAMBA, pixi: [...PIXI, ...NATIVE_TLS_SCHANNEL], npm: NPM, pnpm: PNPM, yarn: YARN, 'yarn-berry': YARN_BERRY, bun: BUN, cargo: CARGO, go: GO, system: SYSTEM,
+  pip: PIP, uv: [...UV, ...RUSTLS_TLS], poetry: POETRY, pdm: PDM, conda: CONDA, mamba: MAMBA, pixi: [...PIXI, ...NATIVE_TLS_SCHANNEL, ...RUST_STREAM_ENDS], npm: NPM, pnpm: PNPM, yarn: YARN, 'yarn-berry': YARN_BERRY, bun: BUN, cargo: CARGO, go: GO, system: SYSTEM,
 } satisfies Record<string, readonly Message[]>
 
 export type CatalogTool = keyof typeof CATALOG

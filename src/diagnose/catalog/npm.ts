@@ -26,6 +26,7 @@ export const NPM = [
   ...messages(REGISTRY_FETCH, [
     ['status', '{status} {reason} - GET {url}'],
     ['status', 'code E{status}'],
+    ['any-credentials-rejected', 'code E401\nUnable to authenticate, need: Basic realm="Sonatype Nexus Repository Manager"'],
   ], 'npm error '),
   ...messages(SSRI, [['npm-integrity', '{integrity} integrity checksum failed when using sha512: wanted {integrity} but got {integrity}. ({n} bytes)']], 'npm error '),
   ...messages(PICK_MANIFEST, [['npm-no-matching-version', 'notarget No matching version found for {package}@{range}.']], 'npm error '),
@@ -39,6 +40,7 @@ export const NPM = [
     ['npm-unsupported-engine', 'code EBADENGINE'],
     ['npm-unsupported-engine', 'engine Not compatible with your version of node/npm: {package}@{version}'],
     ['any-credentials-rejected', 'code E401\nUnable to authenticate, your authentication token seems to be invalid.\nTo correct this please try logging in again with:\n  npm login'],
+    ['any-credentials-rejected', 'code E401\nIncorrect or missing password.\nIf you were trying to login, change your password, create an authentication token or enable two-factor authentication then that means you likely typed your password in incorrectly.'],
   ], 'npm error '),
   ...messages(FETCH, [['any-proxy-host', 'FetchError: request to {url} failed, reason: connect ECONNREFUSED 10.0.0.7:3128']], 'npm error ', ['http://10.0.0.7:3128']),
   ...messages(FETCH, [['any-proxy-host', 'network request to {url} failed, reason: getaddrinfo ENOTFOUND proxy.corp.example']], 'npm error ', ['http://proxy.corp.example:8080']),

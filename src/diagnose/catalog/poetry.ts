@@ -14,6 +14,7 @@ const PYTHON_ERRORS = { repo: 'python-poetry/poetry', file: 'src/poetry/utils/en
 const EXECUTOR = { repo: 'python-poetry/poetry', file: 'src/poetry/installation/executor.py (_validate_archive_hash)', version: '2.4.1 (f46702336)' }
 const PUZZLE = { repo: 'python-poetry/poetry', file: 'src/poetry/puzzle/exceptions.py (SolverProblemError, the class name cleo prints)', version: '2.4.1 (f46702336)' }
 const ISOLATED_BUILD = { repo: 'python-poetry/poetry', file: 'src/poetry/utils/isolated_build.py', version: '2.4.1 (f46702336)' }
+const CHOOSER_2 = { repo: 'python-poetry/poetry', file: 'src/poetry/installation/chooser.py (_get_links)', version: '2.4.1 (f46702336)' }
 const AUTHENTICATOR = { repo: 'python-poetry/poetry', file: 'src/poetry/utils/authenticator.py', version: '2.4.1 (f46702336)' }
 const EXECUTOR_11 = { repo: 'python-poetry/poetry', file: 'poetry/installation/executor.py (_download_archive)', version: '1.1.15' }
 // poetry 2 fetches through requests on urllib3 2, whose words it prints when a proxy fails.
@@ -39,6 +40,7 @@ export const POETRY = [
     ['poetry-python-version', 'Poetry was unable to find a compatible version. If you have one, you can explicitly use it via the "env use" command.'],
   ]),
   ...messages(EXECUTOR, [['any-hash-mismatch', '  Hash for {package} ({version}) from archive {package}-{version}-py3-none-any.whl not found in known hashes (was: sha256:b323423e76ae0f6fb4aace295d5a95d9c49ac735bf0b324b327b7db472619490)']]),
+  ...messages(CHOOSER_2, [['any-hash-mismatch', '  PoetryRuntimeError\n\n  Downloaded distributions for {package} ({version}) did not match any known checksums in your lock file.']]),
   ...messages(PUZZLE, [['poetry-solver-problem', '  SolverProblemError\n\n  Because {package} depends on both {package} ({version}) and {package} ({version}), version solving failed.']]),
   ...messages(ISOLATED_BUILD, [['poetry-build-failure', '  PEP517 build of a dependency failed']]),
   ...messages(AUTHENTICATOR, [['any-connection', '  All attempts to connect to {host} failed.']]),

@@ -5,6 +5,10 @@ import { messages } from './types.js'
 // with `--features native-tls` use (SChannel on Windows). Each is a certificate or handshake failure: never a reason
 // to try another mirror, and never the connection failure the wrapper above it names.
 const RUSTLS = { repo: 'rustls/rustls', file: 'rustls/src/error.rs (Display of Error and CertificateError)', version: '0.23.43 (v/0.23.43)' }
+// A TLS stream that ends without close_notify (rustls/src/conn.rs), and the server resetting an HTTP/2 stream
+// (hyperium/h2 src/error.rs, src/frame/reason.rs at v0.4.15, uv's Cargo.lock; hyper 1.x words it "http2 error").
+const RUSTLS_EOF = { repo: 'rustls/rustls', file: 'rustls/src/conn.rs (UNEXPECTED_EOF_MESSAGE)', version: '0.23.43 (v/0.23.43)' }
+const H2 = { repo: 'hyperium/h2', file: 'src/error.rs, src/frame/reason.rs', version: '0.4.15 (v0.4.15)' }
 const NATIVE_TLS = { repo: 'sfackler/rust-native-tls', file: 'src/imp/schannel.rs (TlsConnector::connect, with disable_built_in_roots)', version: '0.2.14 (v0.2.14)' }
 
 const CONNECT = '  ├─▶ error sending request for url ({url})\n  ├─▶ client error (Connect)\n  ╰─▶ '
@@ -24,3 +28,11 @@ export const RUSTLS_TLS = messages(RUSTLS, [
 export const NATIVE_TLS_SCHANNEL = messages(NATIVE_TLS, [
   ['any-ssl', `${CONNECT}unable to find any user-specified roots in the final cert chain`],
 ])
+
+export const RUST_STREAM_ENDS = [
+  ...messages(RUSTLS_EOF, [['any-connection', '  ╰─▶ peer closed connection without sending TLS close_notify: https://docs.rs/rustls/latest/rustls/manual/_03_howto/index.html#unexpected-eof']]),
+  ...messages(H2, [
+    ['any-connection', '  ├─▶ client error (SendRequest)\n  ╰─▶ http2 error: stream error received: refused stream before processing any application logic'],
+    ['any-connection', '  ╰─▶ http2 error: connection error received: unspecific protocol error detected'],
+  ]),
+]

@@ -29,6 +29,10 @@ const LOCK_UNSUPPORTED = { repo: 'astral-sh/uv', file: 'crates/uv-cache/src/lib.
 const TUNNEL = { repo: 'hyperium/hyper-util', file: 'src/client/legacy/connect/proxy/tunnel.rs (TunnelError)', version: '0.1.20-22 (4684c71)' }
 const TUNNEL_012 = { repo: 'seanmonstar/reqwest', file: 'src/connect.rs (tunnel)', version: '0.12.9 (v0.12.9)' }
 const PROXY_SCHEME = { repo: 'seanmonstar/reqwest', file: 'src/proxy.rs', version: '0.13.4' }
+// A wheel is inflated while it downloads: a corrupted body stops async-compression's flate decoder (0.4.19, uv's
+// Cargo.lock; src/codec/flate/decoder.rs at v0.4.19) or fails the zip entry's CRC (crates/uv-extract/src/error.rs).
+const EXTRACT = { repo: 'astral-sh/uv', file: 'crates/uv-distribution/src/error.rs, crates/uv-extract/src/error.rs, with Nullus157/async-compression src/codec/flate/decoder.rs (v0.4.19)', version: READ }
+const OFFLINE = { repo: 'astral-sh/uv', file: 'crates/uv-client/src/error.rs (NoIndex, Offline), crates/uv-git/src/git.rs', version: READ }
 // Older uv messages no longer in 0.12, kept for the logs users still paste.
 const BUILD = { repo: 'astral-sh/uv', file: 'crates/uv-build-frontend/src/error.rs', version: '0.1-0.4', checkedAgainst: 'astral-sh/uv#1469' }
 const PERSIST = { repo: 'astral-sh/uv', file: 'crates/uv-fs/src/lib.rs (persist_with_retry)', version: '0.4-0.9', checkedAgainst: 'astral-sh/uv#8664' }
@@ -82,7 +86,19 @@ export const UV = [
     ['uv-no-solution', '  ╰─▶ Because you require {package}=={version} and {package}=={version}, we can conclude that your requirements are unsatisfiable.'],
   ]),
   ...messages(PROJECT, [['uv-python-version', "error: The requested interpreter resolved to Python {python}, which is incompatible with the project's Python requirement: `>={python}`"]]),
-  ...messages(DISCOVERY, [['uv-python-version', 'error: No interpreter found for Python {python} in managed installations or search path']]),
+  ...messages(DISCOVERY, [
+    ['uv-python-version', 'error: No interpreter found for Python {python} in managed installations or search path'],
+    ['uv-python-version', '  × No interpreter found in virtual environments, managed installations, or search path'],
+  ]),
+  ...messages(EXTRACT, [
+    ['any-hash-mismatch', '  × Failed to download `{package}=={version}`\n  ├─▶ Failed to extract archive: {package}-{version}-py3-none-any.whl\n  ├─▶ I/O operation failed during extraction\n  ╰─▶ unexpected BufError'],
+    ['any-hash-mismatch', '  ├─▶ Failed to extract archive: {package}-{version}-py3-none-any.whl\n  ╰─▶ Bad CRC (got 1c291ca3, expected 8a1f0d52) for file: {package}/__init__.py'],
+  ]),
+  ...messages(OFFLINE, [
+    ['any-offline-mode', "  ╰─▶ Network connectivity is disabled, but the requested data wasn't found in the cache for: `{url}`"],
+    ['any-offline-mode', '  ╰─▶ Remote Git fetches are not allowed because network connectivity is disabled (i.e., with `--offline`)'],
+    ['any-offline-mode', "  ╰─▶ {package} isn't available locally, but making network requests to registries was banned"],
+  ]),
   ...messages(DISTRIBUTION, [
     ['uv-hash-mismatch', '  ╰─▶ Hash mismatch for `{package}=={version}`\n\n      Expected:\n        sha256:6574241a3ec5fdc9334353ab8c479fe75841dbe8f4532a8fc97ce63503330ba1\n\n      Computed:\n        sha256:b90bed3df379fa79afbd21be8e04a0314336b8ae16768b58f2d34cb1d04cd7d2'],
     ['uv-python-version', '  ╰─▶ The source distribution requires Python {python}, but {python} is installed'],

@@ -9,6 +9,7 @@ import { anyHttpAuth } from './any-http-auth.js'
 import { anyHttpNotFound } from './any-http-not-found.js'
 import { anyLockBusy } from './any-lock-busy.js'
 import { anyLockUnsupported } from './any-lock-unsupported.js'
+import { anyOfflineMode } from './any-offline-mode.js'
 import { anyPermission } from './any-permission.js'
 import { anyProxyHost } from './any-proxy-host.js'
 import { anyProxy } from './any-proxy.js'
@@ -81,6 +82,7 @@ export const RULES: readonly Rule[] = [
   condaSslModuleMissing,
   pipInvalidRequirement,
   anyUsageError,
+  anyOfflineMode,
   // 2. local state and corrupted downloads
   anyExternallyManaged,
   anyDiskFull,

@@ -7,9 +7,11 @@ import type { Rule } from '../types.js'
 // (crates/uv-resolver/src/pubgrub/report.rs), with the hint "The `requires-python` value (...) includes Python
 // versions that are not supported by your dependencies". Before resolving, uv refuses an interpreter outside the
 // project's range ("... resolved to Python 3.11.10, which is incompatible with the project's Python requirement",
-// crates/uv/src/commands/project/mod.rs), finds none ("No interpreter found for Python 3.13 in ...",
-// crates/uv-python/src/discovery.rs), or a source distribution needs another one (crates/uv-distribution/src/error.rs).
-const PYTHON = /(?:current|requested) Python version \([^)\n]{1,60}\) does not satisfy|Python>=?[\d.]{1,10} (?:and|is not satisfied)|includes Python versions that are not supported by your dependencies|has no wheels with a matching (?:Python|platform)(?: ABI| implementation| version)? tag|No interpreter found for Python|incompatible with the (?:project|workspace)'s Python requirement|source distribution requires Python [\d.]{1,20}, but [\d.]{1,20} is installed/
+// crates/uv/src/commands/project/mod.rs), finds none ("No interpreter found for Python 3.13 in ...", "No
+// interpreter found in registry or search path", crates/uv-python/src/discovery.rs; not a name, a directory or a
+// path the command gave, which is the command's mistake), or a source distribution needs another one
+// (crates/uv-distribution/src/error.rs).
+const PYTHON = /(?:current|requested) Python version \([^)\n]{1,60}\) does not satisfy|Python>=?[\d.]{1,10} (?:and|is not satisfied)|includes Python versions that are not supported by your dependencies|has no wheels with a matching (?:Python|platform)(?: ABI| implementation| version)? tag|No interpreter found (?:for (?!executable name)|in (?!directory ))|incompatible with the (?:project|workspace)'s Python requirement|source distribution requires Python [\d.]{1,20}, but [\d.]{1,20} is installed/
 
 export const uvPythonVersion = {
   id: 'uv-python-version',

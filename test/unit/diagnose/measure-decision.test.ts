@@ -18,6 +18,12 @@ describe('the decision the retry loop makes on a paste', () => {
     expect(loopRetries('pip', diagnose({ tool: 'pip', output: forbidden, command: argv }), argv)).toBe(false)
   })
 
+  it("stops on npm's login challenge although the command named the public registry", () => {
+    const challenge = 'npm ERR! code E401\nnpm ERR! Unable to authenticate, need: Basic realm="Artifactory Realm"\n'
+    const argv = commandArgv('npm', 'npm install --registry https://registry.npmjs.org', challenge)
+    expect(loopRetries('npm', diagnose({ tool: 'npm', output: challenge, command: argv }), argv)).toBe(false)
+  })
+
   it('reads the command a paste shows on its first lines', () => {
     expect(commandArgv('uv', null, '$ uv pip install --index-url "https://x.example/simple" y\nerror: ...')).toEqual(['uv', 'pip', 'install', '--index-url', 'https://x.example/simple', 'y'])
     expect(commandArgv('uv', null, 'error: no command here')).toBeUndefined()

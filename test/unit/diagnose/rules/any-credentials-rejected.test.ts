@@ -2,13 +2,15 @@ import { describe, expect, it } from 'vitest'
 import { anyCredentialsRejected } from '../../../../src/diagnose/rules/any-credentials-rejected.js'
 import { diagnose } from '../../../../src/diagnose/index.js'
 import { normalizeFailure } from '../../../../src/diagnose/normalize.js'
-import { describeRule, matchOf } from '../rule-cases.js'
+import { describeRule, fixture, matchOf } from '../rule-cases.js'
 
 describeRule(anyCredentialsRejected, {
   matches: [
     'conda/ip-11-http-auth',
     'npm/captured-http-auth-token-rejected',
     'pnpm/captured-http-auth-token-rejected',
+    'npm/captured-http-auth-basic-realm',
+    'npm/r4-ip-55-http-auth',
   ],
   ignores: [
     'cargo/captured-http-auth',
@@ -27,4 +29,9 @@ describe('any-credentials-rejected', () => {
     expect(anyCredentialsRejected.match(normalizeFailure({ tool: 'pnpm', output }))).toBeNull()
     expect(diagnose({ tool: 'pnpm', output }).category).toBe('package_not_found')
   })
+})
+
+it('stops on a login challenge even when the command named the public registry (the lockfile pointed elsewhere)', () => {
+  const diagnosis = diagnose({ ...fixture('npm/r4-ip-55-http-auth'), command: ['npm', 'install', '--registry', 'https://registry.npmjs.org'] })
+  expect([diagnosis.ruleId, diagnosis.remedy.kind]).toEqual(['any-credentials-rejected', 'give-up'])
 })

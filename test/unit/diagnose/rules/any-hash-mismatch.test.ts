@@ -7,6 +7,7 @@ describeRule(anyHashMismatch, {
     'go/captured-hash-mismatch',
     'uv/py-115-hash-mismatch',
     'uv/py-116-hash-mismatch',
+    'uv/r3-nw-02-hash-mismatch',
   ],
   ignores: [
     'pip/py-160-connection',

@@ -5,6 +5,7 @@ describeRule(anyLockBusy, {
   matches: [
     'cargo/captured-lock-busy',
     'conda/cj-065-lock-busy',
+    'pixi/r3-nw-45-lock-busy',
   ],
   ignores: [
     'pixi/cj-092-permission',

@@ -14,6 +14,7 @@ describeRule(anyPermission, {
     'uv/py-197-permission',
     'uv/py-198-permission',
     'uv/py-200-permission',
+    'uv/r4-ip-17-permission',
   ],
   ignores: [
     'micromamba/cj-203-other',
