@@ -162,7 +162,10 @@ export async function executeRun(planned: RunPlan, deps: ExecuteDeps): Promise<R
       if (signal) return finish(interruptedBetweenAttempts(signal))
       if (fix) {
         fixes.push(fix)
-        decision = { action: 'attempt', queue: [current, ...queue], waitMs: 0, bypassCache: false, reason: `retrying with your fix: ${fix.description}` }
+        // The fix (a proxy, a token, a host to trust) is for the tool's own connection: the relay's requests upstream
+        // would not carry it, so the fixed attempt goes to the index as the person typed it.
+        const again = current.via === 'relay' && plan.relay ? plan.relay.replaced : current
+        decision = { action: 'attempt', queue: [again, ...queue], waitMs: 0, bypassCache: false, reason: `retrying with your fix: ${fix.description}` }
       }
     }
     // A retry must read the input the first attempt read; when it cannot be given again, there is none.

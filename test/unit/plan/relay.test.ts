@@ -113,3 +113,16 @@ describe('booking what each host did behind the relay', () => {
     ])).toEqual([{ key: 'pypi.org/simple', host: 'pypi.org', ok: false, category: 'server_error' }, { key: 'tuna', host: 'tuna', ok: true }])
   })
 })
+
+describe('a fix of the person\'s after a relayed attempt', () => {
+  it('goes to the index as typed: the relay\'s own requests upstream would not carry a proxy or a token', async () => {
+    const { runScripted, diagnosisOf } = await import('../retry/harness.js')
+    const plan = withRelay(planIn(pip, 'install torch', cwd, MIRRORS), request())
+    const run = await runScripted(plan, [{ diagnosis: diagnosisOf('proxy') }, { exitCode: 0 }], {
+      ask: async () => ({ description: 'use the proxy http://good-proxy.example:3128 for this run', env: { HTTPS_PROXY: 'http://good-proxy.example:3128' } }),
+    })
+    expect(run.result.outcome).toBe('succeeded')
+    expect(run.calls.map(call => call.argv.join(' '))).toEqual(['pip install torch --index-url http://127.0.0.1:21000/simple/ --trusted-host 127.0.0.1:21000', 'pip install torch'])
+    expect(run.calls[1]!.env.HTTPS_PROXY).toBe('http://good-proxy.example:3128')
+  })
+})
