@@ -27,7 +27,7 @@ const BUSY_CPU_SHARE = 0.2
 
 // A connection to a fast index lives a fraction of a second: pip fetched a 1 MB wheel from a local index over a
 // connection of about 0.1 s, closed about 0.25 s before it exited, all between two samples a second apart, which then
-// saw nothing (a report of 0 bytes for a successful download, #14; docs/stall-detection.md). So the tree's sockets are looked at every WATCH_MS (a directory listing, no `ss`), and a
+// saw nothing (a report of 0 bytes for a successful download; docs/stall-detection.md). So the tree's sockets are looked at every WATCH_MS (a directory listing, no `ss`), and a
 // connection gets full samples every WATCH_MS for its first FAST_SAMPLING_MS; then once a second, as before.
 const WATCH_MS = 100
 const FAST_SAMPLING_MS = 2000

@@ -125,7 +125,7 @@ export function createTreeSampler(root: number): TreeSampler {
       if (Number.isFinite(rchar)) reads.set(pid, rchar)
     }
     for (const pid of reads.keys()) if (!readings.has(pid)) reads.delete(pid)
-    // Clamping each sample at 0 lost the taking back of a child reaped mid-sample and counted it twice (#14).
+    // Clamping each sample at 0 lost the taking back of a child reaped mid-sample and counted it twice.
     cpuTicks += accountCpu(cpu, readings)
     reportedTicks = Math.max(reportedTicks, cpuTicks)
   }

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest'
 import { command, describeNeeding } from '../helpers/requirements.js'
 import { LAUNCHER, peakRssMb, standIn, type StandIn } from './process-helpers.js'
 
-// Issue 19: what comes out of the tool is what it wrote, as it would be without resilient. `pip list` is a local verb
+// What comes out of the tool is what it wrote, as it would be without resilient. `pip list` is a local verb
 // (the tool writes to resilient's own descriptors), `pip install` a network verb (resilient reads the output for a
 // diagnosis). Each behaviour is compared with the plain tool run the same way.
 

@@ -46,7 +46,7 @@ describe('restoreLockfile', () => {
     expect(notes).toEqual(['restored 1 registry URL in package-lock.json: no mirror URL stays in it'])
   })
 
-  it('restores after a failed or interrupted run too: a mirror attempt may have written before it failed (issue 12 item 2)', async () => {
+  it('restores after a failed or interrupted run too: a mirror attempt may have written before it failed', async () => {
     for (const outcome of ['gave-up', 'interrupted'] as const) {
       const { calls } = await restore(run(outcome, upstream, npmmirror), upstream)
       expect(calls).toEqual([{ mirrorUrls: [npmmirror.url], primaryUrl: NPMJS }])
