@@ -2,7 +2,7 @@ import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from
 import type { Readable } from 'node:stream'
 import type { Dispatcher } from 'undici'
 import { socksAgent } from '../mirrors/probe-fetch.js'
-import { usesProxy } from '../retry/probe.js'
+import { usesProxy } from '../proxies.js'
 
 /** An upstream answer: its status and headers now, its body as it comes. */
 export interface UpstreamResponse {

@@ -37,21 +37,48 @@ describe('the house rules', () => {
     expect(handRolled).toEqual([])
   })
 
-  it('no import circle in src/ (value imports; `import type` is erased): exec/pty.ts and exec/run-child.ts included', () => {
-    const graph = new Map(SRC.map(path => [path, [...readFileSync(join(ROOT, path), 'utf8').matchAll(/^import (?!type )[^;]*?from '(\.{1,2}\/[^']+)\.js'/gm)]
-      .map(match => relative(ROOT, join(ROOT, dirname(path), `${match[1]}.ts`)))]))
+  // Every import counts, `import type` included: a type shared back and forth is a circle for the reader too.
+  const importsOf = (path: string) => [...readFileSync(join(ROOT, path), 'utf8').matchAll(/^(?:import|export)\s[^;]*?from '(\.{1,2}\/[^']+)\.js'|import\('(\.{1,2}\/[^']+)\.js'\)/gm)]
+    .map(match => relative(ROOT, join(ROOT, dirname(path), `${match[1] ?? match[2]}.ts`)))
+  const GRAPH = new Map(SRC.map(path => [path, importsOf(path)]))
+
+  it('no import circle in src/, type imports included', () => {
     const circles: string[] = []
     const state = new Map<string, 'open' | 'done'>()
     const visit = (path: string, trail: string[]): void => {
       if (state.get(path) === 'done') return
       if (state.get(path) === 'open') return void circles.push([...trail.slice(trail.indexOf(path)), path].join(' > '))
       state.set(path, 'open')
-      for (const next of graph.get(path) ?? []) visit(next, [...trail, path])
+      for (const next of GRAPH.get(path) ?? []) visit(next, [...trail, path])
       state.set(path, 'done')
     }
     for (const path of SRC) visit(path, [])
-    expect(graph.get('src/exec/run-child.ts')?.length).toBeGreaterThan(3)
+    expect(GRAPH.get('src/exec/run-child.ts')?.length).toBeGreaterThan(3)
+    expect(GRAPH.get('src/tools/types.ts')).toContain('src/tools/context.ts')
     expect(circles).toEqual([])
+  })
+
+  // The floors of src/, lowest first: a module imports its own floor and those below, never one above. Leaves know
+  // nothing of the rest; the indexes and tool adapters are data; the diagnosis reads a failure, the child runs one
+  // command, the relay serves one request; the plan decides, pure; what is remembered and the attempts loop sit on the
+  // plan; a run assembles them; the commands and the CLI face the person.
+  const FLOORS = [
+    ['url', 'errors', 'redact', 'secrets', 'files', 'clock-time', 'paths', 'proxies', 'version', 'closest-name', 'docs'],
+    ['mirrors'],
+    ['config', 'tools'],
+    ['diagnose', 'exec', 'logs', 'relay'],
+    ['plan'],
+    ['state', 'retry'],
+    ['run'],
+    ['autoinstall', 'doctor', 'shims', 'completion', 'testing'],
+    ['cli', 'index'],
+  ]
+  const floorOf = (path: string) => FLOORS.findIndex(floor => floor.includes(path.split('/')[1]!.replace(/\.ts$/, '')))
+
+  it('every module of src/ has a floor, and imports run down the floors (at most one runs back up)', () => {
+    expect(SRC.filter(path => floorOf(path) < 0)).toEqual([])
+    const upward = [...GRAPH].flatMap(([path, imports]) => imports.filter(target => floorOf(target) > floorOf(path)).map(target => `${path} > ${target}`))
+    expect(upward.length, upward.join('\n')).toBeLessThanOrEqual(1)
   })
 
   it('no file in src/ is over 200 lines', () => {

@@ -1,5 +1,5 @@
 import { formatLogDetails, formatLogTable } from '../../logs/format.js'
-import { logsDirectory } from '../../logs/paths.js'
+import { logsDirectory } from '../../paths.js'
 import { readRunLogs } from '../../logs/store.js'
 import { printable, redact, redactDeep } from '../../redact.js'
 import { ownText } from '../own-text.js'

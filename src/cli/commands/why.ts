@@ -1,6 +1,6 @@
 import { closeSync, openSync, readSync, statSync } from 'node:fs'
 import { diagnose, DIAGNOSED_TOOLS, guessTool, toolNamed, type Diagnosis } from '../../diagnose/index.js'
-import { proxiesFromEnvironment } from '../../diagnose/proxies.js'
+import { proxiesFromEnvironment } from '../../proxies.js'
 import { RULES } from '../../diagnose/rules/index.js'
 import { TOOLS } from '../../tools/index.js'
 import { MAX_INPUT_CHARS } from '../../diagnose/normalize.js'

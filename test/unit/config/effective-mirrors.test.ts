@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { configSchema } from '../../../src/config/schema.js'
-import { effectiveMirrors, knownMirrors } from '../../../src/mirrors/effective.js'
-import { guessEcosystem, parseEcosystem } from '../../../src/mirrors/ecosystem-of.js'
+import { effectiveMirrors, knownMirrors } from '../../../src/config/effective-mirrors.js'
+import { guessEcosystem, parseEcosystem } from '../../../src/cli/commands/ecosystem-of.js'
 import { MIRRORS } from '../../../src/mirrors/index.js'
 
 const config = (value: unknown) => configSchema.parse(value)

@@ -2,9 +2,9 @@ import { existsSync, statSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { dirname, isAbsolute, resolve } from 'node:path'
 import { ConfigError } from '../errors.js'
-import type { RunResult } from '../plan/types.js'
+import type { RunResult } from './types.js'
 import type { ToolAdapter } from '../tools/types.js'
-import type { LoadedConfig } from './load.js'
+import type { LoadedConfig } from '../config/load.js'
 
 /** How a command runs with no network: arguments and variables added, and where the tool will look instead. */
 export interface OfflineMode {

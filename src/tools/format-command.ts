@@ -1,5 +1,5 @@
 import { printable, redact } from '../redact.js'
-import type { CommandLine } from '../tools/types.js'
+import type { CommandLine } from './context.js'
 
 const SAFE = /^[A-Za-z0-9_./:=@%+,^-]+$/
 

@@ -1,8 +1,8 @@
-import { UsageError } from '../errors.js'
-import { TOOLS } from '../tools/index.js'
-import { ECOSYSTEMS, MIRRORS, UPSTREAMS } from './index.js'
-import type { Ecosystem } from './types.js'
-import { hostAndPortOf, sameIndex } from '../url.js'
+import { UsageError } from '../../errors.js'
+import { TOOLS } from '../../tools/index.js'
+import { ECOSYSTEMS, MIRRORS, UPSTREAMS } from '../../mirrors/index.js'
+import type { Ecosystem } from '../../mirrors/types.js'
+import { hostAndPortOf, sameIndex } from '../../url.js'
 
 /** An ecosystem from its name or from a tool that uses it (`pypi`, `pip`, `npm`). */
 export function parseEcosystem(name: string): Ecosystem {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { loadConfig } from '../../../src/config/load.js'
-import { planOffline } from '../../../src/config/offline.js'
+import { planOffline } from '../../../src/plan/offline.js'
 import { TOOLS } from '../../../src/tools/index.js'
 
 function project(config: unknown) {

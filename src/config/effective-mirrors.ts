@@ -1,6 +1,6 @@
-import type { Config, EcosystemConfig } from '../config/schema.js'
-import { MIRRORS, UPSTREAMS } from './index.js'
-import type { Ecosystem, Mirror } from './types.js'
+import type { Config, EcosystemConfig } from './schema.js'
+import { MIRRORS, UPSTREAMS } from '../mirrors/index.js'
+import type { Ecosystem, Mirror } from '../mirrors/types.js'
 import { labelOf, sameIndex } from '../url.js'
 
 /** One index or mirror as the config makes it: what `resilient mirrors list/test` show and probe. */

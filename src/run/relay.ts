@@ -6,10 +6,10 @@ import type { AttemptWatch, Exec } from '../retry/execute.js'
 import { relayBookings, type Booking } from '../state/booking.js'
 import type { SecretsContext } from '../tools/credentials.js'
 import type { ToolContext } from '../tools/types.js'
-import { relayPort, relaySecret } from './address.js'
-import { describeEvent } from './describe.js'
-import type { HostTally, RelayEvent } from './types.js'
-import type { Relay } from './server.js'
+import { relayPort, relaySecret } from '../relay/address.js'
+import { describeEvent } from '../relay/describe.js'
+import type { HostTally, RelayEvent } from '../relay/types.js'
+import type { Relay } from '../relay/server.js'
 
 export interface RelayDecision {
   enabled: boolean
@@ -69,7 +69,7 @@ export async function startRelayForRun(plan: RunPlan, deps: RunRelayDeps): Promi
   let relay: Relay
   try {
     // Loaded for a run that has a relay only: `pip --version` and `npm ls` never pay for it.
-    const [{ startRelay }, { readFileSync }] = await Promise.all([import('./server.js'), import('node:fs')])
+    const [{ startRelay }, { readFileSync }] = await Promise.all([import('../relay/server.js'), import('node:fs')])
     relay = await startRelay({
       protocol: planned.protocol, secret: planned.secret, port: planned.port || undefined, env: deps.env, ...(planned.ca && { ca: readFileSync(planned.ca, 'utf8') }),
       index: planned.sources.find(source => sameIndex(source.indexUrl, planned.index))?.id,

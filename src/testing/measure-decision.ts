@@ -7,7 +7,7 @@ import { decideNext } from '../retry/policy.js'
 import { TOOLS, type ToolName } from '../tools/index.js'
 import type { IndexChoice } from '../tools/types.js'
 import { hostOf } from '../url.js'
-import type { Diagnosis } from './types.js'
+import type { Diagnosis } from '../diagnose/types.js'
 
 // What the retry loop does after a failure, measured on pasted outputs (`npm run bench`): the plan `planRun` makes
 // for the tool, with the index the output names as the person's own, and the step `decideNext` picks after that first

@@ -1,3 +1,5 @@
+import { hostOf } from './url.js'
+
 // Where each wrapped tool reads its proxy from the environment: the curl/requests convention every tool follows
 // (HTTPS_PROXY, HTTP_PROXY, ALL_PROXY, either case), npm's and pnpm's config as environment variables
 // (npm_config_proxy, npm_config_https_proxy: docs.npmjs.com "config"), pip's PIP_PROXY (pip's --proxy option as an
@@ -10,4 +12,13 @@ const PROXY_VARIABLES = ['HTTPS_PROXY', 'HTTP_PROXY', 'ALL_PROXY', 'npm_config_p
 export function proxiesFromEnvironment(env: Readonly<Record<string, string | undefined>>): string[] {
   const values = PROXY_VARIABLES.flatMap(name => [env[name], env[name.toLowerCase()], env[name.toUpperCase()]])
   return [...new Set(values.filter((value): value is string => Boolean(value?.trim())).map(value => value.trim()))]
+}
+
+/** Whether the tool reaches `url` through a proxy: Node's fetch would not, and would answer another question. */
+export function usesProxy(url: string, env: NodeJS.ProcessEnv): boolean {
+  const proxy = url.startsWith('https:') ? env.HTTPS_PROXY ?? env.https_proxy ?? env.ALL_PROXY ?? env.all_proxy : env.HTTP_PROXY ?? env.http_proxy ?? env.ALL_PROXY ?? env.all_proxy
+  if (!proxy) return false
+  const host = hostOf(url) ?? ''
+  const noProxy = (env.NO_PROXY ?? env.no_proxy ?? '').split(',').map(entry => entry.trim().replace(/^\*?\./, '')).filter(Boolean)
+  return !noProxy.some(entry => entry === '*' || host === entry || host.endsWith(`.${entry}`))
 }
