@@ -41,8 +41,8 @@ abstract class CiReporter implements RunReporter {
     return this.base.waiting(event)
   }
 
-  note(message: string): void {
-    this.base.note(message)
+  note(message: string, options?: { overToolLine?: boolean }): void {
+    this.base.note(message, options)
   }
 
   warn(message: string): void {

@@ -117,7 +117,12 @@ export class TerminalReporter implements Reporter {
     this.countdown = undefined
   }
 
-  note(message: string): void {
+  /**
+   * `overToolLine`: said while the tool runs (the relay resuming a file), when the tool may have left its progress
+   * bar on the current line; in a terminal that line is erased first (the tool redraws it), so the two do not mix.
+   */
+  note(message: string, { overToolLine = false }: { overToolLine?: boolean } = {}): void {
+    if (overToolLine && this.options.stream.isTTY && !this.options.quiet) this.options.stream.write('\r\x1b[2K')
     this.print(this.color.yellow(`… ${message}`))
   }
 

@@ -25,7 +25,7 @@ export interface Reporter {
   attemptFailed(event: { number: number; source: Source; diagnosis: Diagnosis; durationMs: number; exitCode: number; stopped?: boolean }): void
   /** A pause before the next attempt; `endsAt` (on the loop's clock) lets a spinner count down; `next` is where to. */
   waiting(event: { seconds: number; reason: string; endsAt: number; next?: string }): Promise<void> | void
-  note(message: string): void
+  note(message: string, options?: { overToolLine?: boolean }): void
   /** Shown with --verbose only. */
   verbose?(message: string): void
   finished(result: RunResult, event: { switchedTo?: Source }): void

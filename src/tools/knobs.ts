@@ -7,11 +7,11 @@ import type { ToolAdapter, ToolContext, ToolKnobs } from './types.js'
  * variable, or in one of its config files, in that order. resilient never changes them; when the person set one, no
  * attempt is left before the tool's own timeout ends it (src/retry/hedge.ts).
  */
-export function findUserKnobs(adapter: Pick<ToolAdapter, 'knobs' | 'configFiles' | 'program'>, context: ToolContext): ToolKnobs {
+export function findUserKnobs(adapter: Pick<ToolAdapter, 'knobs' | 'configFiles'>, context: ToolContext): ToolKnobs {
   const { knobs, configFiles } = adapter
   if (!knobs) return { userSet: false }
-  // The program `npx` or `pnpm dlx` runs inherits them (npm exports its settings to its children): left as typed.
-  if (adapter.program?.runs(context.args)) return { userSet: true, origin: 'left as they are: the program the tool runs inherits them' }
+  // npx or `pnpm dlx` fetching its program is an install: a silent registry may be left for a mirror like any other,
+  // and never once the program has started (src/cli/run-deps.ts stops listening to the watch then).
   const flag = knobs.options && findOptions(context.args, knobs.options)[0]
   if (flag) return { userSet: true, origin: flag.name }
   const variable = knobs.envIgnoresCase ? findEnv(context.env, knobs.env)?.name : knobs.env.find(name => context.env[name])

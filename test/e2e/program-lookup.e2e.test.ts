@@ -97,6 +97,8 @@ describe('program lookup as the shell does it', () => {
   ])('through a shim, %s means the working directory, for a read-only call as for an install', async (_, pathOf) => {
     const root = mkdtempSync(join(tmpdir(), 'resilient-lookup-'))
     tool(join(root, 'work'), 'pip', '#!/bin/sh\necho "pip of the working directory: $*"\n')
+    // The lookup is what is tested: the relay (on by default) would add its own --index-url to the install.
+    writeFileSync(join(root, 'work', '.resilientrc.json'), '{ "relay": false }\n')
     const path = pathOf(nodeOnly(root))
     const { bash, plain } = await shimmed(root, path, join(root, 'work'))
     expect((await plain('pip --version')).stdout).toBe('pip of the working directory: --version')

@@ -13,7 +13,10 @@ const LOOK_ALIKE = [buildTarball({ name: 'acme-cli', version: '9.9.9' })]
 const registries: NpmRegistry[] = []
 afterEach(async () => { await Promise.all(registries.splice(0).map(registry => registry.close())) })
 
-// yarn 1 retries a 5xx itself for ~12 s; a private registry that refuses (403) fails it at once.
+// yarn 1 retries a 5xx itself for ~12 s; a private registry that refuses (403) fails it at once. npm and pnpm retry a
+// 503 for ~70 s by themselves, which resilient leaves as it is: these tests set their retries to none, as a person may,
+// since they are about where the install goes, not about the tool's own retries.
+const NO_TOOL_RETRIES = { npm_config_fetch_retries: '0' }
 async function privateAndMirror(status = 503): Promise<{ priv: NpmRegistry; mirror: NpmRegistry }> {
   const priv = await startNpmRegistry({ packages: [], fault: { kind: 'status', status } })
   const mirror = await startNpmRegistry({ packages: LOOK_ALIKE })
@@ -41,7 +44,7 @@ describe('the .npmrc the tool reads, not the working folder\'s', () => {
   ] as const)('%s: frontend/.npmrc names the private registry', async (_, tool, argv) => {
     const { priv, mirror } = await privateAndMirror(tool === 'yarn1' ? 403 : 503)
     const cwd = project({ npm: { mirrors: [mirror.url] } }, { 'package.json': pkg('root'), 'frontend/package.json': pkg('frontend'), 'frontend/.npmrc': `registry=${priv.url}\n` })
-    const result = await runCli([...argv], { cwd, env: envWithTool(tool) })
+    const result = await runCli([...argv], { cwd, env: envWithTool(tool, NO_TOOL_RETRIES) })
     expect(result.exitCode, result.all).not.toBe(0)
     expect(mirror.requests, result.all).toEqual([])
     expect(priv.requests.length, result.all).toBeGreaterThan(0)
@@ -51,7 +54,7 @@ describe('the .npmrc the tool reads, not the working folder\'s', () => {
   it('npm install in a workspace package: the workspace root\'s .npmrc names the private registry', async () => {
     const { priv, mirror } = await privateAndMirror()
     const root = project({ npm: { mirrors: [mirror.url] } }, { 'package.json': pkg('root', { workspaces: ['packages/*'] }), '.npmrc': `registry=${priv.url}\n`, 'packages/app/package.json': pkg('app') })
-    const result = await runCli(['npm', 'install', 'acme-cli'], { cwd: join(root, 'packages', 'app'), env: envWithTool('npm') })
+    const result = await runCli(['npm', 'install', 'acme-cli'], { cwd: join(root, 'packages', 'app'), env: envWithTool('npm', NO_TOOL_RETRIES) })
     expect(result.exitCode, result.all).not.toBe(0)
     expect(mirror.requests, result.all).toEqual([])
     expect(priv.requests.length, result.all).toBeGreaterThan(0)
@@ -66,7 +69,7 @@ describe('the .npmrc the tool reads, not the working folder\'s', () => {
     mkdirSync(join(prefix, 'etc'))
     writeFileSync(join(prefix, 'etc', 'npmrc'), `registry=${priv.url}\n`)
     const cwd = project({ npm: { index: publicIndex.url, mirrors: [mirror.url] } }, { 'package.json': pkg('root'), '.npmrc': `registry=${publicIndex.url}\n` })
-    const result = await runCli(['npm', 'install', '-g', 'acme-cli'], { cwd, env: envWithTool('npm', { npm_config_prefix: prefix }) })
+    const result = await runCli(['npm', 'install', '-g', 'acme-cli'], { cwd, env: envWithTool('npm', { npm_config_prefix: prefix, ...NO_TOOL_RETRIES }) })
     expect(result.exitCode, result.all).not.toBe(0)
     expect(mirror.requests, result.all).toEqual([])
     expect(publicIndex.requests, result.all).toEqual([])

@@ -119,7 +119,7 @@ export async function runTool(argv: string[], options: GlobalOptions, session: T
   const lockfile = networked && !offline && invocation.adapter.lockfile ? guardLockfile(invocation.adapter.lockfile.format, cwd) : undefined
   // A retry must read what the first attempt read (docs/process.md): kept only for runs that may be retried.
   const input = session.noInput ? 'ignore' : networked ? new ReplayableInput({ argv: invocation.args, limitBytes: Math.round(config.replayInputMegabytes * 1_000_000), vet: invocation.adapter.vetStreamedInput }) : 'inherit'
-  const relay = await startRelayForRun(plan, { env, secrets, say: (line, important) => important ? reporter.note(line) : reporter.verbose(line), book: memory && (bookings => memory.bookEach(bookings)) })
+  const relay = await startRelayForRun(plan, { env, secrets, say: (line, important) => important ? reporter.note(line, { overToolLine: true }) : reporter.verbose(line), book: memory && (bookings => memory.bookEach(bookings)) })
   try {
     const startedAt = new Date()
     let progress: ProgressWatch | undefined

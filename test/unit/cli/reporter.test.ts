@@ -25,6 +25,16 @@ describe('TerminalReporter', () => {
     expect(lines).toEqual(['→ attempt 2 of 2 on mirror tuna: pip install torch -i m'])
   })
 
+  it('a note said over the tool\'s progress bar erases that line first in a terminal, and only there', () => {
+    const tty = terminal({ tty: true })
+    tty.reporter.note('torch.whl: pypi.org broke at 612 MB of 900 MB, resuming from tuna', { overToolLine: true })
+    tty.reporter.note('between attempts')
+    expect(tty.lines.map(line => line.replace(/\x1b\[3\dm|\x1b\[39m/g, ''))).toEqual(['\r\x1b[2K', '… torch.whl: pypi.org broke at 612 MB of 900 MB, resuming from tuna', '… between attempts'])
+    const piped = terminal()
+    piped.reporter.note('resuming', { overToolLine: true })
+    expect(piped.lines).toEqual(['… resuming'])
+  })
+
   it('in a terminal, one line for a first attempt on a mirror, with why; none for the index as typed', () => {
     const { lines, reporter } = terminal({ tty: true })
     reporter.attemptStarted(first)

@@ -91,3 +91,20 @@ describe('executeRun with a plan not sure of its index', () => {
     expect(run.calls.map(call => call.argv.join(' '))).toEqual(['pip install privpkg', 'pip install privpkg'])
   })
 })
+
+describe('the hedge watch with a plan not sure of its index', () => {
+  it('sends nothing anywhere while unconfirmed (a probe of a mirror would leave a private index); a sure plan is watched', async () => {
+    const { createHedgeWatch } = await import('../../../src/retry/hedge-watch.js')
+    const asked: string[] = []
+    const fetch = (async (url: URL) => { asked.push(String(url)); return new Response('') }) as unknown as typeof globalThis.fetch
+    const watchOf = (plan: ReturnType<typeof unsure>) => createHedgeWatch(plan, { env: {}, activity: () => ({}), fetch })!(plan.attempts[0]!, 1)
+    const unsurePlan = unsure({ pypi: { mirrors: ['https://mirror.example/simple'] } })
+    expect(unsurePlan.attempts.length).toBeGreaterThan(1)
+    expect(watchOf(unsurePlan)).toBeUndefined()
+    expect(asked).toEqual([])
+    const sure = planOf('pip', 'install x', { pypi: { mirrors: ['https://mirror.example/simple'] } })
+    const watch = watchOf(sure)
+    expect(watch).toBeDefined()
+    watch?.stop()
+  })
+})

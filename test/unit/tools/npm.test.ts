@@ -147,8 +147,9 @@ describe('npm: npx, exec, create and init <initializer> fetch a package and run 
     })
   it.each(['install x', 'ci', 'init', 'init -y', 'run build'])('npm %s runs no fetched program', line => expect(npm.program?.runs(args(line))).toBe(false))
   it('keeps npm exec\'s registry option before the program\'s --', _('npm exec --yes -- x --registry=mine', `npm exec --yes --registry=${M} --no-audit -- x --registry=mine`))
-  it('leaves the tool\'s timeouts to the program, which inherits them', () => {
-    expect(findUserKnobs(npm, contextIn(folderWith(), 'exec --yes -- x'))).toMatchObject({ userSet: true })
+  it('a fetch for a program is watched like an install: no knob of the person\'s is taken for set', () => {
+    expect(findUserKnobs(npm, contextIn(folderWith(), 'exec --yes -- x'))).toMatchObject({ userSet: false })
+    expect(findUserKnobs(npm, contextIn(folderWith(), 'exec --yes --fetch-timeout=9 -- x'))).toMatchObject({ userSet: true })
     expect(findUserKnobs(npm, contextIn(folderWith(), 'install x'))).toMatchObject({ userSet: false })
   })
 
