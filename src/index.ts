@@ -1,4 +1,7 @@
 // Programmatic API: re-exports only.
+export { runTool, type ToolRun, type ToolRunOptions } from './run/run-tool.js'
+export type { RunFlags } from './run/flags.js'
+export type { RunReporter } from './run/reporter.js'
 export { planRun, type PlanRequest } from './plan/plan-run.js'
 export { gatherPlanRequest } from './plan/gather.js'
 export { rankSources } from './plan/rank.js'

@@ -67,7 +67,7 @@ export interface ToolAdapter extends AdapterData {
   forRetry?(command: CommandLine): CommandLine
   /** Bypasses the tool's download cache (after a hash mismatch, a cached bad file must not be reused). */
   bypassCache?(command: CommandLine): CommandLine
-  /** Fixes resilient may offer the person when no automatic one exists (src/cli/ask.ts); each for this run only. */
+  /** Fixes resilient may offer the person when no automatic one exists (src/run/ask.ts); each for this run only. */
   personFixes?: {
     /** Accept the TLS certificate of one host (a TLS-inspecting proxy): pip `--trusted-host`. */
     trustHost?(command: CommandLine, host: string): CommandLine

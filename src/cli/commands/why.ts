@@ -7,7 +7,7 @@ import { MAX_INPUT_CHARS } from '../../diagnose/normalize.js'
 import { ResilientError, EXIT, UsageError } from '../../errors.js'
 import { TailBuffer } from '../../exec/tail-buffer.js'
 import { printable, redact } from '../../redact.js'
-import { ownText } from '../own-text.js'
+import { ownText } from '../../own-text.js'
 
 export interface WhyOptions {
   tool?: string

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { describeAttempts } from '../../../src/cli/print-plan.js'
+import { describeAttempts } from '../../../src/run/print-plan.js'
 import { clockTime } from '../../../src/clock-time.js'
 import { rankSources } from '../../../src/plan/rank.js'
 import type { SourceHealth, StateSnapshot } from '../../../src/plan/types.js'

@@ -6,7 +6,7 @@ import type { RunPlan, StateSnapshot } from '../plan/types.js'
 import type { ExecuteDeps } from '../retry/execute.js'
 import { askToolForSource } from '../tools/ask-source.js'
 import type { ToolContext } from '../tools/types.js'
-import type { RunReporter } from './ci-reporter.js'
+import type { RunReporter } from './reporter.js'
 
 export interface ConfirmationContext {
   request: PlanRequest

@@ -1,69 +1,75 @@
 import { writeFileSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { isCI } from 'ci-info'
-import { loadConfig } from '../../config/load.js'
-import { offlineFailureHint, planOffline } from '../../plan/offline.js'
-import { proxiesFromEnvironment } from '../../proxies.js'
-import { ResilientError, EXIT } from '../../errors.js'
-import { prepareFifos } from '../../exec/fifos.js'
-import { Interrupts } from '../../exec/interrupts.js'
-import type { ProgressWatch } from '../../exec/progress-monitor.js'
-import { ReplayableInput } from '../../exec/replayable-input.js'
-import { recordRun } from '../../logs/record-run.js'
-import { gatherPlanRequest } from '../../plan/gather.js'
-import { planRun } from '../../plan/plan-run.js'
-import { rankSources } from '../../plan/rank.js'
-import type { RunResult } from '../../plan/types.js'
-import { findSecrets, knownSecrets, redact, registerSecretEnv, registerSecrets } from '../../redact.js'
-import { executeRun } from '../../retry/execute.js'
-import { createAliveCheck, createHedgeWatch } from '../../retry/hedge-watch.js'
-import { createProbe } from '../../retry/probe.js'
-import { RunMemory } from '../../state/run-memory.js'
-import { TOOLS, type ToolName } from '../../tools/index.js'
-import { recoverLockfile } from '../../tools/lockfile-journal.js'
-import { guardLockfile } from '../../tools/lockfile-registry.js'
-import { parseInvocation } from '../../tools/parse-invocation.js'
-import { planRelay, startRelayForRun } from '../../run/relay.js'
-import { resolveVariantCached } from '../../state/variant-cache.js'
-import { chooseReporter, type RunReporter } from '../ci-reporter.js'
-import { announcePlan } from '../announce-plan.js'
-import { sourceConfirmation } from '../confirm-deps.js'
-import { configFlags, type GlobalOptions } from '../options.js'
-import { printPlan } from '../print-plan.js'
-import { TerminalReporter } from '../reporter.js'
-import { restoreLockfile } from '../restore-lockfile.js'
-import { inForeground } from '../signal-router.js'
-import { childExec, interruptibleSleep, listenForInterrupts } from '../run-deps.js'
-import { toReport } from '../run-report.js'
-import { privateDirForRun, whileToolRuns } from '../run-housekeeping.js'
+import { loadConfig } from '../config/load.js'
+import { offlineFailureHint, planOffline } from '../plan/offline.js'
+import { proxiesFromEnvironment } from '../proxies.js'
+import { prepareFifos } from '../exec/fifos.js'
+import { Interrupts } from '../exec/interrupts.js'
+import type { ProgressWatch } from '../exec/progress-monitor.js'
+import { ReplayableInput } from '../exec/replayable-input.js'
+import { recordRun } from '../logs/record-run.js'
+import { gatherPlanRequest } from '../plan/gather.js'
+import { planRun } from '../plan/plan-run.js'
+import { rankSources } from '../plan/rank.js'
+import type { RunResult } from '../plan/types.js'
+import { findSecrets, knownSecrets, redact, registerSecretEnv, registerSecrets } from '../redact.js'
+import { executeRun } from '../retry/execute.js'
+import { createAliveCheck, createHedgeWatch } from '../retry/hedge-watch.js'
+import { createProbe } from '../retry/probe.js'
+import { RunMemory } from '../state/run-memory.js'
+import { TOOLS, type ToolName } from '../tools/index.js'
+import { recoverLockfile } from '../tools/lockfile-journal.js'
+import { guardLockfile } from '../tools/lockfile-registry.js'
+import { parseInvocation } from '../tools/parse-invocation.js'
+import { planRelay, startRelayForRun } from './relay.js'
+import { resolveVariantCached } from '../state/variant-cache.js'
+import type { RunReporter } from './reporter.js'
+import { announcePlan } from './announce-plan.js'
+import { sourceConfirmation } from './confirm-source.js'
+import { configFlags, type RunFlags } from './flags.js'
+import { printPlan } from './print-plan.js'
+import { restoreLockfile } from './restore-lockfile.js'
+import { inForeground } from './signal-router.js'
+import { childExec, interruptibleSleep, listenForInterrupts } from './child-exec.js'
+import { toReport } from './report.js'
+import { privateDirForRun, whileToolRuns } from './housekeeping.js'
 
-export { listenForInterrupts } from '../run-deps.js'
-export { toReport } from '../run-report.js'
-
-/** What a command inside resilient (`resilient run` installing a missing module) shares with the tool run it starts. */
-export interface ToolSession {
-  reporter?: RunReporter
-  /** The caller already listens for interrupts: the tool run uses its Interrupts and adds no listener. */
-  interrupts?: Interrupts
-  /** Sees the finished run, for the caller's own report. */
-  onResult?: (tool: string, result: RunResult) => void
-  /** resilient's descriptor the tool's stdout goes to instead of 1: `resilient run` keeps stdout for the script. */
-  stdoutFd?: number
-  /** The tool gets no stdin: `resilient run`'s installs must not read the script's input. */
-  noInput?: boolean
-  /** Where the tool runs (a script's own project); the current directory when absent. */
+/** How a tool run is started: everything it reads from outside is passed in. */
+export interface ToolRunOptions {
+  /** What the run says while it goes (a terminal or CI reporter for the CLI). */
+  reporter: RunReporter
+  /** The tool's environment, whole (process.env when absent); the run never writes it. */
+  env?: NodeJS.ProcessEnv
+  /** Where the tool runs; the current directory when absent. */
   cwd?: string
-  /** Variables added to the tool's environment (the index a script's project declares, for `resilient run`). */
-  env?: Record<string, string>
+  /** resilient's own options (--dry-run, --mirror, --report...). */
+  flags?: RunFlags
+  /**
+   * `stdout`: resilient's descriptor the tool's stdout goes to instead of 1 (`resilient run` keeps stdout for the
+   * script); `noInput`: the tool gets no stdin (`resilient run`'s installs must not read the script's input).
+   */
+  stdio?: { stdout?: number; noInput?: boolean }
+  /** The caller already listens for interrupts: the run uses its Interrupts and routes no signal itself. */
+  interrupts?: Interrupts
+}
+
+/** A finished tool run: how the tool ended (its exit code, or the signal it died of), every attempt, the report. */
+export interface ToolRun {
+  tool: string
+  exitCode: number
+  signal?: NodeJS.Signals
+  /** Undefined for a dry run, which runs nothing. */
+  result?: RunResult
+  /** What --report writes: every attempt, where it went, what it contacted. */
+  report?: ReturnType<typeof toReport>
 }
 
 /**
- * `resilient [options] <tool> [args...]`: gathers the environment, directory, config and state, plans the run
- * (planRun), orders it (rankSources), executes it (executeRun) and reports. Returns the exit code.
+ * A tool run, `resilient pip install x` as a library call: gathers the environment, directory, config and state,
+ * plans the run (planRun), orders it (rankSources), executes it (executeRun), and keeps its log and report.
  */
-export async function runTool(argv: string[], options: GlobalOptions, session: ToolSession = {}): Promise<number> {
-  const env = session.env ? { ...process.env, ...session.env } : process.env
-  const cwd = session.cwd ?? process.cwd()
+export async function runTool(argv: string[], { reporter, env = process.env, cwd = process.cwd(), flags: options = {}, stdio = {}, interrupts: given }: ToolRunOptions): Promise<ToolRun> {
   registerSecretEnv(env)
   registerSecrets(argv.flatMap(arg => [...arg.matchAll(/:\/\/[^/@\s]*:([^/@\s]+)@/g)].map(m => m[1])))
   const parsed = parseInvocation(argv, env, { allowMissing: options.dryRun })
@@ -86,7 +92,6 @@ export async function runTool(argv: string[], options: GlobalOptions, session: T
   const { config } = loaded
   const offline = config.offline && networked ? planOffline(invocation.adapter, loaded, cwd, env) : undefined
   registerSecrets(findSecrets(JSON.stringify(config)))
-  const reporter = session.reporter ?? chooseReporter(env, new TerminalReporter({ stream: process.stderr, quiet: Boolean(options.quiet), verbose: Boolean(options.verbose || options.debug), interactive: Boolean(process.stderr.isTTY) && !isCI, githubActions: env.GITHUB_ACTIONS === 'true' }), process.stderr)
   // A lockfile a killed run left rewritten for a mirror attempt goes back first: the plan reads it (yarn 1).
   const recovered = invocation.adapter.lockfile && !options.dryRun ? await recoverLockfile(invocation.adapter.lockfile.format, cwd) : undefined
   if (recovered) reporter.warn(recovered)
@@ -110,21 +115,21 @@ export async function runTool(argv: string[], options: GlobalOptions, session: T
   if (options.dryRun) {
     printPlan(plan, process.stdout, process.stderr, Boolean(options.quiet))
     idle.ended()
-    return 0
+    return { tool: invocation.tool, exitCode: 0 }
   }
 
-  const interrupts = session.interrupts ?? new Interrupts()
-  const stopListening = session.interrupts ? () => {} : listenForInterrupts(interrupts)
+  const interrupts = given ?? new Interrupts()
+  const stopListening = given ? () => {} : listenForInterrupts(interrupts)
   // Read before the first attempt: what a mirror attempt adds to the lockfile is told apart from what was there.
   const lockfile = networked && !offline && invocation.adapter.lockfile ? guardLockfile(invocation.adapter.lockfile.format, cwd) : undefined
   // A retry must read what the first attempt read (docs/process.md): kept only for runs that may be retried.
-  const input = session.noInput ? 'ignore' : networked ? new ReplayableInput({ argv: invocation.args, limitBytes: Math.round(config.replayInputMegabytes * 1_000_000), vet: invocation.adapter.vetStreamedInput }) : 'inherit'
+  const input = stdio.noInput ? 'ignore' : networked ? new ReplayableInput({ argv: invocation.args, limitBytes: Math.round(config.replayInputMegabytes * 1_000_000), vet: invocation.adapter.vetStreamedInput }) : 'inherit'
   const relay = await startRelayForRun(plan, { env, secrets, say: (line, important) => important ? reporter.note(line, { overToolLine: true }) : reporter.verbose(line), book: memory && (bookings => memory.bookEach(bookings)) })
   try {
     const startedAt = new Date()
     let progress: ProgressWatch | undefined
     const running = relay?.plan ?? plan
-    const exec = childExec({ plan: running, config, env, interrupts, reporter, usePty, stdoutFd: session.stdoutFd, input, onAttemptProgress: watch => { progress = watch }, onSpawn: idle.started })
+    const exec = childExec({ plan: running, config, env, interrupts, reporter, usePty, stdoutFd: stdio.stdout, input, onAttemptProgress: watch => { progress = watch }, onSpawn: idle.started })
     // A dead public index is left after ~2 s of silence while another source answers (src/retry/hedge.ts).
     const watch = config.fastDetect ? createHedgeWatch(running, { env, activity: () => progress?.activity() ?? {} }) : undefined
     const result = await executeRun(running, {
@@ -140,12 +145,13 @@ export async function runTool(argv: string[], options: GlobalOptions, session: T
       // Questions only when a person can answer; --yes takes the safe default, which is to stop.
       ask: process.stdin.isTTY && process.stderr.isTTY && !isCI && options.input !== false && !options.yes && inForeground()
         // Loaded when a question arises: most runs never ask one.
-        ? async question => (await import('../ask.js')).createAsker(invocation, line => process.stderr.write(`${redact(line)}\n`), secrets)(question) : undefined,
+        ? async question => (await import('./ask.js')).createAsker(invocation, line => process.stderr.write(`${redact(line)}\n`), secrets)(question) : undefined,
     })
     // Logs are for runs that can fail over: one per `pip --version` or `npm run build` would only rotate them out.
     // Written while mirror health is (the two files are independent).
     const relayed = await relay?.tally()
-    const logging = networked ? recordRun({ report: toReport(invocation.tool, result, relayed), invocation: argv, startedAt, cwd, env, keep: config.logs.keep }) : undefined
+    const report = toReport(invocation.tool, result, relayed)
+    const logging = networked ? recordRun({ report, invocation: argv, startedAt, cwd, env, keep: config.logs.keep }) : undefined
     await memory?.finish()
     if (offline && (result.outcome === 'gave-up' || result.outcome === 'failed')) reporter.warn(offlineFailureHint(offline, result))
     if (plan.lockedSources && result.outcome === 'gave-up') reporter.warn(plan.lockedSources)
@@ -154,13 +160,12 @@ export async function runTool(argv: string[], options: GlobalOptions, session: T
     if (log.error) reporter.warn(log.error)
     if (options.report) {
       try {
-        writeFileSync(options.report, `${JSON.stringify(toReport(invocation.tool, result, relayed), null, 2)}\n`, { mode: 0o600 })
+        writeFileSync(options.report, `${JSON.stringify(report, null, 2)}\n`, { mode: 0o600 })
       } catch (error) {
         reporter.warn(`could not write the report to ${options.report}: ${(error as Error).message}`)
       }
     }
-    session.onResult?.(invocation.tool, result)
-    return result.exitCode
+    return { tool: invocation.tool, exitCode: result.exitCode, signal: result.signal, result, report }
   } finally {
     await relay?.close()
     idle.ended()
@@ -169,5 +174,3 @@ export async function runTool(argv: string[], options: GlobalOptions, session: T
     scratch.remove()
   }
 }
-
-export { EXIT, ResilientError }

@@ -4,13 +4,12 @@ import { judgeProgramAttempt, untilProgramStarts, watchProgramStart, type Progra
 import { runChild, type RunChildOptions } from '../exec/run-child.js'
 import type { RunPlan } from '../plan/types.js'
 import { findSecrets, registerSecrets } from '../redact.js'
-import { ownText } from './own-text.js'
+import { ownText } from '../own-text.js'
 import type { Exec } from '../retry/execute.js'
 import { withLockfileRewrite } from '../tools/lockfile-rewrite.js'
 import type { Config } from '../config/schema.js'
 import { hostLabelOfSource } from '../url.js'
-import type { RunReporter } from './ci-reporter.js'
-import { TerminalReporter } from './reporter.js'
+import type { RunReporter } from './reporter.js'
 import { routeSignalsTo } from './signal-router.js'
 
 /** Routes the signals resilient receives to this run for as long as it lasts; runChild passes them on. */
@@ -57,7 +56,7 @@ export function childExec({ plan, config, env, interrupts, reporter, usePty, std
   return async (command, { planned, signal }) => {
     const host = hostLabelOfSource(planned.source)
     const progress = plan.networked ? watchProgress({ stall: config.stall, host,
-      report: line => reporter instanceof TerminalReporter ? reporter.throughput(line) : reporter.verbose(line) }) : undefined
+      report: line => reporter.throughput ? reporter.throughput(line) : reporter.verbose(line) }) : undefined
     const { adapter, args } = plan.invocation
     // npx, `pnpm dlx`...: the program the tool fetched is never stopped, nor run again (src/exec/program-start.ts).
     const program = plan.networked && adapter.program?.runs(args) ? adapter.program : undefined
@@ -66,7 +65,7 @@ export function childExec({ plan, config, env, interrupts, reporter, usePty, std
     const abort = program ? untilProgramStarts(anyAbort, () => start?.seen() !== false) : anyAbort
     onAttemptProgress?.(progress)
     // A spinner while the tool is silent, in a terminal, where resilient reads the output it can clear it before.
-    const quiet = plan.networked && reporter instanceof TerminalReporter ? reporter.watchQuietTool(adapter.name, host) : undefined
+    const quiet = plan.networked ? reporter.watchQuietTool?.(adapter.name, host) : undefined
     const onSpawn = (pid: number) => {
       progress?.onSpawn(pid)
       // The program may wait for its person (a scaffolder's questions): no spinner over it.

@@ -1,6 +1,6 @@
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { restoreLockfile } from '../../../src/cli/restore-lockfile.js'
+import { restoreLockfile } from '../../../src/run/restore-lockfile.js'
 import type { Outcome, RunPlan, RunResult, Source } from '../../../src/plan/types.js'
 import type { LockfileGuard } from '../../../src/tools/types.js'
 import { planOf } from '../retry/harness.js'

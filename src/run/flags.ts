@@ -1,7 +1,7 @@
 import type { Config } from '../config/schema.js'
 
-/** resilient's own options, as commander hands them over. */
-export interface GlobalOptions {
+/** resilient's own options for a tool run, as commander hands them over (or a program calling runTool gives them). */
+export interface RunFlags {
   dryRun?: boolean
   report?: string
   quiet?: boolean
@@ -18,7 +18,7 @@ export interface GlobalOptions {
 }
 
 /** The global flags that are config settings (the highest precedence; see docs/config.md). */
-export function configFlags(options: GlobalOptions): Partial<Config> {
+export function configFlags(options: RunFlags): Partial<Config> {
   return {
     maxAttempts: options.maxAttempts,
     mirrors: options.mirrors === false ? false : undefined,

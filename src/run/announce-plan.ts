@@ -1,7 +1,7 @@
 import type { PlanRequest } from '../plan/plan-run.js'
 import type { RunPlan } from '../plan/types.js'
-import type { RunReporter } from './ci-reporter.js'
-import { announceUnconfirmed } from './confirm-deps.js'
+import type { RunReporter } from './reporter.js'
+import { announceUnconfirmed } from './confirm-source.js'
 
 /**
  * What the plan says before the first attempt: with --verbose only (a healthy run prints nothing of resilient's

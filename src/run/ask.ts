@@ -65,7 +65,7 @@ export function createAsker(invocation: Invocation, write: (line: string) => voi
         ]
         const choice = await prompts.select({ message: 'What should resilient do?', choices, default: 'stop' })
         if (choice === 'user') return { description: 'install for the current user only (--user)', rewrite: cmd => fixes!.userInstall!(cmd) }
-        if (choice === 'venv') return createVenv(invocation, write)
+        if (choice === 'venv') return createVenv(invocation, write, secrets.env)
         return undefined
       }
       default:
@@ -74,9 +74,9 @@ export function createAsker(invocation: Invocation, write: (line: string) => voi
   }
 }
 
-async function createVenv(invocation: Invocation, write: (line: string) => void): Promise<Fix | undefined> {
+async function createVenv(invocation: Invocation, write: (line: string) => void, env: NodeJS.ProcessEnv): Promise<Fix | undefined> {
   const module = invocation.adapter.moduleLaunch!.module
-  const interpreter = invocation.launcher.length > 1 ? invocation.launcher[0]! : ['python3', 'python'].find(name => which(name, process.env))
+  const interpreter = invocation.launcher.length > 1 ? invocation.launcher[0]! : ['python3', 'python'].find(name => which(name, env))
   if (!interpreter) return undefined
   const dir = resolve('.venv')
   write(`  creating ${dir} with ${interpreter} -m venv ...`)

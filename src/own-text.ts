@@ -1,4 +1,4 @@
-import { defuseWorkflowCommands, redact } from '../redact.js'
+import { defuseWorkflowCommands, redact } from './redact.js'
 
 /**
  * What resilient writes outside its reporter (errors, the dry-run plan, logs, why, doctor): redacted, and under
