@@ -1,12 +1,16 @@
 import type { AdviceSubject } from '../tools/advice.js'
 import type { Category, Diagnosis, Facts, Remedy } from './types.js'
 
-/** The default remedy per category; a rule may override it, and src/retry/policy.ts adapts it to the source. */
+/**
+ * The default remedy per category, the one table of what resilient does about a cause: a rule may override it, and
+ * src/retry/policy.ts applies it to the source (a sole source, a private index, the attempts left).
+ */
 export const DEFAULT_REMEDIES: Record<Category, Remedy> = {
   timeout: { kind: 'switch-mirror' },
   connection: { kind: 'switch-mirror' },
   dns: { kind: 'switch-mirror' },
-  server_error: { kind: 'switch-mirror' },
+  // A 5xx is the index answering that it fails for now: waited for once (as a 429), then another source.
+  server_error: { kind: 'wait' },
   http_auth: { kind: 'switch-mirror' },
   rate_limited: { kind: 'wait' },
   hash_mismatch: { kind: 'switch-mirror', bypassCache: true },

@@ -67,7 +67,7 @@ describe('the probe verdict wins over the text', () => {
     const port = await listen(createServer((_, response) => response.writeHead(503).end()))
     const result = await probe(source(`http://127.0.0.1:${port}/simple`), NOT_FOUND)
     expect(NOT_FOUND.nextStep).toMatch(/Check the name/)
-    expect(result).toMatchObject({ category: 'server_error', retryable: true, remedy: { kind: 'switch-mirror' } })
+    expect(result).toMatchObject({ category: 'server_error', retryable: true, remedy: { kind: 'wait' } })
     expect(result?.nextStep).not.toMatch(/Check the name/)
   })
 })
