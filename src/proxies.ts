@@ -14,11 +14,21 @@ export function proxiesFromEnvironment(env: Readonly<Record<string, string | und
   return [...new Set(values.filter((value): value is string => Boolean(value?.trim())).map(value => value.trim()))]
 }
 
-/** Whether the tool reaches `url` through a proxy: Node's fetch would not, and would answer another question. */
-export function usesProxy(url: string, env: NodeJS.ProcessEnv): boolean {
+/**
+ * The proxy the tools use for `url`, the curl/requests convention every one follows: HTTPS_PROXY for https and
+ * HTTP_PROXY for http, else ALL_PROXY (http(s):// or socks5://), either case; none when NO_PROXY names the host or
+ * a domain above it (`*` for all). The one policy of resilient's own requests: the mirror probes, the index probe and
+ * the hedge watch (which skip a proxied index: Node's fetch would go direct), and the relay's upstream.
+ */
+export function proxyFor(url: string, env: NodeJS.ProcessEnv): string | undefined {
   const proxy = url.startsWith('https:') ? env.HTTPS_PROXY ?? env.https_proxy ?? env.ALL_PROXY ?? env.all_proxy : env.HTTP_PROXY ?? env.http_proxy ?? env.ALL_PROXY ?? env.all_proxy
-  if (!proxy) return false
+  if (!proxy) return undefined
   const host = hostOf(url) ?? ''
   const noProxy = (env.NO_PROXY ?? env.no_proxy ?? '').split(',').map(entry => entry.trim().replace(/^\*?\./, '')).filter(Boolean)
-  return !noProxy.some(entry => entry === '*' || host === entry || host.endsWith(`.${entry}`))
+  return noProxy.some(entry => entry === '*' || host === entry || host.endsWith(`.${entry}`)) ? undefined : proxy
+}
+
+/** Whether the tool reaches `url` through a proxy: Node's fetch would not, and would answer another question. */
+export function usesProxy(url: string, env: NodeJS.ProcessEnv): boolean {
+  return proxyFor(url, env) !== undefined
 }
