@@ -1,5 +1,5 @@
 import type { Interrupts } from '../exec/interrupts.js'
-import { watchProgress, type ProgressWatch } from '../exec/progress-monitor.js'
+import { watchProgress, type ProgressWatch } from '../exec/progress/progress-monitor.js'
 import { judgeProgramAttempt, untilProgramStarts, watchProgramStart, type ProgramStartWatch } from '../exec/program-start.js'
 import { runChild, type RunChildOptions } from '../exec/run-child.js'
 import type { RunPlan } from '../plan/types.js'
@@ -39,7 +39,7 @@ export interface ChildOptions {
   usePty: boolean
   /** resilient's descriptor the tool's stdout goes to instead of 1 (`resilient run` keeps stdout for the script). */
   stdoutFd?: number
-  /** The tool's stdin for every attempt (src/exec/replayable-input.ts). */
+  /** The tool's stdin for every attempt (src/exec/input/replayable-input.ts). */
   input: RunChildOptions['input']
   /** Receives the running attempt's progress watch (undefined once it ended): hedged detection reads its bytes. */
   onAttemptProgress?: (progress: ProgressWatch | undefined) => void

@@ -43,7 +43,7 @@ export interface ToolAdapter extends AdapterData {
   source?: SourceQuestion
   /**
    * Why a retry must not reuse what the tool read from a streamed input (`-r <(...)`, stdin): resilient never reads
-   * such a stream before the tool, so findUserIndex could not see an index chosen inside it (src/exec/replayable-input.ts).
+   * such a stream before the tool, so findUserIndex could not see an index chosen inside it (src/exec/input/replayable-input.ts).
    */
   vetStreamedInput?(text: string): string | undefined
   /** The tool's default index URL (the public upstream). */

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest'
 import { LAUNCHER, standIn, type StandIn } from './process-helpers.js'
 
 // A network verb's output is read by resilient (for the diagnosis) and passed on; past a megabyte a relay thread
-// copies it (src/exec/relay-thread.ts). What the caller receives, and how the tool ends, are compared with the plain
+// copies it (src/exec/output/pipe-thread.ts). What the caller receives, and how the tool ends, are compared with the plain
 // tool run the same way, for outputs of ~200 MB: through a pipe, into a reader that leaves early, into a file.
 
 /** `bash -c <line>` with `resilient` on PATH next to the stand-in. */

@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads'
-import { SLOTS, STATES, type RelayEnd, type RelayMemory } from './relay-memory.js'
-import { relayProgram } from './relay-program.js'
+import { SLOTS, STATES, type RelayEnd, type RelayMemory } from './pipe-thread-memory.js'
+import { relayProgram } from './pipe-thread-program.js'
 
 /** A piece of what the thread relayed: one read's bytes (or, where older marks were overwritten, several reads'). */
 export interface RelayedPiece {
@@ -14,9 +14,9 @@ const MARKS = 4096
 
 /**
  * A thread that copies one output stream of the tool from resilient's end of the pipe to the caller's descriptor
- * (src/exec/relay-program.ts), reading and writing through one reused ring: none of the ~50 µs of event loop and
+ * (src/exec/output/pipe-thread-program.ts), reading and writing through one reused ring: none of the ~50 µs of event loop and
  * thread-pool hand-off the event loop's copy costs per chunk, which matters only for large outputs
- * (src/exec/forward-output.ts decides when). The ring keeps the last `tailBytes` relayed, for the diagnosis: `take()`
+ * (src/exec/output/forward-output.ts decides when). The ring keeps the last `tailBytes` relayed, for the diagnosis: `take()`
  * copies them out while the thread runs.
  */
 export class RelayThread {

@@ -1,6 +1,6 @@
 /**
- * What resilient's main thread and the relay thread of one stream share (src/exec/relay-thread.ts): every field is
- * shared memory or a plain number, so that the thread's program can be sent as text (src/exec/relay-program.ts).
+ * What resilient's main thread and the relay thread of one stream share (src/exec/output/pipe-thread.ts): every field is
+ * shared memory or a plain number, so that the thread's program can be sent as text (src/exec/output/pipe-thread-program.ts).
  */
 export interface RelayMemory {
   /** resilient's end of the tool's pipe (non-blocking) and the descriptor its bytes go to (the caller's). */

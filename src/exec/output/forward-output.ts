@@ -1,7 +1,7 @@
 import { read, write } from 'node:fs'
 import { Socket } from 'node:net'
 import { ReadStream } from 'node:tty'
-import { RelayThread } from './relay-thread.js'
+import { RelayThread } from './pipe-thread.js'
 import type { RelayedStream } from './output-order.js'
 
 /** How forwarding ended: the tool closed its end (`end`), or resilient's own output was closed by its reader. */
@@ -74,7 +74,7 @@ export interface ForwardOptions {
  *
  * Each chunk costs the event loop ~50 µs (a read callback, a write on the thread pool): nothing for the few kilobytes
  * of a healthy install, twice the tool's own time for a gigabyte. So at HAND_OVER_BYTES a second, where `relay`
- * allows it, the stream is handed over to a thread (src/exec/relay-thread.ts): the event loop stops reading at once
+ * allows it, the stream is handed over to a thread (src/exec/output/pipe-thread.ts): the event loop stops reading at once
  * (`onread` sockets stop libuv's reads in pause(), where a plain socket would read on into its buffer), lets its
  * writes finish so the order of the bytes is kept, and the thread reads the same descriptor. When the tool goes
  * quiet, it hands back and parks; a later burst goes to it again. It costs ~20 ms to start: only a fast output

@@ -1,6 +1,6 @@
 import { fstatSync, openSync, readFileSync, statSync } from 'node:fs'
 import { answerReopens } from './reopen-watch.js'
-import { isPipeOrSocket } from './stream-descriptor.js'
+import { isPipeOrSocket } from '../output/stream-descriptor.js'
 import { StreamCopy } from './stream-copy.js'
 
 /** `/dev/fd/N`, `/proc/self/fd/N`, alone or after `=` or a short flag (`-r/dev/fd/63`, `--requirement=/dev/fd/63`). */
@@ -103,7 +103,7 @@ export class ReplayableInput {
     return { stdio, detach: () => detachers.forEach(detach => detach()) }
   }
 
-  /** While the tool runs (`pid`), lets it open an input of resilient's pipes again by path (src/exec/reopen-watch.ts). */
+  /** While the tool runs (`pid`), lets it open an input of resilient's pipes again by path (src/exec/input/reopen-watch.ts). */
   watch(pid: number): () => void {
     const stops = this.streams.map(stream => answerReopens(pid, stream.fd, () => stream.pipeEnded))
     return () => stops.forEach(stop => stop())

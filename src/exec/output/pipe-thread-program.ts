@@ -1,4 +1,4 @@
-import type { RelayEnd, RelayMemory } from './relay-memory.js'
+import type { RelayEnd, RelayMemory } from './pipe-thread-memory.js'
 
 /**
  * The relay thread's whole program. It is sent as text to `new Worker(code, { eval: true })`, so it refers to nothing

@@ -2,10 +2,10 @@ import { fstatSync } from 'node:fs'
 import { isatty } from 'node:tty'
 import { forwardOutput, type ForwardEnd } from './forward-output.js'
 import { OutputOrder, type RelayedStream } from './output-order.js'
-import type { FileId } from './process-tree.js'
+import type { FileId } from '../process-tree.js'
 import { openPseudoTerminal, type PseudoTerminal } from './pty.js'
 import { closeAll, openRealPipes, type RealPipe } from './real-pipe.js'
-import type { ReplayableInput } from './replayable-input.js'
+import type { ReplayableInput } from '../input/replayable-input.js'
 
 export interface StdioRequest {
   /** resilient reads the tool's output (diagnosis, a missing module); otherwise the tool writes to `output` itself. */
@@ -20,7 +20,7 @@ export interface StdioRequest {
   inheritedFds: readonly number[]
   terminalSize: () => { columns: number; rows: number }
   /**
-   * A large output may be copied by a relay thread (src/exec/relay-thread.ts), keeping its last `tailBytes` for the
+   * A large output may be copied by a relay thread (src/exec/output/pipe-thread.ts), keeping its last `tailBytes` for the
    * diagnosis: false when something must see each chunk before it is written (a spinner that clears itself first).
    */
   relayLargeOutput: boolean

@@ -1,9 +1,9 @@
 import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs'
 import { Socket } from 'node:net'
 import { join } from 'node:path'
-import { createPrivateDir } from '../files/private-files.js'
-import { formatBytes } from './progress-monitor.js'
-import { openRealPipes } from './real-pipe.js'
+import { createPrivateDir } from '../../files/private-files.js'
+import { formatBytes } from '../progress/progress-monitor.js'
+import { openRealPipes } from '../output/real-pipe.js'
 
 type Source = NodeJS.ReadableStream & { destroy(): void }
 

@@ -1,4 +1,4 @@
-import type { RelayedPiece } from './relay-thread.js'
+import type { RelayedPiece } from './pipe-thread.js'
 
 /** A stream whose bytes a thread relays: what it relayed since last asked, as pieces with their read tickets. */
 export interface RelayedStream {

@@ -1,5 +1,5 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
-import { listDescendants } from './process-tree.js'
+import { listDescendants } from '../process-tree.js'
 import { listSockets, socketInodes } from './tree-sockets.js'
 
 /** What a process tree has done since it started, as counted so far. Both numbers only grow. */

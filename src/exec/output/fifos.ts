@@ -1,6 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process'
 import { join } from 'node:path'
-import { createPrivateDir, type PrivateDir } from '../files/private-files.js'
+import { createPrivateDir, type PrivateDir } from '../../files/private-files.js'
 
 /** FIFOs made in a private directory, to be opened and unlinked (real-pipe.ts). */
 export interface Fifos {
