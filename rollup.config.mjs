@@ -29,7 +29,7 @@ const isExternal = id => id.startsWith('node:') || builtinModules.includes(id) |
 
 // What `resilient <tool> ...` and `resilient shim run <tool> ...` load: the modules these reach by static imports.
 // Main's own static imports stay out, so that `resilient --version` loads nothing more (figure c).
-const TOOL_RUN = ['src/cli/run-cli.ts', 'src/cli/commands/run-tool.ts', 'src/cli/commands/shim-run.ts']
+const TOOL_RUN = ['src/cli/run-cli.ts', 'src/cli/commands/tool-command.ts', 'src/cli/commands/shim-run.ts']
 const MAIN = 'src/cli/main.ts'
 
 function staticClosure(roots, moduleInfo) {

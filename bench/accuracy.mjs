@@ -1,5 +1,5 @@
 // npm run bench, figure (e): label and retry-decision accuracy per tool on sets the rules were not tuned on
-// (src/diagnose/measure.ts; how the figures are obtained and what they mean: docs/diagnosis.md).
+// (src/testing/measure.ts; how the figures are obtained and what they mean: docs/diagnosis.md).
 // (1) leave-one-source-out over the development corpus (../shared/corpus/dev.jsonl, or its copies in
 //     test/fixtures/output; CORPUS_JSONL for another set of the same format, such as a held-out one);
 // (2) the message catalog written from the tools' sources, filled 8 times per template;

@@ -1,4 +1,5 @@
-// Issue 15's table, measured side by side with the plain tool in the same run (npm run bench prints it):
+// The (perf) table, fast where nothing is wrong and visible while it waits, measured side by side with the plain tool
+// in the same run (npm run bench prints it):
 //  1. healthy `pip download` through resilient: the time it adds beyond `node -e 0` (goal <= 80 ms);
 //  2. read-only calls through a shim (`pip --version`, `pip list`, `npm --version`, `npm ls`): time added (goal <= 40 ms);
 //  3. run logs those read-only calls write (goal: none);
@@ -143,7 +144,7 @@ async function terminalSilence(cli, wheel, quick) {
   return { resilient, plain, goalSeconds: 2 }
 }
 
-/** Every row of issue 15's table. */
+/** Every row of the (perf) table. */
 export async function measurePerf({ cli, quick, log = () => {} }) {
   const wheel = buildWheel('bench-pkg', '1.0', { paddingBytes: 200_000 })
   const runs = quick ? 5 : 15
@@ -164,7 +165,7 @@ const verdict = ok => (ok ? 'met' : 'MISSED')
 
 /** The table as lines: each row with the plain tool's figure from the same run and the ratio. */
 export function formatPerf({ healthy, shim, blackHole, silence }) {
-  const lines = ['Issue 15 (medians of interleaved runs; ratio = resilient / plain tool, measured in the same run):']
+  const lines = ['(perf) (medians of interleaved runs; ratio = resilient / plain tool, measured in the same run):']
   lines.push(`(p1) healthy pip download: resilient ${ms(healthy.resilient)}, plain pip ${ms(healthy.plain)}, node -e 0 ${ms(healthy.node)}: adds ${ms(healthy.addedBeyondNodeMs)} beyond node -e 0 (goal <= 80 ms, ${verdict(healthy.addedBeyondNodeMs <= 80)}); ratio ${f(healthy.ratio)}; a first run (no code cache yet) ${ms(healthy.firstRun)}, adds ${ms(healthy.firstRunAddedMs)}`)
   for (const row of shim.rows) {
     lines.push(`(p2) ${row.call.padEnd(13)} through a shim ${ms(row.shim)} vs plain ${ms(row.plain)}: adds ${ms(row.addedMs)} (goal <= 40 ms, ${verdict(row.addedMs <= 40)}); ratio ${f(row.ratio)}; through resilient itself ${ms(row.resilient)}`)
@@ -178,12 +179,12 @@ export function formatPerf({ healthy, shim, blackHole, silence }) {
   return lines
 }
 
-/** The table for docs/benchmarks.md (`npm run bench -- --write`): issue 15's rows, each with its goal. */
+/** The table for docs/benchmarks.md (`npm run bench -- --write`): the (perf) rows, each with its goal. */
 export function perfTable({ healthy, shim, blackHole, silence }) {
   const row = (...cells) => `| ${cells.join(' | ')} |`
   const plainOf = run => (run.plainSeconds === undefined ? 'not run' : `${run.plainExit === undefined || run.plainExit === null ? 'still waiting after' : 'fails after'} ${f(run.plainSeconds, 1)} s`)
   return [
-    row('what (issue 15)', 'resilient', 'plain tool', 'ratio', 'goal'),
+    row('what (perf)', 'resilient', 'plain tool', 'ratio', 'goal'),
     row('---', '---', '---', '---', '---'),
     row(`healthy \`pip download\`, time added beyond \`node -e 0\` (${ms(healthy.node)})`, `${ms(healthy.resilient)} (adds ${ms(healthy.addedBeyondNodeMs)})`, ms(healthy.plain), f(healthy.ratio), `≤ 80 ms${healthy.addedBeyondNodeMs > 80 ? ' — **missed**' : ''}`),
     row('the same, a first run (no compiled code kept yet: docs/benchmarks.md)', `${ms(healthy.firstRun)} (adds ${ms(healthy.firstRunAddedMs)})`, ms(healthy.plain), f(healthy.firstRun / healthy.plain), '—'),

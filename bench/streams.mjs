@@ -1,4 +1,4 @@
-// Figures for the tool's streams and resilient's start-up (issue 19, docs/process.md), as ratios to the plain tool:
+// Figures for the tool's streams and resilient's start-up (docs/process.md), as ratios to the plain tool:
 // (f) stdout and (g) stderr throughput: a tool printing N MB into `| cat`, plain and through resilient (a network verb,
 //     so resilient reads every byte for its diagnosis); target: resilient's time <= 1.5 x the plain tool's.
 // (h) peak RSS of resilient and the tool together against the tool alone, while the output above passes.

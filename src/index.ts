@@ -1,9 +1,12 @@
 // Programmatic API: re-exports only.
+export { runTool, type ToolRun, type ToolRunOptions } from './run/run-tool.js'
+export type { RunFlags } from './run/flags.js'
+export type { RunReporter } from './run/reporter.js'
 export { planRun, type PlanRequest } from './plan/plan-run.js'
 export { gatherPlanRequest } from './plan/gather.js'
 export { rankSources } from './plan/rank.js'
 export { executeRun, type ExecuteDeps } from './retry/execute.js'
-export { formatCommand } from './retry/format.js'
+export { formatCommand } from './tools/format-command.js'
 export { diagnose } from './diagnose/index.js'
 export { RULES } from './diagnose/rules/index.js'
 export { TOOLS } from './tools/index.js'

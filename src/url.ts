@@ -86,12 +86,6 @@ export function isUnderIndex(url: string, base: string): boolean {
   return inner === outer || inner!.startsWith(`${outer}/`)
 }
 
-/** Same server (host and port), whatever the path: for messages and the attribution of a failure to a host. */
-export function sameServer(a: string, b: string): boolean {
-  const host = hostAndPortOf(a)
-  return host !== undefined && host !== '' && host === hostAndPortOf(b)
-}
-
 /**
  * An index's identity, and the form outcomes are booked under: scheme, host, port and path, without credentials, a
  * trailing slash or the default port (the same string as before paths counted, so stored health stays readable).

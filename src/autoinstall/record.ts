@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import * as z from 'zod/mini'
 import { redactDeep } from '../redact.js'
 import { withFileLock, writeFileAtomically } from '../files/locked-file.js'
-import { stateDir } from '../state/paths.js'
+import { stateDir } from '../paths.js'
 
 // What `resilient run` installed on its own, kept so the person can review it later (`resilient doctor` shows it):
 // an auto-install changes an environment outside the project's requirements, and must not be forgotten.

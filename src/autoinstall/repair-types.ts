@@ -53,7 +53,7 @@ export interface RepairDeps {
   runScript(): Promise<ScriptRun>
   /** The one re-run after the install, from the start (the command may now name a new virtual environment). */
   rerunScript(command: string[]): Promise<ScriptRun>
-  /** Why the re-run could not read the same input as the first run (src/exec/replayable-input.ts): then none is made. */
+  /** Why the re-run could not read the same input as the first run (src/exec/input/replayable-input.ts): then none is made. */
   cannotRunAgain?(): string | undefined
   /** The index the install will use first (and its mirrors), for the prompt. */
   describeIndex(plan: InstallPlan): string

@@ -1,15 +1,10 @@
 import type { Diagnosis } from '../diagnose/types.js'
 import { redact } from '../redact.js'
-import type { Reporter, RunResult, Source } from '../retry/types.js'
+import type { Reporter, RunResult, Source } from '../run/reporter.js'
 import { attemptTitle } from './reporter.js'
+import type { RunReporter } from '../run/reporter.js'
 
-/** What run-tool.ts talks to: the loop's Reporter plus its own messages, and masking for CI logs. */
-export interface RunReporter extends Reporter {
-  warn(message: string): void
-  verbose(message: string): void
-  /** Tells the CI runner to hide these values in every later log line (GitHub's `::add-mask::`). */
-  mask?(secrets: readonly string[]): void
-}
+export type { RunReporter } from '../run/reporter.js'
 
 type Started = Parameters<Reporter['attemptStarted']>[0]
 type Failed = Parameters<Reporter['attemptFailed']>[0]

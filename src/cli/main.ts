@@ -2,7 +2,7 @@
 // bench, figure c).
 import { LAUNCH_VARIABLES, readLaunchContext, setLaunchContext } from '../exec/launch-context.js'
 import { useBlockingStdio } from './blocking-stdio.js'
-import { exitBySignal, installSignalRouting } from './signal-router.js'
+import { exitBySignal, installSignalRouting } from '../run/signal-router.js'
 
 declare const __VERSION__: string
 

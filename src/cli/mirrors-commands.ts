@@ -1,5 +1,7 @@
+import { settle } from './exit-status-of.js'
+import type { ExitStatus } from '../run/signal-router.js'
 import { InvalidArgumentError, Option, type Command } from 'commander'
-import type { GlobalOptions } from './options.js'
+import type { RunFlags } from '../run/flags.js'
 
 function positiveSeconds(value: string): number {
   const number = Number(value)
@@ -9,7 +11,7 @@ function positiveSeconds(value: string): number {
 
 /** `mirrors list|test|use|add|remove` (docs/mirrors.md). Each loads its command module only when it runs. */
 export function registerMirrorsCommands(program: Command): void {
-  const done = (code: number) => program.setOptionValue('exitCode', code)
+  const done = (status: ExitStatus | number) => settle(program, status)
   const ecosystemArgument = '[ecosystem]'
   const ecosystemHelp = 'pypi, npm, conda, crates or go (or a tool name such as pip); all when absent'
   const ecosystemOption = () => new Option('-e, --ecosystem <name>', 'pypi, npm, conda, crates or go; needed when the name or URL does not tell')
@@ -22,7 +24,7 @@ export function registerMirrorsCommands(program: Command): void {
     .option('--json', 'print one JSON object')
     .action(async (ecosystem: string | undefined, options: { json?: boolean }) => {
       const { runMirrorsList } = await import('./commands/mirrors.js')
-      done(await runMirrorsList(ecosystem, options, program.opts<GlobalOptions>()))
+      done(await runMirrorsList(ecosystem, options, program.opts<RunFlags>()))
     })
   mirrors.command('test')
     .description('probe every mirror at once with one small real request and rank them by latency (exit 1 when none answers)')
@@ -32,7 +34,7 @@ export function registerMirrorsCommands(program: Command): void {
     .option('--json', 'print one JSON object')
     .action(async (ecosystem: string | undefined, options: { json?: boolean; timeout?: number; all?: boolean }) => {
       const { runMirrorsTest } = await import('./commands/mirrors.js')
-      done(await runMirrorsTest(ecosystem, options, program.opts<GlobalOptions>()))
+      done(await runMirrorsTest(ecosystem, options, program.opts<RunFlags>()))
     })
   mirrors.command('use')
     .description('try this mirror first: saves the order in your user config')
@@ -40,7 +42,7 @@ export function registerMirrorsCommands(program: Command): void {
     .addOption(ecosystemOption())
     .action(async (entry: string, options: { ecosystem?: string }) => {
       const { runMirrorsUse } = await import('./commands/mirrors-edit.js')
-      done(await runMirrorsUse(entry, options, program.opts<GlobalOptions>()))
+      done(await runMirrorsUse(entry, options, program.opts<RunFlags>()))
     })
   mirrors.command('add')
     .description('name your own mirror and append it to the order (user config)')
@@ -49,7 +51,7 @@ export function registerMirrorsCommands(program: Command): void {
     .addOption(ecosystemOption())
     .action(async (name: string, url: string, options: { ecosystem?: string }) => {
       const { runMirrorsAdd } = await import('./commands/mirrors-edit.js')
-      done(await runMirrorsAdd(name, url, options, program.opts<GlobalOptions>()))
+      done(await runMirrorsAdd(name, url, options, program.opts<RunFlags>()))
     })
   mirrors.command('remove')
     .description('drop a mirror from your order (and forget its name if it was yours)')
@@ -57,6 +59,6 @@ export function registerMirrorsCommands(program: Command): void {
     .addOption(ecosystemOption())
     .action(async (name: string, options: { ecosystem?: string }) => {
       const { runMirrorsRemove } = await import('./commands/mirrors-edit.js')
-      done(await runMirrorsRemove(name, options, program.opts<GlobalOptions>()))
+      done(await runMirrorsRemove(name, options, program.opts<RunFlags>()))
     })
 }

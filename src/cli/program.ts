@@ -2,8 +2,9 @@ import { Command, CommanderError, InvalidArgumentError, Option } from 'commander
 import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { ResilientError, EXIT } from '../errors.js'
-import type { GlobalOptions } from './options.js'
-import type { ExitStatus } from './signal-router.js'
+import type { RunFlags } from '../run/flags.js'
+import type { ExitStatus } from '../run/signal-router.js'
+import { endingOf, settle } from './exit-status-of.js'
 import { registerMirrorsCommands } from './mirrors-commands.js'
 import { registerShellCommands } from './shell-commands.js'
 
@@ -66,13 +67,13 @@ export function buildProgram(): Command {
     .showSuggestionAfterError(true)
     .exitOverride()
     .configureOutput({ writeErr: text => process.stderr.write(text), writeOut: text => process.stdout.write(text) })
-    .action(async (tool: string | undefined, args: string[], options: GlobalOptions) => {
+    .action(async (tool: string | undefined, args: string[], options: RunFlags) => {
       if (!tool) {
         program.outputHelp({ error: true })
         throw new ResilientError('No tool given.', EXIT.usage, 'Write the tool and its arguments: resilient pip install <package>.')
       }
-      const { runTool } = await import('./commands/run-tool.js')
-      program.setOptionValue('exitCode', await runTool([tool, ...args], options, { onResult: (_tool, result) => program.setOptionValue('exitSignal', result.signal) }))
+      const { toolCommand } = await import('./commands/tool-command.js')
+      settle(program, await toolCommand([tool, ...args], options))
     })
 
   program.command('why')
@@ -83,7 +84,7 @@ export function buildProgram(): Command {
     .addHelpText('after', '\nExamples:\n  $ resilient why ci.log\n  $ pip install torch 2>&1 | resilient why --tool pip\n  $ resilient why --json build.log | jq .category')
     .action(async (file: string | undefined, options: { tool?: string; json?: boolean }) => {
       const { runWhy } = await import('./commands/why.js')
-      program.setOptionValue('exitCode', await runWhy(file, options))
+      settle(program, await runWhy(file, options))
     })
 
   program.command('demo')
@@ -91,7 +92,7 @@ export function buildProgram(): Command {
     .addHelpText('after', '\nExample:\n  $ resilient demo')
     .action(async () => {
       const { runDemo } = await import('./commands/demo.js')
-      program.setOptionValue('exitCode', await runDemo())
+      settle(program, await runDemo())
     })
 
   program.command('run')
@@ -106,7 +107,7 @@ export function buildProgram(): Command {
     .addHelpText('after', '\nExamples:\n  $ resilient run -- python3 app.py\n  $ resilient run --yes -- .venv/bin/pytest\n  $ resilient --dry-run run -- node server.js     runs it once, shows what it would install\n  $ resilient --report run.json run -- node server.js\n\nExit codes: the script\'s own whenever resilient installed nothing without asking (one line says why); 69 the\ninstall (or its check) failed; 77 you declined at the question; 130 Ctrl-C. See docs/run.md.')
     .action(async (command: string[], options: { yes?: boolean; autoInstall?: boolean; installOnly?: boolean; allowGlobal?: boolean }) => {
       const { runScript } = await import('./commands/run.js')
-      program.setOptionValue('exitCode', await runScript(command, options, program.opts<GlobalOptions>()))
+      settle(program, await runScript(command, options, program.opts<RunFlags>()))
     })
 
   registerMirrorsCommands(program)
@@ -117,14 +118,14 @@ export function buildProgram(): Command {
     .addHelpText('after', '\nExamples:\n  $ resilient config\n  $ resilient --offline config --json\n  $ resilient config trust .resilientrc.json')
     .action(async (options: { json?: boolean }) => {
       const { runConfig } = await import('./commands/config.js')
-      program.setOptionValue('exitCode', await runConfig(options, program.opts<GlobalOptions>()))
+      settle(program, await runConfig(options, program.opts<RunFlags>()))
     })
   config.command('trust')
     .description('trust a project config (code, or one sending installs to its own hosts) as it is now; a change needs trust again')
     .argument('[path]', 'the file; the project config found from here when absent')
     .action(async (path: string | undefined) => {
       const { runConfigTrust } = await import('./commands/config-trust.js')
-      program.setOptionValue('exitCode', await runConfigTrust(path))
+      settle(program, await runConfigTrust(path))
     })
   registerShellCommands(program)
   return program
@@ -137,17 +138,12 @@ export function buildProgram(): Command {
  */
 export async function runWithCommander(argv: string[]): Promise<ExitStatus> {
   const program = buildProgram()
-  const code = await exitCodeOf(program, argv)
-  return { code, signal: program.getOptionValue('exitSignal') as NodeJS.Signals | undefined }
-}
-
-async function exitCodeOf(program: Command, argv: string[]): Promise<number> {
   try {
     await program.parseAsync(argv, { from: 'user' })
-    return Number(program.getOptionValue('exitCode') ?? 0)
+    return endingOf(program)
   } catch (error) {
     if (!(error instanceof CommanderError)) throw error
-    if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') return 0
-    return EXIT.usage
+    if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') return { code: 0 }
+    return { code: EXIT.usage }
   }
 }

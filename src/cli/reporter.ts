@@ -1,10 +1,11 @@
 import chalk, { Chalk, type ChalkInstance } from 'chalk'
 import type { Diagnosis } from '../diagnose/types.js'
 import { escapeWorkflowData, printable, redact } from '../redact.js'
-import { inForeground } from './signal-router.js'
-import { watchQuietTool, type QuietToolWatch } from './spinner-surface.js'
+import { inForeground } from '../run/signal-router.js'
+import { watchQuietTool } from './spinner-surface.js'
+import type { QuietToolWatch } from '../run/reporter.js'
 import { countdownText, spinnerAllowed, type WaitSurface } from './wait-display.js'
-import type { Reporter, RunResult, Source } from '../retry/types.js'
+import type { Reporter, RunResult, Source } from '../run/reporter.js'
 
 /** `attempt 2 of 3 on mirror tuna`: said for every retry, and for a first attempt that does not use the index. */
 export function attemptTitle({ number, total, source, retry }: Parameters<Reporter['attemptStarted']>[0]): string | undefined {

@@ -1,6 +1,6 @@
 import { ResilientError } from '../errors.js'
-import { ownText } from './own-text.js'
-import type { ExitStatus } from './signal-router.js'
+import { ownText } from '../own-text.js'
+import type { ExitStatus } from '../run/signal-router.js'
 
 /** Subcommands (program.ts, shell-commands.ts) and commander's implicit `help`: any other first word is a tool. */
 export const SUBCOMMANDS: ReadonlySet<string> = new Set(['why', 'demo', 'run', 'mirrors', 'config', 'shim', 'init', 'doctor', 'logs', 'completion', 'help'])
@@ -23,10 +23,8 @@ export function isShimRun(argv: readonly string[]): boolean {
 export async function runCli(argv: string[]): Promise<ExitStatus> {
   try {
     if (isPlainToolCall(argv)) {
-      // A tool that died of a signal makes resilient die of it too (signal-router.ts), as a shell would see it.
-      let signal: NodeJS.Signals | undefined
-      const code = await (await import('./commands/run-tool.js')).runTool(argv, {}, { onResult: (_tool, result) => { signal = result.signal } })
-      return { code, signal }
+      // A tool that died of a signal makes resilient die of it too (src/run/signal-router.ts), as a shell would see it.
+      return await (await import('./commands/tool-command.js')).toolCommand(argv)
     }
     if (isShimRun(argv)) return await (await import('./commands/shim-run.js')).runShim(argv[2]!, argv.slice(3))
     return await (await import('./program.js')).runWithCommander(argv)

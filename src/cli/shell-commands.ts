@@ -1,3 +1,5 @@
+import { settle } from './exit-status-of.js'
+import type { ExitStatus } from '../run/signal-router.js'
 import { Argument, type Command } from 'commander'
 import { SHELLS } from '../shims/shell-lines.js'
 
@@ -8,7 +10,7 @@ const examples = (...lines: string[]) => `\nExamples:\n${lines.map(line => `  $ 
 
 /** `shim`, `init`, `doctor`, `logs`, `completion`: living in shells and CI (docs/shims.md, docs/ci.md). Loaded lazily. */
 export function registerShellCommands(program: Command): void {
-  const done = (code: number) => program.setOptionValue('exitCode', code)
+  const done = (status: ExitStatus | number) => settle(program, status)
 
   const shim = program.command('shim')
     .description('put shims first on PATH so that plain `pip`, `npm`, ... run through resilient')
@@ -38,9 +40,7 @@ export function registerShellCommands(program: Command): void {
     .passThroughOptions().helpOption(false)
     .action(async (tool: string, args: string[]) => {
       const { runShim } = await import('./commands/shim-run.js')
-      const status = await runShim(tool, args)
-      program.setOptionValue('exitSignal', status.signal)
-      done(status.code)
+      done(await runShim(tool, args))
     })
 
   program.command('init')

@@ -1,6 +1,7 @@
 import type { Ora } from 'ora'
-import { inForeground } from './signal-router.js'
+import { inForeground } from '../run/signal-router.js'
 import { watchQuiet, type Timers, type WaitSurface } from './wait-display.js'
+import type { QuietToolWatch } from '../run/reporter.js'
 
 type OraFactory = typeof import('ora').default
 
@@ -40,12 +41,6 @@ export function lineStartSurface(loading: Promise<OraFactory>, stream: NodeJS.Wr
       spinner = undefined
     },
   }
-}
-
-export interface QuietToolWatch {
-  /** Call with each chunk of the tool's output, before it is written on. */
-  output(chunk: Buffer): void
-  stop(): void
 }
 
 /** The spinner of a tool silent for a second (watchQuiet), drawn on `stream` by `lineStartSurface`. */

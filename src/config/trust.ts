@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import * as z from 'zod/mini'
 import { withFileLock, writeFileAtomically } from '../files/locked-file.js'
-import { stateDir } from '../state/paths.js'
+import { stateDir } from '../paths.js'
 
 /**
  * Project config files the user chose to trust, by absolute path and content hash (`resilient config trust`). A file

@@ -1,11 +1,16 @@
-import type { Category, Facts, Remedy } from './types.js'
+import type { AdviceSubject } from '../tools/advice.js'
+import type { Category, Diagnosis, Facts, Remedy } from './types.js'
 
-/** The default remedy per category; a rule may override it, and src/retry/policy.ts adapts it to the source. */
+/**
+ * The default remedy per category, the one table of what resilient does about a cause: a rule may override it, and
+ * src/retry/policy.ts applies it to the source (a sole source, a private index, the attempts left).
+ */
 export const DEFAULT_REMEDIES: Record<Category, Remedy> = {
   timeout: { kind: 'switch-mirror' },
   connection: { kind: 'switch-mirror' },
   dns: { kind: 'switch-mirror' },
-  server_error: { kind: 'switch-mirror' },
+  // A 5xx is the index answering that it fails for now: waited for once (as a 429), then another source.
+  server_error: { kind: 'wait' },
   http_auth: { kind: 'switch-mirror' },
   rate_limited: { kind: 'wait' },
   hash_mismatch: { kind: 'switch-mirror', bypassCache: true },
@@ -54,3 +59,11 @@ export function isRetryableWith(category: Category, remedy: Remedy, facts: Facts
   return true
 }
 
+/**
+ * What the tool's own advice (src/tools/advice.ts) is asked about, or undefined when the rule says what to do itself:
+ * pip ignoring a plain-HTTP index is filed under TLS, but its fix is https or --trusted-host, never a CA bundle.
+ */
+export function adviceSubject({ category, facts, remedy }: Pick<Diagnosis, 'category' | 'facts'> & Partial<Pick<Diagnosis, 'remedy'>>): AdviceSubject | undefined {
+  if (remedy?.kind === 'give-up' && remedy.hint !== (DEFAULT_REMEDIES[category] as { hint?: string }).hint) return undefined
+  return { cause: category, host: facts.host, errno: facts.errno }
+}

@@ -52,7 +52,7 @@ export type Remedy =
   | { kind: 'retry' }
   /** `once`: one attempt on another source, never the same one again (an unrecognised failure with network evidence). */
   | { kind: 'switch-mirror'; bypassCache?: boolean; once?: boolean }
-  | { kind: 'wait'; seconds?: number }
+  | { kind: 'wait' }
   | { kind: 'upstream' }
   | { kind: 'give-up'; hint: string }
 

@@ -1,7 +1,7 @@
 import { configSchema, type Config } from '../config/schema.js'
 import { describeHealth } from '../state/breaker.js'
 import { currentNetwork } from '../state/network.js'
-import { stateFile } from '../state/paths.js'
+import { stateFile } from '../paths.js'
 import { readState } from '../state/store.js'
 import { readAutoInstallRecord } from '../autoinstall/record.js'
 

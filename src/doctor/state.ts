@@ -1,9 +1,8 @@
 import { accessSync, constants, existsSync } from 'node:fs'
 import { dirname } from 'node:path'
 import type { Config } from '../config/schema.js'
-import { logsDirectory } from '../logs/paths.js'
+import { logsDirectory, stateDir } from '../paths.js'
 import { readRunLogs } from '../logs/store.js'
-import { stateDir } from '../state/paths.js'
 import { readAutoInstalls, readMirrorHealth } from './state-hooks.js'
 import type { Problem, Section } from './types.js'
 

@@ -1,4 +1,4 @@
-import { pseudoTerminalSupport } from '../exec/pty.js'
+import { pseudoTerminalSupport } from '../exec/output/pty.js'
 import type { Section } from './types.js'
 
 /**

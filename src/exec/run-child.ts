@@ -4,15 +4,15 @@ import { isatty } from 'node:tty'
 import type { CommandLine } from '../tools/types.js'
 import { writeAttemptFiles } from './attempt-files.js'
 import { forwardSignals } from './child-signals.js'
-import { prepareStdio } from './child-stdio.js'
+import { prepareStdio } from './output/child-stdio.js'
 import type { InterruptSignal, Interrupts } from './interrupts.js'
 import { launchContext } from './launch-context.js'
-import type { ProgressSummary } from './progress-monitor.js'
+import type { ProgressSummary } from './progress/progress-monitor.js'
 import { Leftovers } from './leftovers.js'
-import type { ReplayableInput } from './replayable-input.js'
+import type { ReplayableInput } from './input/replayable-input.js'
 import { exitCodeForSignal, signalNumber, withIgnoredSignals } from './signals.js'
 import { resolveProgram, spawnFailure } from './program.js'
-import { TailBuffer } from './tail-buffer.js'
+import { TailBuffer } from './output/tail-buffer.js'
 import { startWatchdog } from './watchdog.js'
 
 export interface ChildResult {
@@ -61,7 +61,7 @@ export interface RunChildOptions {
   onSpawn?: (pid: number) => void
   /**
    * Told of each chunk of the tool's output just before it is written on (a waiting spinner clears itself first). Given,
-   * the event loop copies every byte: no relay thread copies a large output (src/exec/forward-output.ts).
+   * the event loop copies every byte: no relay thread copies a large output (src/exec/output/forward-output.ts).
    */
   onOutput?: (chunk: Buffer) => void
   /** Grace period between SIGTERM and SIGKILL when resilient stops the child (a stall). */

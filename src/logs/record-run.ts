@@ -1,4 +1,4 @@
-import { logsDirectory } from './paths.js'
+import { logsDirectory } from '../paths.js'
 import { createRunLog, type RunReport } from './run-log.js'
 import { writeRunLog } from './store.js'
 import { RESILIENT_VERSION } from '../version.js'

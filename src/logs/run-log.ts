@@ -9,7 +9,7 @@ export interface LoggedAttempt {
   diagnosis: { category: string; summary: string; evidence: string[]; rule?: string } | null
 }
 
-/** The `--report` content (see toReport in src/cli/commands/run-tool.ts). */
+/** The `--report` content (see toReport in src/run/report.ts). */
 export interface RunReport {
   tool: string
   exitCode: number

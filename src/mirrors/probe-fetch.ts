@@ -1,23 +1,24 @@
+import { proxyFor } from '../proxies.js'
 import { isLoopback } from '../url.js'
 
 type Fetch = typeof globalThis.fetch
 
 /**
- * The fetch a mirror probe uses: the same path the tools take. Node's fetch ignores proxy variables, so behind
- * HTTP(S)_PROXY undici's EnvHttpProxyAgent is used, and ALL_PROXY (http(s):// or socks5://, as curl and pip read
- * it) when neither is set; NO_PROXY applies to the first.
+ * The fetch a mirror probe uses: the same path the tools take. Node's fetch ignores proxy variables, so a URL the
+ * tools reach through a proxy (src/proxies.ts) goes through it with undici: HTTP CONNECT, or SOCKS for socks://.
  */
 export async function fetchFor(env: NodeJS.ProcessEnv): Promise<Fetch> {
-  const httpsProxy = env.HTTPS_PROXY ?? env.https_proxy
-  const httpProxy = env.HTTP_PROXY ?? env.http_proxy
-  const allProxy = env.ALL_PROXY ?? env.all_proxy
-  if (!httpsProxy && !httpProxy && !allProxy) return globalThis.fetch
+  if (!['HTTPS_PROXY', 'HTTP_PROXY', 'ALL_PROXY'].some(name => env[name] ?? env[name.toLowerCase()])) return globalThis.fetch
   const undici = await import('undici')
-  const noProxy = env.NO_PROXY ?? env.no_proxy
-  const dispatcher = allProxy && !httpsProxy && !httpProxy && /^socks/i.test(allProxy)
-    ? await socksAgent(allProxy)
-    : new undici.EnvHttpProxyAgent({ httpsProxy: httpsProxy ?? allProxy, httpProxy: httpProxy ?? allProxy, noProxy })
-  return ((input: string, init: RequestInit) => undici.fetch(input, { ...(init as object), dispatcher })) as unknown as Fetch
+  const agents = new Map<string, Promise<import('undici').Dispatcher>>()
+  const agentFor = (proxy: string) => {
+    if (!agents.has(proxy)) agents.set(proxy, /^socks/i.test(proxy) ? socksAgent(proxy) : Promise.resolve(new undici.ProxyAgent(proxy)))
+    return agents.get(proxy)!
+  }
+  return (async (input: string, init: RequestInit) => {
+    const proxy = proxyFor(String(input), env)
+    return undici.fetch(input, { ...(init as object), ...(proxy && { dispatcher: await agentFor(proxy) }) })
+  }) as unknown as Fetch
 }
 
 /**

@@ -1,6 +1,6 @@
 import { basename } from 'node:path'
 import type { Config } from '../config/schema.js'
-import type { OfflineMode } from '../config/offline.js'
+import type { OfflineMode } from './offline.js'
 import type { Invocation } from '../tools/parse-invocation.js'
 import type { SecretsContext } from '../tools/credentials.js'
 import type { IndexChoice, LockedRegistries } from '../tools/types.js'
@@ -26,7 +26,7 @@ export interface PlanRequest {
   locked?: LockedRegistries
   /** Offline mode: the arguments and variables that keep the tool off the network. */
   offline?: OfflineMode
-  /** The proxies in the environment (diagnose/proxies.ts), for the diagnosis of each attempt. */
+  /** The proxies in the environment (src/proxies.ts), for the diagnosis of each attempt. */
   proxies?: readonly string[]
   /** Where credentials go instead of argv (the run's private directory); absent, they are left off. */
   secrets?: SecretsContext

@@ -5,7 +5,7 @@ import type { RelayTrust } from '../tools/relay-support.js'
 import { hostAndPortOf, hostOf, indexKey, indexUrlOf, labelOf, sameIndex } from '../url.js'
 import type { PlannedAttempt, RelayPlan, RelayPlanSource, RunPlan, Source } from './types.js'
 
-/** What deciding on a relay needs, read beforehand (src/relay/for-run.ts gathers it). */
+/** What deciding on a relay needs, read beforehand (src/run/relay.ts gathers it). */
 export interface RelayRequest {
   /** `relay` in the config (`--no-relay` sets false). */
   enabled: boolean

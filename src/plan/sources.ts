@@ -1,5 +1,5 @@
 import type { Config } from '../config/schema.js'
-import { knownMirrors } from '../mirrors/effective.js'
+import { knownMirrors } from '../config/effective-mirrors.js'
 import { MIRRORS, UPSTREAMS } from '../mirrors/index.js'
 import type { Mirror } from '../mirrors/types.js'
 import { hasCredentials } from '../redact.js'

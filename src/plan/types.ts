@@ -1,6 +1,7 @@
 import type { Diagnosis } from '../diagnose/types.js'
-import type { ProgressSummary } from '../exec/progress-monitor.js'
+import type { ProgressSummary } from '../exec/progress/progress-monitor.js'
 import type { Invocation } from '../tools/parse-invocation.js'
+import type { LockfileRewrite } from '../tools/lockfile-types.js'
 import type { CommandLine, IndexChoice } from '../tools/types.js'
 
 /**
@@ -34,14 +35,6 @@ export interface Host {
    * `lockfile`: a registry the project's lockfile pins, which the attempt still downloads from.
    */
   role: 'index' | 'file-host' | 'lockfile'
-}
-
-/** A lockfile edited for one attempt only (yarn 1 on a mirror) and put back byte for byte after it. */
-export interface LockfileRewrite {
-  file: string
-  /** Registry prefixes (`https://registry.yarnpkg.com/`) whose pinned URLs are pointed at `to` for the attempt. */
-  from: string[]
-  to: string
 }
 
 /** One attempt as planned: everything it runs, where, and every host it will contact. */

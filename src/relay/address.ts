@@ -3,7 +3,7 @@ import { readFileSync, statSync, unlinkSync } from 'node:fs'
 import { join } from 'node:path'
 import { ensurePrivateDir } from '../files/locked-file.js'
 import { writeNewFile } from '../files/private-files.js'
-import { stateDir } from '../state/paths.js'
+import { stateDir } from '../paths.js'
 
 // Below Linux's ephemeral range (32768-60999), where outgoing connections would take the port at random.
 const PORTS = { from: 20_000, to: 32_000 }

@@ -2,7 +2,7 @@ import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from
 import type { Readable } from 'node:stream'
 import type { Dispatcher } from 'undici'
 import { socksAgent } from '../mirrors/probe-fetch.js'
-import { usesProxy } from '../retry/probe.js'
+import { proxyFor } from '../proxies.js'
 
 /** An upstream answer: its status and headers now, its body as it comes. */
 export interface UpstreamResponse {
@@ -26,12 +26,6 @@ export type Upstream = (url: string, init: UpstreamInit) => Promise<UpstreamResp
 type OneRequest = (url: string, init: UpstreamInit & { headers: Record<string, string> }) => Promise<UpstreamResponse>
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308])
-
-/** The proxy the tool itself would use for `url` (HTTPS_PROXY, HTTP_PROXY, ALL_PROXY; NO_PROXY), as retry/probe.ts reads them. */
-function proxyOf(url: string, env: NodeJS.ProcessEnv): string | undefined {
-  if (!usesProxy(url, env)) return undefined
-  return url.startsWith('https:') ? env.HTTPS_PROXY ?? env.https_proxy ?? env.ALL_PROXY ?? env.all_proxy : env.HTTP_PROXY ?? env.http_proxy ?? env.ALL_PROXY ?? env.all_proxy
-}
 
 /** Node's own client, kept-alive connections, for a source reached directly: nothing more to load than Node has. */
 function direct(ca: string | undefined): { send: OneRequest; close(): void } {
@@ -95,7 +89,7 @@ export function createUpstream(env: NodeJS.ProcessEnv, ca?: string): { fetch: Up
     for (let hop = 0; ; hop++) {
       const sameOrigin = new URL(current).origin === new URL(url).origin
       const headers = { ...init.headers, ...(init.authorization && sameOrigin && { authorization: init.authorization }) }
-      const proxy = proxyOf(current, env)
+      const proxy = proxyFor(current, env)
       const response = await (proxy ? viaProxy.send(proxy) : plain.send)(current, { ...init, headers })
       const location = response.headers.location
       if (!REDIRECTS.has(response.status) || typeof location !== 'string' || hop >= 5 || init.body) return response

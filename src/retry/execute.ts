@@ -4,10 +4,11 @@ import { exitCodeForSignal } from '../exec/signals.js'
 import type { ChildResult } from '../exec/run-child.js'
 import { adoptPlan, withoutLeaving } from '../plan/confirm.js'
 import type { AttemptRecord, Host, PlannedAttempt, RunPlan, RunResult, Source } from '../plan/types.js'
+import { adviceSubject } from '../diagnose/remedies.js'
 import { adviceFor } from '../tools/advice.js'
 import type { CommandLine } from '../tools/types.js'
 import { hostLabelOfSource } from '../url.js'
-import { formatCommand } from './format.js'
+import { formatCommand } from '../tools/format-command.js'
 import { decideNext } from './policy.js'
 import { asksTheIndex, foundListedBefore, givingUpStatus, nothingAnswers } from './what-happened.js'
 import type { Fix, Reporter } from './types.js'
@@ -172,7 +173,8 @@ export async function executeRun(planned: RunPlan, deps: ExecuteDeps): Promise<R
     if (decision.action === 'attempt' && result.cannotRepeat) decision = { action: 'stop', reason: `no retry: ${result.cannotRepeat}` }
     if (decision.action === 'stop') {
       // The advice is the tool's own (ToolAdapter.advice) for the cause; a stop that calls for its own hint wins.
-      const hint = decision.hint ?? adviceFor(invocation.adapter, diagnosis, !plan.noSwitchReason) ?? diagnosis.nextStep
+      const subject = adviceSubject(diagnosis)
+      const hint = decision.hint ?? (subject && adviceFor(invocation.adapter, subject, !plan.noSwitchReason)) ?? diagnosis.nextStep
       return finish({ outcome: 'gave-up', exitCode: givingUpStatus(attempts), finalDiagnosis: diagnosis, stopReason: decision.reason, hint })
     }
     if (decision.waitMs > 0) {

@@ -2,7 +2,7 @@ import { probeRequest } from '../mirrors/probe-targets.js'
 import type { PlannedAttempt, RunPlan } from '../plan/types.js'
 import type { ExecuteDeps } from './execute.js'
 import { HEDGE_DEFAULTS, mayHedge, watchHedge, type ChildActivity, type HedgeProbe, type HedgeSettings } from './hedge.js'
-import { usesProxy } from './probe.js'
+import { usesProxy } from '../proxies.js'
 import { indexUrlOf } from '../url.js'
 import { takeBasicAuth } from '../secrets/url.js'
 

@@ -28,8 +28,6 @@ export interface DecisionInput {
 
 const CREDENTIALS_HINT = 'The index needs credentials. Give them for this index only: a keyring or ~/.netrc entry, or the URL form https://<user>:<token>@host/... in the tool\'s own config (never on a shared command line).'
 const NETWORK_DOWN_HINT = 'Check this machine\'s connection: is it online, does a VPN or captive portal need you, does DNS work (getent hosts <index host>; /etc/resolv.conf)? Behind a corporate network, set HTTPS_PROXY. To install without a network, see offline mode (resilient --offline).'
-const ANSWERED = new Set(['rate_limited', 'server_error'])
-
 function sameSource(a: Source, b: Source): boolean {
   const [x, y] = [indexUrlOf(a), indexUrlOf(b)]
   return a.id === b.id || Boolean(x && y && sameIndex(x, y))
@@ -90,7 +88,7 @@ export function decideNext(input: DecisionInput): Decision {
       reason: 'mirrors lag behind the upstream index: trying it once' })
   }
   if (remedy.kind === 'retry') return roomToRepeat ? again('retrying after a pause') : queue.length ? next('no attempt left for a pause') : stop(diagnosis.summary)
-  if (remedy.kind === 'wait' || ANSWERED.has(diagnosis.category)) {
+  if (remedy.kind === 'wait') {
     const sameAgain = history.slice(0, -1).some(record => sameSource(record.source, source) && record.diagnosis?.category === diagnosis.category)
     const requested = (diagnosis.facts.retryAfterSeconds ?? 0) * 1000
     const waitMs = Math.min(requested || backoffMs(tries, capMs, random), capMs)

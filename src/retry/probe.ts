@@ -2,18 +2,9 @@ import type { Diagnosis } from '../diagnose/types.js'
 import { DEFAULT_REMEDIES, isRetryableWith, nextStepFor } from '../diagnose/remedies.js'
 import type { ToolAdapter } from '../tools/types.js'
 import type { Source } from '../plan/types.js'
-import { hostOf } from '../url.js'
 import { takeBasicAuth } from '../secrets/url.js'
 import { listsPackage } from './listing.js'
-
-/** Whether the tool reaches `url` through a proxy: Node's fetch would not, and would answer another question. */
-export function usesProxy(url: string, env: NodeJS.ProcessEnv): boolean {
-  const proxy = url.startsWith('https:') ? env.HTTPS_PROXY ?? env.https_proxy ?? env.ALL_PROXY ?? env.all_proxy : env.HTTP_PROXY ?? env.http_proxy ?? env.ALL_PROXY ?? env.all_proxy
-  if (!proxy) return false
-  const host = hostOf(url) ?? ''
-  const noProxy = (env.NO_PROXY ?? env.no_proxy ?? '').split(',').map(entry => entry.trim().replace(/^\*?\./, '')).filter(Boolean)
-  return !noProxy.some(entry => entry === '*' || host === entry || host.endsWith(`.${entry}`))
-}
+import { usesProxy } from '../proxies.js'
 
 /** The index's own answer wins over the text: its cause brings its remedy, its retry verdict and its next step. */
 function reclassified(diagnosis: Diagnosis, category: Diagnosis['category'], summary: string, evidence: string, facts: Diagnosis['facts']): Diagnosis {

@@ -27,10 +27,3 @@ export function addFix(state: State, fix: Omit<LearnedFix, 'count'>): void {
   const previous = state.fixes[key]
   state.fixes[key] = { ...fix, count: previous && previous.url === fix.url ? previous.count + 1 : 1 }
 }
-
-/** Fixes learned for failures of `tool` on `host` (of `category` when given), the most recent first. */
-export function fixesFor(state: State, tool: string, host: string, category?: string): LearnedFix[] {
-  return Object.values(state.fixes)
-    .filter(fix => fix.tool === tool && fix.failingHost === host && (category === undefined || fix.category === category))
-    .sort((a, b) => b.at - a.at)
-}

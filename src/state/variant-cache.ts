@@ -3,7 +3,7 @@ import { readFileSync, realpathSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import type { ScratchDir, ToolAdapter, ToolContext } from '../tools/types.js'
 import { writeFileAtomically } from '../files/locked-file.js'
-import { stateDir } from './paths.js'
+import { stateDir } from '../paths.js'
 
 /** Kept answers, newest last; older ones are dropped beyond this (one per tool install and project setup). */
 const KEEP = 64

@@ -108,5 +108,3 @@ export async function startFaultServer(spec: FaultServerSpec, initial: FaultChoi
     }),
   }
 }
-
-export { trickle } from './send-body.js'

@@ -2,7 +2,7 @@
 export { startPypiServer, type PypiServer, type Fault, type PypiServerOptions } from './pypi-server.js'
 export { buildWheel, normalizeName, type BuiltWheel } from './wheel.js'
 // How well the diagnosis does on sets it was not tuned on: `npm run bench` (bench/accuracy.mjs).
-export { byFamily, catalogScore, leaveOneSourceOut, tunedScore, type LabelledCase, type Tally } from '../diagnose/measure.js'
+export { byFamily, catalogScore, leaveOneSourceOut, tunedScore, type LabelledCase, type Tally } from './measure.js'
 export { startNpmRegistry, buildTarball, type NpmRegistry, type NpmRegistryOptions, type BuiltTarball, type NpmPackageSpec } from './npm-registry.js'
 // The differential matrix of "never worse than the plain tool": the e2e test asserts it, `npm run bench` prints it.
 export { CASES, type DifferentialCase, type Topology } from './differential/cases.js'

@@ -3,7 +3,7 @@ import { startFaultServer, type Fault, type FaultChoice, type FaultServer } from
 import { sendBody } from './send-body.js'
 import { normalizeName, type BuiltWheel } from './wheel.js'
 
-export { trickle, type Fault } from './fault-server.js'
+export type { Fault } from './fault-server.js'
 
 export interface PypiServerOptions {
   wheels: BuiltWheel[]

@@ -1,5 +1,5 @@
 import type { OptionSpec } from './args.js'
-import type { ToolContext } from './types.js'
+import type { ToolContext } from './context.js'
 import type { VerbTable } from './verbs.js'
 
 /**

@@ -1,6 +1,3 @@
-import { DEFAULT_REMEDIES } from '../diagnose/remedies.js'
-import type { Category, Diagnosis } from '../diagnose/types.js'
-
 /**
  * A tool's own spelling of the next steps a person can take: npm advice in npm terms, pip advice in
  * pip terms. Each adapter carries one; `adviceFor` turns a cause into one sentence with it. Every value is what the
@@ -38,8 +35,21 @@ const CONNECTION: Record<string, string> = {
 const cap = (host: string) => host === 'the index' ? 'The index' : host
 const MIRRORS_TEST = '`resilient mirrors test` shows which mirrors answer from here.'
 
-/** The causes whose next step depends on the tool; the others keep the diagnosis' own hint (a build, a venv). */
-const TEXTS: Partial<Record<Category, Text>> = {
+/**
+ * The causes whose next step depends on the tool (named as the diagnosis names them); for the others the diagnosis'
+ * own hint stands (a build, a venv).
+ */
+export type AdviceCause = 'timeout' | 'connection' | 'dns' | 'server_error' | 'rate_limited' | 'http_auth' | 'hash_mismatch'
+  | 'package_not_found' | 'ssl' | 'proxy' | 'disk_full'
+
+/** What the advice is about: the cause, and what was read about it (the host, the error code of a failed connection). */
+export interface AdviceSubject {
+  cause: string
+  host?: string
+  errno?: string
+}
+
+const TEXTS: Record<AdviceCause, Text> = {
   timeout: (s, tool, host, mirrors) => `${cap(host)} did not answer in time. Check this machine's connection (VPN, firewall, captive portal) and try again later${s.moreTime ? `; to give ${tool} more time: ${s.moreTime}` : ''}.${mirrors ? ` ${MIRRORS_TEST}` : ''}`,
   connection: (s, _tool, host, mirrors, errno) => `${CONNECTION[errno ?? ''] ?? `The connection to ${host} failed. Check this machine's connection (VPN, firewall, proxy) and try again`}`.replace(/<host>/g, host)
     + (mirrors ? `; another index for one run: ${s.mirror}. ${MIRRORS_TEST}` : '.'),
@@ -55,15 +65,11 @@ const TEXTS: Partial<Record<Category, Text>> = {
 }
 
 /**
- * The next step for `diagnosis` in `tool`'s own terms, or undefined when the cause does not depend on the tool.
+ * The next step for `subject` in `tool`'s own terms, or undefined when the cause does not depend on the tool.
  * `mirrors` false (a private or pinned index) leaves out every suggestion to install from elsewhere.
  */
-export function adviceFor(tool: { name: string; advice?: AdviceSpec }, diagnosis: Pick<Diagnosis, 'category' | 'facts'> & Partial<Pick<Diagnosis, 'remedy'>>, mirrors = true): string | undefined {
-  const text = TEXTS[diagnosis.category]
+export function adviceFor(tool: { name: string; advice?: AdviceSpec }, subject: AdviceSubject, mirrors = true): string | undefined {
+  const text = Object.hasOwn(TEXTS, subject.cause) ? TEXTS[subject.cause as AdviceCause] : undefined
   if (!text || !tool.advice) return undefined
-  // A rule that says what to do itself knows better than its category: pip ignoring a plain-HTTP index is filed
-  // under TLS, but its fix is https or --trusted-host, never a CA bundle.
-  const remedy = diagnosis.remedy
-  if (remedy?.kind === 'give-up' && remedy.hint !== (DEFAULT_REMEDIES[diagnosis.category] as { hint?: string }).hint) return undefined
-  return text(tool.advice, tool.name, diagnosis.facts.host ?? 'the index', mirrors, diagnosis.facts.errno)
+  return text(tool.advice, tool.name, subject.host ?? 'the index', mirrors, subject.errno)
 }

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process'
-import { formatCommand } from '../retry/format.js'
+import { formatCommand } from './format-command.js'
 import type { IndexChoice, ToolAdapter, ToolContext } from './types.js'
 
 export interface SourceAnswer {

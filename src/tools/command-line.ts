@@ -1,4 +1,4 @@
-import type { CommandLine } from './types.js'
+import type { CommandLine } from './context.js'
 
 /** The small rewrites every adapter makes to one attempt's command; none writes anything persistent. */
 

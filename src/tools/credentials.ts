@@ -2,20 +2,11 @@ import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { hasCredentials, splitCredentials, type SplitUrl } from '../redact.js'
-import type { CommandLine, ScratchDir, ToolAdapter } from './types.js'
+import type { CommandLine, SecretsContext } from './context.js'
+import type { ToolAdapter } from './types.js'
+export type { SecretsContext } from './context.js'
 import { withEnv, withFile } from './command-line.js'
 
-/**
- * Credentials of an index never go on a child's command line, where any local user reads them in /proc/<pid>/cmdline:
- * they travel in the child's environment (readable by its owner only) or in a 0600 file in the run's
- * private directory. Each tool's way is data on its adapter (`passCredentials`); a tool with none gets the index
- * without credentials, and resilient says so when it plans.
- */
-export interface SecretsContext {
-  scratch: ScratchDir
-  /** The caller's environment: where the user's own netrc or npmrc is. */
-  env: NodeJS.ProcessEnv
-}
 
 /** Whether a credential (userinfo, a `/t/<token>/` segment) is on the command line, alone or inside an option. */
 function onArgv(command: CommandLine): boolean {

@@ -11,7 +11,7 @@ export function findUserKnobs(adapter: Pick<ToolAdapter, 'knobs' | 'configFiles'
   const { knobs, configFiles } = adapter
   if (!knobs) return { userSet: false }
   // npx or `pnpm dlx` fetching its program is an install: a silent registry may be left for a mirror like any other,
-  // and never once the program has started (src/cli/run-deps.ts stops listening to the watch then).
+  // and never once the program has started (src/run/child-exec.ts stops listening to the watch then).
   const flag = knobs.options && findOptions(context.args, knobs.options)[0]
   if (flag) return { userSet: true, origin: flag.name }
   const variable = knobs.envIgnoresCase ? findEnv(context.env, knobs.env)?.name : knobs.env.find(name => context.env[name])

@@ -1,10 +1,9 @@
 import { readFile } from 'node:fs/promises'
 import { replaceOwnFile } from '../files/locked-file.js'
-import type { LockfileRewrite } from '../plan/types.js'
 import { restoreFromJournal, sha256, writeJournal, type LockfileJournal } from './lockfile-journal.js'
 import { spliceText } from './splice-text.js'
 import { registryPrefixOf } from '../url.js'
-import type { LockfileFormat } from './types.js'
+import type { LockfileFormat, LockfileRewrite } from './lockfile-types.js'
 
 /**
  * yarn 1 downloads a locked package from its `resolved` URL whatever --registry says (yarnpkg/yarn#3330). For one

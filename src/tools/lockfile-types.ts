@@ -1,5 +1,12 @@
-import type { LockfileRewrite } from '../plan/types.js'
-import type { CommandLine, ToolContext } from './types.js'
+import type { CommandLine, ToolContext } from './context.js'
+
+/** A lockfile edited for one attempt only (yarn 1 on a mirror) and put back byte for byte after it. */
+export interface LockfileRewrite {
+  file: string
+  /** Registry prefixes (`https://registry.yarnpkg.com/`) whose pinned URLs are pointed at `to` for the attempt. */
+  from: string[]
+  to: string
+}
 
 /** The project's lockfile as it was before a run (src/tools/lockfile-registry.ts guardLockfile). */
 export interface LockfileGuard {

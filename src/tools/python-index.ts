@@ -19,10 +19,5 @@ export const UV_KNOB_DATA: KnobData = { env: UV_KNOBS }
 /** pip's, as the pip adapter sets them: env, so that build-isolation subprocesses inherit them (pip build_env.py). */
 export const PIP_KNOBS = ['PIP_TIMEOUT', 'PIP_DEFAULT_TIMEOUT', 'PIP_RETRIES']
 
-/** The first variable in `names` that is set, for ToolKnobs.origin. */
-export function firstSet(env: NodeJS.ProcessEnv, names: readonly string[]): string | undefined {
-  return names.find(name => env[name] !== undefined && env[name] !== '')
-}
-
 /** pip's and uv's offline form: `--no-index --find-links <wheelhouse>` (pip install --help, uv pip install --help). */
 export const WHEELHOUSE_ONLY = { args: ['--no-index'], wheelhouse: { flag: '--find-links' }, where: 'the wheelhouse' } as const

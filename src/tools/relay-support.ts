@@ -1,5 +1,4 @@
-import type { SecretsContext } from './credentials.js'
-import type { CommandLine, ToolContext } from './types.js'
+import type { CommandLine, SecretsContext, ToolContext } from './context.js'
 
 /**
  * How a tool goes through resilient's local relay (src/relay, docs/relay.md): the index protocol the relay speaks

@@ -1,4 +1,4 @@
-import type { IndexChoice, ToolContext } from './types.js'
+import type { IndexChoice, ToolContext } from './context.js'
 
 /**
  * When the tool's files cannot say for certain which index the tool will use (a pyenv shim hides the interpreter's

@@ -2,52 +2,10 @@ import type { Ecosystem } from '../mirrors/types.js'
 import type { SplitUrl } from '../secrets/url.js'
 import type { AdapterData, ReadOnlyForms, ToolKnobs } from './adapter-data.js'
 import type { AdviceSpec } from './advice.js'
-import type { SecretsContext } from './credentials.js'
+import type { CommandLine, IndexChoice, ScratchDir, SecretsContext, ToolContext } from './context.js'
 import type { SourceQuestion } from './source-question.js'
 import type { LockfileSupport } from './lockfile-types.js'
 import type { RelaySupport } from './relay-support.js'
-
-/** A command line to run: argv plus the environment variables resilient adds (never the whole environment). */
-export interface CommandLine {
-  /** Full argv, launcher included: `['python3', '-m', 'pip', 'install', 'torch']`. */
-  argv: string[]
-  /** Variables added for this attempt only; shown by formatCommand as `NAME=value` prefixes. */
-  env: Record<string, string>
-  /** Files written for this attempt only (pixi's mirror config); removed after the attempt. */
-  files?: { path: string; content: string }[]
-}
-
-/**
- * The run's private directory (mkdtemp, 0700): the only place an adapter may name a file for an attempt
- * (CommandLine.files), so no file sits at a predictable path in a shared directory.
- */
-export interface ScratchDir {
-  path: string
-}
-
-/** Where the user already chose an index, and what it is. */
-export interface IndexChoice {
-  url: string
-  /** Human-readable origin: `--index-url`, `PIP_INDEX_URL`, `/home/me/.config/pip/pip.conf`, `requirements.txt:3`. */
-  origin: string
-  /** The choice cannot be overridden for one invocation (a requirement file's `--index-url` beats the CLI). */
-  locked?: boolean
-  /**
-   * Why this index is the user's private choice whatever its host: a setting resilient cannot read or parse (fail
-   * closed), or a credential the user holds for that host. No mirror replaces it unless resilient's config names it.
-   */
-  privateBecause?: string
-}
-
-/** What an adapter may read to find the user's own index choice: never the real process, always passed in. */
-export interface ToolContext {
-  args: string[]
-  env: NodeJS.ProcessEnv
-  cwd: string
-  home: string
-  /** Absolute path of the tool's executable, when known: npm's global npmrc lives under its install prefix. */
-  executable?: string
-}
 
 /**
  * Everything resilient knows about one package manager. Shared code branches on these fields, never on a tool name.
@@ -85,7 +43,7 @@ export interface ToolAdapter extends AdapterData {
   source?: SourceQuestion
   /**
    * Why a retry must not reuse what the tool read from a streamed input (`-r <(...)`, stdin): resilient never reads
-   * such a stream before the tool, so findUserIndex could not see an index chosen inside it (src/exec/replayable-input.ts).
+   * such a stream before the tool, so findUserIndex could not see an index chosen inside it (src/exec/input/replayable-input.ts).
    */
   vetStreamedInput?(text: string): string | undefined
   /** The tool's default index URL (the public upstream). */
@@ -109,7 +67,7 @@ export interface ToolAdapter extends AdapterData {
   forRetry?(command: CommandLine): CommandLine
   /** Bypasses the tool's download cache (after a hash mismatch, a cached bad file must not be reused). */
   bypassCache?(command: CommandLine): CommandLine
-  /** Fixes resilient may offer the person when no automatic one exists (src/cli/ask.ts); each for this run only. */
+  /** Fixes resilient may offer the person when no automatic one exists (src/run/ask.ts); each for this run only. */
   personFixes?: {
     /** Accept the TLS certificate of one host (a TLS-inspecting proxy): pip `--trusted-host`. */
     trustHost?(command: CommandLine, host: string): CommandLine
@@ -152,6 +110,7 @@ export interface ToolAdapter extends AdapterData {
   }
 }
 
+export type { CommandLine, IndexChoice, ScratchDir, SecretsContext, ToolContext } from './context.js'
 export type { SourceQuestion } from './source-question.js'
-export type { LockedRegistries, LockfileFormat, LockfileGuard, LockfileSupport, PinnedRegistry } from './lockfile-types.js'
+export type { LockedRegistries, LockfileFormat, LockfileGuard, LockfileRewrite, LockfileSupport, PinnedRegistry } from './lockfile-types.js'
 export type { ConfigFiles, EnvironmentSetting, KnobData, OfflineForm, ProgramRun, ReadOnlyCommand, ReadOnlyForms, ToolKnobs } from './adapter-data.js'

@@ -7,7 +7,7 @@ import { TOOLS } from '../../src/tools/index.js'
 import { isolatedEnv } from '../helpers/isolated-env.js'
 import { runCli } from '../helpers/run-cli.js'
 
-// Issue 4's done-when: `resilient --dry-run <tool> <verb> <pkg>` prints the planned attempts for every tool, each
+// `resilient --dry-run <tool> <verb> <pkg>` prints the planned attempts for every tool, each
 // mirror attempt showing the mirror URL (argv, environment or generated config). PATH holds only node, so no tool is
 // installed: a dry run still plans.
 function pathWithOnlyNode(): string {

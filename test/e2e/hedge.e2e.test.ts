@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeAll, expect, it } from 'vitest'
-import { canSampleTrees } from '../../src/exec/tree-counters.js'
+import { canSampleTrees } from '../../src/exec/progress/tree-counters.js'
 import { buildWheel, type BuiltWheel } from '../helpers/fake-pypi.js'
 import { isolatedEnv } from '../helpers/isolated-env.js'
 import { runCli } from '../helpers/run-cli.js'
@@ -10,7 +10,7 @@ import { filesIn, projectWithConfig, pypiServers } from './helpers.js'
 import { envWithTool, installed, primaryAndMirror, type Setup } from './npm-registries.js'
 import { describeNeeding, procFs } from '../helpers/requirements.js'
 
-// Hedged detection (issue 15) with the real pip and npm against fault servers on 127.0.0.1: a probe of the index in
+// Hedged detection with the real pip and npm against fault servers on 127.0.0.1: a probe of the index in
 // parallel with the first attempt, which is left for the mirror when neither the tool nor the probe hears anything.
 const HEDGED = /^no answer from 127\.0\.0\.1:\d+: nothing received in 2 s/
 let wheels: BuiltWheel[]

@@ -1,25 +1,14 @@
 import { spawn } from 'node:child_process'
-import { mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { createHash } from 'node:crypto'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { execa } from 'execa'
 import { describe, expect, it } from 'vitest'
-import { LAUNCHER, standIn, type StandIn } from './process-helpers.js'
+import { bashBeside, LAUNCHER, standIn, type StandIn } from './process-helpers.js'
 
 // A network verb's output is read by resilient (for the diagnosis) and passed on; past a megabyte a relay thread
-// copies it (src/exec/relay-thread.ts). What the caller receives, and how the tool ends, are compared with the plain
+// copies it (src/exec/output/pipe-thread.ts). What the caller receives, and how the tool ends, are compared with the plain
 // tool run the same way, for outputs of ~200 MB: through a pipe, into a reader that leaves early, into a file.
-
-/** `bash -c <line>` with `resilient` on PATH next to the stand-in. */
-async function bash(tool: StandIn, line: string) {
-  try {
-    symlinkSync(LAUNCHER, join(tool.dir, 'resilient'))
-  } catch {
-    // linked already
-  }
-  return execa('bash', ['-c', line], { env: tool.env, extendEnv: false, reject: false, timeout: 90_000, stdin: 'ignore' })
-}
 
 // ~214 MB, each line different: a byte lost, doubled or out of order changes the checksum.
 const SEQ = 'seq 25000000'
@@ -44,9 +33,9 @@ describe('a large output through resilient', () => {
     ['stderr', `${SEQ} >&2\n`, '2>&1 >/dev/null', 0],
   ])('~200 MB on %s reaches the reader byte for byte, and the exit status is the tool\'s', async (_, script, redirect, status) => {
     const tool = standIn('pip', script)
-    const plain = await bash(tool, `pip download x ${redirect} | sha256sum; echo "status=\${PIPESTATUS[0]}"`)
+    const plain = await bashBeside(tool, `pip download x ${redirect} | sha256sum; echo "status=\${PIPESTATUS[0]}"`, 90_000)
     expect(plain.stdout).toMatch(new RegExp(`^[0-9a-f]{64} {2}-\nstatus=${status}$`))
-    const wrapped = await bash(tool, `resilient -q --no-mirrors --max-attempts 1 pip download x ${redirect} | sha256sum; echo "status=\${PIPESTATUS[0]}"`)
+    const wrapped = await bashBeside(tool, `resilient -q --no-mirrors --max-attempts 1 pip download x ${redirect} | sha256sum; echo "status=\${PIPESTATUS[0]}"`, 90_000)
     expect(wrapped.stdout, wrapped.stderr).toBe(plain.stdout)
   }, 120_000)
 
@@ -58,9 +47,9 @@ describe('a large output through resilient', () => {
     // 100 bytes: the reader is gone before the relay thread starts; 20 MB: it goes while the thread relays.
     for (const bytes of [100, 20_000_000]) {
       const line = `pip download x | head -c ${bytes} | sha256sum; echo "status=\${PIPESTATUS[0]}"`
-      const plain = await bash(tool, line)
+      const plain = await bashBeside(tool, line, 90_000)
       expect(plain.stdout.split('\n').at(-1)).toBe(`status=${status}`)
-      const wrapped = await bash(tool, `resilient -q --no-mirrors ${line}`)
+      const wrapped = await bashBeside(tool, `resilient -q --no-mirrors ${line}`, 90_000)
       expect(wrapped.stdout, wrapped.stderr).toBe(plain.stdout)
       expect(wrapped.stderr).not.toMatch(/attempt 1 failed|gave up|retry/i)
     }
@@ -71,8 +60,8 @@ describe('a large output through resilient', () => {
     // Four files of ~230 MB: removed however the test ends.
     const dir = mkdtempSync(join(tmpdir(), 'resilient-large-'))
     try {
-      await bash(tool, `pip download x > ${dir}/plain-out 2> ${dir}/plain-err`)
-      const wrapped = await bash(tool, `resilient -q --no-mirrors pip download x > ${dir}/out 2> ${dir}/err; echo "status=$?"`)
+      await bashBeside(tool, `pip download x > ${dir}/plain-out 2> ${dir}/plain-err`, 90_000)
+      const wrapped = await bashBeside(tool, `resilient -q --no-mirrors pip download x > ${dir}/out 2> ${dir}/err; echo "status=$?"`, 90_000)
       expect(wrapped.stdout, wrapped.stderr).toBe('status=0')
       const sha256 = (name: string) => createHash('sha256').update(readFileSync(join(dir, name))).digest('hex')
       expect(sha256('out')).toBe(sha256('plain-out'))

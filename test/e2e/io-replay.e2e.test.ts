@@ -9,7 +9,7 @@ import { isolatedEnv } from '../helpers/isolated-env.js'
 import { filesIn, projectWithConfig, pypiServers } from './helpers.js'
 import { LAUNCHER, peakRssMb, standIn } from './process-helpers.js'
 
-// Issue 19: input that can be read only once (stdin from a pipe, `-r <(...)`) reaches the tool untouched, and a retry
+// Input that can be read only once (stdin from a pipe, `-r <(...)`) reaches the tool untouched, and a retry
 // reads the same bytes again. Real pip (python3 -m pip) against PEP 503 servers on 127.0.0.1.
 
 let wheels: BuiltWheel[]

@@ -1,25 +1,15 @@
 import { spawn } from 'node:child_process'
-import { mkdtempSync, readFileSync, symlinkSync } from 'node:fs'
+import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { execa } from 'execa'
 import { describe, expect, it } from 'vitest'
 import { command, describeNeeding } from '../helpers/requirements.js'
-import { LAUNCHER, peakRssMb, standIn, type StandIn } from './process-helpers.js'
+import { bashBeside, LAUNCHER, peakRssMb, standIn, type StandIn } from './process-helpers.js'
 
-// Issue 19: what comes out of the tool is what it wrote, as it would be without resilient. `pip list` is a local verb
+// What comes out of the tool is what it wrote, as it would be without resilient. `pip list` is a local verb
 // (the tool writes to resilient's own descriptors), `pip install` a network verb (resilient reads the output for a
 // diagnosis). Each behaviour is compared with the plain tool run the same way.
-
-/** `bash -c <line>` with `resilient` on PATH next to the stand-in; returns what bash printed. */
-async function bash(tool: StandIn, line: string) {
-  try {
-    symlinkSync(LAUNCHER, join(tool.dir, 'resilient'))
-  } catch {
-    // linked already
-  }
-  return execa('bash', ['-c', line], { env: tool.env, extendEnv: false, reject: false, timeout: 60_000, stdin: 'ignore' })
-}
 
 // Prints 40 MB; exits 1 on a broken pipe the way pip does (Python ignores SIGPIPE and raises BrokenPipeError).
 const PYTHON_EPIPE = `#!/usr/bin/env python3
@@ -39,10 +29,10 @@ describe('what comes out of the tool', () => {
     ['a tool killed by SIGPIPE', 'exec yes "package 1.0.0"\n', 141],
   ])('into `| head -1`: %s ends as the plain tool does, for a local and a network verb', async (_, script, status) => {
     const tool = standIn('pip', script)
-    const plain = await bash(tool, 'pip list | head -1; echo "status=${PIPESTATUS[0]}"')
+    const plain = await bashBeside(tool, 'pip list | head -1; echo "status=${PIPESTATUS[0]}"')
     expect(plain.stdout.split('\n').at(-1)).toBe(`status=${status}`)
     for (const verb of ['list', 'install x']) {
-      const wrapped = await bash(tool, `resilient --no-mirrors pip ${verb} | head -1; echo "status=\${PIPESTATUS[0]}"`)
+      const wrapped = await bashBeside(tool, `resilient --no-mirrors pip ${verb} | head -1; echo "status=\${PIPESTATUS[0]}"`)
       expect(wrapped.stdout, wrapped.stderr).toBe(plain.stdout)
       expect(wrapped.stderr, verb).not.toMatch(/attempt 1 failed|gave up|retry/i)
     }
@@ -51,10 +41,10 @@ describe('what comes out of the tool', () => {
   it('through a shim, `pip list | head -1` exits as pip itself does (broken pipe included)', async () => {
     const tool = standIn('pip', PYTHON_EPIPE)
     const shims = mkdtempSync(join(tmpdir(), 'resilient-shims-'))
-    const installed = await bash(tool, `resilient shim install --dir ${shims} pip`)
+    const installed = await bashBeside(tool, `resilient shim install --dir ${shims} pip`)
     expect(installed.exitCode, installed.stderr).toBe(0)
-    const plain = await bash(tool, 'pip list | head -1; echo "status=${PIPESTATUS[0]}"')
-    const shimmed = await bash(tool, `PATH=${shims}:$PATH; pip list | head -1; echo "status=\${PIPESTATUS[0]}"`)
+    const plain = await bashBeside(tool, 'pip list | head -1; echo "status=${PIPESTATUS[0]}"')
+    const shimmed = await bashBeside(tool, `PATH=${shims}:$PATH; pip list | head -1; echo "status=\${PIPESTATUS[0]}"`)
     expect(shimmed.stdout, shimmed.stderr).toBe(plain.stdout)
     expect(plain.stdout).toMatch(/status=1$/)
   }, 60_000)
@@ -63,10 +53,10 @@ describe('what comes out of the tool', () => {
     const tool = standIn('pip', 'echo to-dev-stdout >> /dev/stdout && echo to-dev-stderr >> /dev/stderr && echo to-proc-fd >> /proc/self/fd/1 && echo to-fd3 >&3\n')
     const dir = mkdtempSync(join(tmpdir(), 'resilient-fd3-'))
     // Into a file and a pipe, as a shell gives them (the test's own descriptors are sockets).
-    const plain = await bash(tool, `pip list 3>${dir}/three > ${dir}/out 2> >(cat > ${dir}/err); echo "status=$?"`)
+    const plain = await bashBeside(tool, `pip list 3>${dir}/three > ${dir}/out 2> >(cat > ${dir}/err); echo "status=$?"`)
     expect(plain.stdout).toBe('status=0')
     for (const verb of ['list', 'install x']) {
-      const wrapped = await bash(tool, `resilient --no-mirrors pip ${verb} 3>${dir}/three > ${dir}/out 2> >(cat > ${dir}/err); echo "status=$?"; wait`)
+      const wrapped = await bashBeside(tool, `resilient --no-mirrors pip ${verb} 3>${dir}/three > ${dir}/out 2> >(cat > ${dir}/err); echo "status=$?"; wait`)
       expect(wrapped.stdout, readFileSync(join(dir, 'err'), 'utf8')).toBe('status=0')
       expect(readFileSync(join(dir, 'out'), 'utf8')).toBe('to-dev-stdout\nto-proc-fd\n')
       expect(readFileSync(join(dir, 'err'), 'utf8')).toContain('to-dev-stderr\n')
@@ -83,8 +73,8 @@ echo "stdout line"
 exit 1
 `, { AUTH_TYPE: 'kerberos', MY_API_TOKEN: 'kerberos' })
     const dir = mkdtempSync(join(tmpdir(), 'resilient-text-'))
-    await bash(tool, `pip install x > ${dir}/plain-out 2> ${dir}/plain-err`)
-    await bash(tool, `resilient -q --no-mirrors --max-attempts 1 pip install x > ${dir}/out 2> ${dir}/err`)
+    await bashBeside(tool, `pip install x > ${dir}/plain-out 2> ${dir}/plain-err`)
+    await bashBeside(tool, `resilient -q --no-mirrors --max-attempts 1 pip install x > ${dir}/out 2> ${dir}/err`)
     expect(readFileSync(join(dir, 'out'), 'utf8')).toBe(readFileSync(join(dir, 'plain-out'), 'utf8'))
     const plainErr = readFileSync(join(dir, 'plain-err'), 'utf8')
     expect(readFileSync(join(dir, 'err'), 'utf8').startsWith(plainErr)).toBe(true)
@@ -94,8 +84,8 @@ exit 1
   it('keeps the order of stdout and stderr lines written to one file (`>log 2>&1`)', async () => {
     const tool = standIn('pip', 'i=0; while [ $i -lt 400 ]; do i=$((i+1)); echo "out $i"; echo "err $i" >&2; done\n')
     const dir = mkdtempSync(join(tmpdir(), 'resilient-order-'))
-    await bash(tool, `pip install x > ${dir}/plain 2>&1`)
-    await bash(tool, `resilient -q --no-mirrors pip install x > ${dir}/wrapped 2>&1`)
+    await bashBeside(tool, `pip install x > ${dir}/plain 2>&1`)
+    await bashBeside(tool, `resilient -q --no-mirrors pip install x > ${dir}/wrapped 2>&1`)
     expect(readFileSync(join(dir, 'wrapped'), 'utf8')).toBe(readFileSync(join(dir, 'plain'), 'utf8'))
   }, 60_000)
 
@@ -122,13 +112,13 @@ exit 1
 
   it('lets a tool open /dev/stdin by path after its piped input has ended, as with a shell\'s pipe', async () => {
     const tool = standIn('pip', 'sleep 0.5\ncat /dev/stdin\necho done\n')
-    const wrapped = await bash(tool, `printf 'hello\\n' | resilient -q --no-mirrors pip install x; echo "status=$?"`)
+    const wrapped = await bashBeside(tool, `printf 'hello\\n' | resilient -q --no-mirrors pip install x; echo "status=$?"`)
     expect(wrapped.stdout, wrapped.stderr).toBe('hello\ndone\nstatus=0')
   }, 60_000)
 
   it('passes on what a helper the tool left running writes after the tool exits', async () => {
     const tool = standIn('pip', '(sleep 3; echo late-from-helper) &\necho tool-done\n')
-    const wrapped = await bash(tool, 'resilient -q --no-mirrors pip install x | cat')
+    const wrapped = await bashBeside(tool, 'resilient -q --no-mirrors pip install x | cat')
     expect(wrapped.stdout).toBe('tool-done\nlate-from-helper')
   }, 60_000)
 

@@ -116,7 +116,7 @@ describe('resilient mirrors add / use / remove', () => {
 })
 
 describe('a project config sending installs outside the catalog', () => {
-  // Issue 16: a cloned repository cannot redirect installs through a shim: the file is used only once trusted.
+  // A cloned repository cannot redirect installs through a shim: the file is used only once trusted.
   it('is not used until trusted with `resilient config trust`, and not once it changes', async () => {
     const env = isolatedEnv()
     const cwd = projectWithConfig({ pypi: { index: 'https://pypi.attacker.example/simple' } })

@@ -9,8 +9,8 @@ import { projectWithConfig, pypiServers } from './helpers.js'
 import { envWithTool, PACKAGES } from './npm-registries.js'
 import { startNpmRegistry } from '../helpers/fake-npm-registry.js'
 
-// Issue 12, "Decisions that must change" and the message items, through the built CLI with real pip and npm and
-// real yarn against servers on 127.0.0.1. Each of these failed on the main branch the issue was filed against.
+// The decisions after a failed attempt and the messages that say them (docs/plan.md), through the built CLI with real pip and npm and
+// real yarn against servers on 127.0.0.1.
 
 let wheels: BuiltWheel[]
 beforeAll(() => { wheels = [buildWheel('demo-pkg', '1.0')] })
@@ -25,7 +25,7 @@ function pipDownload(cwd: string, env: Record<string, string>, extra: string[] =
 }
 
 describe('decisions (real tools)', { timeout: 180_000 }, () => {
-  it('item 3: a persistent 429 waits once, then the healthy mirror is asked', async () => {
+  it('a persistent 429 waits once, then the healthy mirror is asked', async () => {
     const primary = await server({ wheels, fault: { kind: 'status', status: 429, retryAfter: 2 } })
     const mirror = await server({ wheels })
     // pip waits for a 429's Retry-After itself; its own retries set to none (as a person may), the wait is resilient's.
@@ -39,7 +39,7 @@ describe('decisions (real tools)', { timeout: 180_000 }, () => {
 
   // The tool's own timeout and retries are never shortened (pip's default: 15 s × 6 tries on a black hole); these
   // tests set short ones of their own, as a person may, to keep the run short.
-  it('item 4: pip on a sole index that hangs: pip\'s own timeout, no second attempt while the index stays silent, pip advice', async () => {
+  it('pip on a sole index that hangs: pip\'s own timeout, no second attempt while the index stays silent, pip advice', async () => {
     const hanging = await server({ wheels, fault: { kind: 'blackhole' } })
     const started = Date.now()
     const result = await pipDownload(projectWithConfig({}), isolatedEnv(), ['--index-url', hanging.url, '--timeout', '3', '--retries', '0'])
@@ -55,7 +55,7 @@ describe('decisions (real tools)', { timeout: 180_000 }, () => {
     console.log(`pip, sole hanging index: gave up after ${seconds.toFixed(1)} s`)
   })
 
-  it('item 4: npm on a sole registry that hangs: npm\'s own timeout, no second attempt while it stays silent, npm advice', async () => {
+  it('npm on a sole registry that hangs: npm\'s own timeout, no second attempt while it stays silent, npm advice', async () => {
     const hanging = await startNpmRegistry({ packages: PACKAGES, fault: { kind: 'blackhole' } })
     try {
       const project = projectWithConfig({})
@@ -77,7 +77,7 @@ describe('decisions (real tools)', { timeout: 180_000 }, () => {
     }
   })
 
-  it('item 7: --mirror is tried first, as documented, and --dry-run shows the hosts of each attempt', async () => {
+  it('--mirror is tried first, as documented, and --dry-run shows the hosts of each attempt', async () => {
     const primary = await server({ wheels })
     const picked = await server({ wheels })
     const result = await runCli(['--dry-run', '--mirror', picked.url, 'python3', '-m', 'pip', 'download', 'demo-pkg'],
@@ -90,7 +90,7 @@ describe('decisions (real tools)', { timeout: 180_000 }, () => {
     expect(result.stderr).toContain(`# attempt 2 of 2 on ${hostOf(primary.url)} — the index from the config (pypi.index); contacts ${hostOf(primary.url)}`)
   })
 
-  it('item 7: times are 24-hour in every locale (LANG=C.UTF-8)', async () => {
+  it('times are 24-hour in every locale (LANG=C.UTF-8)', async () => {
     const env = isolatedEnv({ LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8' })
     const failing = await server({ wheels, fault: { kind: 'status', status: 503 } })
     const cwd = projectWithConfig({ maxAttempts: 1, breaker: { failureThreshold: 1, cooldownSeconds: 43_200 }, pypi: { index: failing.url, mirrors: [] } })
@@ -100,14 +100,14 @@ describe('decisions (real tools)', { timeout: 180_000 }, () => {
     expect(listed.stdout).not.toMatch(/\b(AM|PM)\b/)
   })
 
-  it('item 7: doctor calls yarn 1.22 "yarn", never "yarn-berry"', async () => {
+  it('doctor calls yarn 1.22 "yarn", never "yarn-berry"', async () => {
     const result = await runCli(['doctor', '--json'], { env: envWithTool('yarn1') })
     const tools = JSON.parse(result.stdout).sections['Package managers'] as { tool: string; found: boolean; version?: string }[]
     expect(tools.find(tool => tool.tool === 'yarn')).toMatchObject({ found: true, version: expect.stringMatching(/^1\.22/) })
     expect(tools.some(tool => tool.tool === 'yarn-berry' && tool.found)).toBe(false)
   })
 
-  it('item 7: a single attempt that cannot be retried is said in plain words', async () => {
+  it('a single attempt that cannot be retried is said in plain words', async () => {
     // An https URL on a plain-http server: the TLS handshake fails, which no retry fixes.
     const plain = await server({ wheels })
     const result = await pipDownload(projectWithConfig({ pypi: { mirrors: [] } }), isolatedEnv(), ['--index-url', plain.url.replace('http:', 'https:'), '--retries', '0'])

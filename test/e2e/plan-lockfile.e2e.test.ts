@@ -8,7 +8,7 @@ import type { FaultChoice } from '../../src/testing/fault-server.js'
 import { projectWithConfig } from './helpers.js'
 import { envWithTool, installed, primaryAndMirror, served, type Setup } from './npm-registries.js'
 
-// Issue 12 items 1 and 2 with the real npm 11, pnpm 10 and yarn 1.22 against registries on 127.0.0.1: a lockfile
+// Lockfiles that pin a registry, with the real npm 11, pnpm 10 and yarn 1.22 against registries on 127.0.0.1: a lockfile
 // pinned to the company registry, which then dies. The mirror must really serve the locked tarballs, the lockfile
 // must end as the plain tool would leave it, and nothing may be booked against the mirror.
 
@@ -37,7 +37,7 @@ async function lockedOnPrimary(setup: Setup, env: Record<string, string>, tool: 
   return bytes
 }
 
-describe('a lockfile pinned to a registry that died (issue 12 items 1 and 2)', { timeout: 240_000 }, () => {
+describe('a lockfile pinned to a registry that died', { timeout: 240_000 }, () => {
   let setup: Setup | undefined
   afterEach(async () => { await setup?.close() })
 

@@ -1,7 +1,8 @@
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { execa } from 'execa'
 import { isolatedEnv } from '../helpers/isolated-env.js'
 
 /**
@@ -33,6 +34,16 @@ export function standIn(name: string, script: string, extraEnv: Record<string, s
     env: { ...base, PATH: `${dir}:${base.PATH}`, LOG: log, ...extraEnv },
     lines: () => (existsSync(log) ? readFileSync(log, 'utf8').split('\n').filter(Boolean) : []),
   }
+}
+
+/** `bash -c <line>` with `resilient` on PATH next to the stand-in; returns what bash printed. */
+export async function bashBeside(tool: StandIn, line: string, timeoutMs = 60_000) {
+  try {
+    symlinkSync(LAUNCHER, join(tool.dir, 'resilient'))
+  } catch {
+    // linked already
+  }
+  return execa('bash', ['-c', line], { env: tool.env, extendEnv: false, reject: false, timeout: timeoutMs, stdin: 'ignore' })
 }
 
 export async function waitFor(condition: () => boolean, what: string, ms = 15_000): Promise<void> {

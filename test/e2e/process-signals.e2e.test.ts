@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { pypiServers } from './helpers.js'
 import { alive, LAUNCHER, standIn, waitFor, type StandIn } from './process-helpers.js'
 
-// Issue 20: signals reach the tool as they would without resilient. Each run is started in its own process group
+// Signals reach the tool as they would without resilient. Each run is started in its own process group
 // (as a shell starts a job), so that a signal can be sent to the whole group (a terminal, timeout(1), a CI runner) or
 // to resilient alone (`kill <pid>`). stdin is /dev/null: the tool then runs in its own session behind resilient.
 

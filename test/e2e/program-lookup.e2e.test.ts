@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { isolatedEnv } from '../helpers/isolated-env.js'
 import { LAUNCHER } from './process-helpers.js'
 
-// Issue 20: the program run is the one the shell would run (bash's command search), or it fails as the shell fails.
+// The program run is the one the shell would run (bash's command search), or it fails as the shell fails.
 
 function pathOf(...dirs: string[]): string {
   return [...dirs, '/usr/bin', '/bin'].join(':')

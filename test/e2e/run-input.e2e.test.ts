@@ -5,7 +5,7 @@ import { isolatedEnv } from '../helpers/isolated-env.js'
 import { runCli } from '../helpers/run-cli.js'
 import { copyVenv, distributions, projectDir, venvTemplate } from './run-helpers.js'
 
-// Issue 22 (High): `resilient run`'s second run reads the same stdin as the first, or does not happen. Real venvs,
+// `resilient run`'s second run reads the same stdin as the first, or does not happen. Real venvs,
 // a local PEP 503 index, the built CLI.
 let index: PypiServer
 let template: string

@@ -7,7 +7,7 @@ import { isolatedEnv } from '../helpers/isolated-env.js'
 import { runCli } from '../helpers/run-cli.js'
 import { filesIn, projectWithConfig, pypiServers } from './helpers.js'
 
-// Issue 21: a mirror saved with a password (`resilient mirrors add corp https://user:pass@…`) is used by real pip,
+// A mirror saved with a password (`resilient mirrors add corp https://user:pass@…`) is used by real pip,
 // which gets the password from a 0600 netrc in the run's private directory: not on its command line, where any
 // local user reads it in /proc/<pid>/cmdline, and not in any output.
 const server = pypiServers()

@@ -8,7 +8,7 @@ import { isolatedEnv } from '../helpers/isolated-env.js'
 import { CLI, runCli } from '../helpers/run-cli.js'
 import { asSecondUser, secondUser } from './second-user.js'
 
-// Issue 21: pixi's attempt config (and any attempt file) lives in a fresh private directory, unreadable by another
+// pixi's attempt config (and any attempt file) lives in a fresh private directory, unreadable by another
 // user, removed after the run, and swept by the next run when a SIGKILL left it behind.
 const REPLAY = fileFromRepo('test/e2e/bin/replay/pixi-mirror-forbidden.txt')
 

@@ -10,7 +10,7 @@ import { runCli } from '../helpers/run-cli.js'
 import { projectWithConfig, pypiServers } from './helpers.js'
 import { envWithTool, PACKAGES, primaryAndMirror, served, type Setup } from './npm-registries.js'
 
-// Issue 16: every spelling the real tool accepts for its index is the user's choice. The private registry answers
+// Every spelling the real tool accepts for its index is the user's choice. The private registry answers
 // 503; a healthy mirror named in the config must never be asked, and the run says why no mirror was used.
 const npmRegistries: NpmRegistry[] = []
 afterEach(async () => { await Promise.all(npmRegistries.splice(0).map(registry => registry.close())) })

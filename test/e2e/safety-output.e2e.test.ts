@@ -4,7 +4,7 @@ import { runCli } from '../helpers/run-cli.js'
 import { projectWithConfig, pypiServers } from './helpers.js'
 import { envWithTool } from './npm-registries.js'
 
-// Issue 21: what resilient prints from outside (argv, cwd, tool output, config values) can neither drive the
+// What resilient prints from outside (argv, cwd, tool output, config values) can neither drive the
 // terminal nor start a GitHub Actions workflow command.
 const server = pypiServers()
 const INJECTED = 'demo\n::error title=x::pwned'

@@ -7,7 +7,7 @@ import { isolatedEnv } from '../helpers/isolated-env.js'
 import { runCli } from '../helpers/run-cli.js'
 import { asSecondUser, secondUser } from './second-user.js'
 
-// Issues 16 and 21: a shim copied without its manifest never runs itself in a loop; shim install writes through no
+// A shim copied without its manifest never runs itself in a loop; shim install writes through no
 // symbolic link, and warns about a directory other users can write to.
 async function install(dir: string, tools = ['uv']) {
   const env = isolatedEnv()

@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { logsDirectory } from '../../src/logs/paths.js'
+import { logsDirectory } from '../../src/paths.js'
 import { isolatedEnv } from '../helpers/isolated-env.js'
 import { runCli } from '../helpers/run-cli.js'
 import { projectWithConfig } from './helpers.js'
@@ -72,7 +72,7 @@ describe('no seeded secret leaks', () => {
     outputs.dryRun = String((await runCli(['--dry-run', ...args], { env, cwd })).all)
     outputs.config = String((await runCli(['config'], { env, cwd })).all)
     outputs.doctor = String((await runCli(['doctor'], { env: { ...env, PIP_INDEX_URL: `https://u:${SECRETS.configIndex}@corp.test/simple`, HTTPS_PROXY: `http://p:${SECRETS.args}@127.0.0.1:3128` }, cwd })).all)
-    // The mirror's password travels in a netrc (NETRC), never on pip's command line (issue 21).
+    // The mirror's password travels in a netrc (NETRC), never on pip's command line, where any user of the machine can read it.
     expect(outputs.dryRun).toMatch(/NETRC=\S+\/netrc-[0-9a-f]{8} .*--index-url https:\/\/127\.0\.0\.1:8\/simple/)
     expect(outputs.logsLast).toContain('"category": "timeout"')
     expect(outputs.config).toContain('127.0.0.1:8')

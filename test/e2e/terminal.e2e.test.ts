@@ -7,7 +7,7 @@ import { LAUNCHER, standIn, waitFor, type StandIn } from './process-helpers.js'
 import { Tmux } from './tmux.js'
 import { command, describeNeeding } from '../helpers/requirements.js'
 
-// Issue 20: job control and the terminal, in a real terminal (tmux), side by side with the plain tool where it helps.
+// Job control and the terminal, in a real terminal (tmux), side by side with the plain tool where it helps.
 // `resilient pip install x` is a network verb: resilient reads the tool's output (a pseudo-terminal when it can).
 
 const panes: Tmux[] = []

@@ -10,7 +10,7 @@ import { projectWithConfig, pypiServers } from './helpers.js'
 import { command, itNeeding } from '../helpers/requirements.js'
 import { Tmux } from './tmux.js'
 
-// Visible waits (issue 15): the wait before a retry counts down in a real terminal (tmux), and is cleared before the
+// Visible waits: the wait before a retry counts down in a real terminal (tmux), and is cleared before the
 // next attempt; piped, it is one plain line with no spinner frame.
 const SPINNER_FRAMES = /[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]/
 const COUNTDOWN = /waiting (\d) s before trying 127\.0\.0\.1:\d+/

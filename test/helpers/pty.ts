@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module'
-import type { PtyModule } from '../../src/exec/pty-module.js'
+import type { PtyModule } from '../../src/exec/output/pty-module.js'
 
 /**
  * node-pty for the tests that type into a real terminal, or why it cannot be loaded here. It is optional: npm drops

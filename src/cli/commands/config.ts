@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs'
 import { leafPaths, loadConfig, PRECEDENCE } from '../../config/load.js'
 import { redact, redactDeep } from '../../redact.js'
-import { configFlags, type GlobalOptions } from '../options.js'
+import { configFlags, type RunFlags } from '../../run/flags.js'
 
 function valueAt(config: object, path: string): unknown {
   return path.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], config)
@@ -16,7 +16,7 @@ function table(rows: string[][]): string {
  * `resilient config [--json]`: the effective configuration and where each value came from. A file that cannot be
  * read does not hide the rest: the values up to it are shown, then its error, and the status is the error's (78).
  */
-export async function runConfig(options: { json?: boolean }, globals: GlobalOptions): Promise<number> {
+export async function runConfig(options: { json?: boolean }, globals: RunFlags): Promise<number> {
   const loaded = await loadConfig({ cwd: process.cwd(), env: process.env, flags: configFlags(globals), tolerant: true })
   const broken = loaded.broken
   const brokenLine = broken && `resilient: ${broken.message}\n`

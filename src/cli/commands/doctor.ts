@@ -1,6 +1,6 @@
 import { runDoctorChecks } from '../../doctor/index.js'
 import { redactDeep } from '../../redact.js'
-import { ownText } from '../own-text.js'
+import { ownText } from '../../own-text.js'
 import { RESILIENT_VERSION } from '../../version.js'
 
 /** `resilient doctor [--json]`: what resilient sees on this machine; exit 1 when something is broken. */

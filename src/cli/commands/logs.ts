@@ -1,8 +1,8 @@
 import { formatLogDetails, formatLogTable } from '../../logs/format.js'
-import { logsDirectory } from '../../logs/paths.js'
+import { logsDirectory } from '../../paths.js'
 import { readRunLogs } from '../../logs/store.js'
 import { printable, redact, redactDeep } from '../../redact.js'
-import { ownText } from '../own-text.js'
+import { ownText } from '../../own-text.js'
 
 export interface LogsOptions {
   last?: boolean

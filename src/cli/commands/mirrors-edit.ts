@@ -2,12 +2,12 @@ import { loadConfig, type LoadedConfig } from '../../config/load.js'
 import type { Config } from '../../config/schema.js'
 import { editUserConfig, type UserConfig } from '../../config/user-config.js'
 import { UsageError } from '../../errors.js'
-import { knownMirrors } from '../../mirrors/effective.js'
-import { guessEcosystem, parseEcosystem } from '../../mirrors/ecosystem-of.js'
+import { knownMirrors } from '../../config/effective-mirrors.js'
+import { guessEcosystem, parseEcosystem } from './ecosystem-of.js'
 import { ECOSYSTEMS, MIRRORS } from '../../mirrors/index.js'
 import type { Ecosystem } from '../../mirrors/types.js'
 import { hasCredentials, redact } from '../../redact.js'
-import { configFlags, type GlobalOptions } from '../options.js'
+import { configFlags, type RunFlags } from '../../run/flags.js'
 import { isLoopback } from '../../url.js'
 
 interface EditOptions { ecosystem?: string }
@@ -60,12 +60,12 @@ function noteOverrides(loaded: LoadedConfig, ecosystem: Ecosystem): void {
   }
 }
 
-async function load(globals: GlobalOptions) {
+async function load(globals: RunFlags) {
   return loadConfig({ cwd: process.cwd(), env: process.env, flags: configFlags(globals) })
 }
 
 /** `resilient mirrors use <name|url>`: puts it first in the user config's mirror list. */
-export async function runMirrorsUse(entry: string, options: EditOptions, globals: GlobalOptions): Promise<number> {
+export async function runMirrorsUse(entry: string, options: EditOptions, globals: RunFlags): Promise<number> {
   const loaded = await load(globals)
   const ecosystem = chooseEcosystem(entry, options, loaded.config)
   if (isUrl(entry)) checkUrl(entry, loaded.config)
@@ -81,7 +81,7 @@ export async function runMirrorsUse(entry: string, options: EditOptions, globals
 }
 
 /** `resilient mirrors add <name> <url>`: names your own mirror and appends it to the list. */
-export async function runMirrorsAdd(name: string, url: string, options: EditOptions, globals: GlobalOptions): Promise<number> {
+export async function runMirrorsAdd(name: string, url: string, options: EditOptions, globals: RunFlags): Promise<number> {
   if (!/^[a-z0-9][a-z0-9._-]{0,39}$/i.test(name)) throw new UsageError(`"${name}" cannot be a mirror name.`, 'Use letters, digits, dots, dashes and underscores, e.g. corp-proxy.')
   const loaded = await load(globals)
   checkUrl(url, loaded.config)
@@ -100,7 +100,7 @@ export async function runMirrorsAdd(name: string, url: string, options: EditOpti
 }
 
 /** `resilient mirrors remove <name>`: drops it from the user's list (and its name, if it was yours). */
-export async function runMirrorsRemove(name: string, options: EditOptions, globals: GlobalOptions): Promise<number> {
+export async function runMirrorsRemove(name: string, options: EditOptions, globals: RunFlags): Promise<number> {
   const loaded = await load(globals)
   const ecosystem = chooseEcosystem(name, options, loaded.config)
   const saved = await editUserConfig(loaded.userConfigFile, config => {

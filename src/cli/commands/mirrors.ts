@@ -1,7 +1,7 @@
 import { loadConfig } from '../../config/load.js'
 import { ResilientError, EXIT } from '../../errors.js'
-import { effectiveMirrors, type ListedMirror } from '../../mirrors/effective.js'
-import { parseEcosystem } from '../../mirrors/ecosystem-of.js'
+import { effectiveMirrors, type ListedMirror } from '../../config/effective-mirrors.js'
+import { parseEcosystem } from './ecosystem-of.js'
 import { ECOSYSTEMS } from '../../mirrors/index.js'
 import { PROBE_DESCRIPTIONS } from '../../mirrors/probe-targets.js'
 import { probeMirrors, rankResults, type ProbeResult } from '../../mirrors/speed-test.js'
@@ -10,9 +10,9 @@ import { redact, redactDeep } from '../../redact.js'
 import { breakerVerdict, describeHealth } from '../../state/breaker.js'
 import { addOutcomes, healthOf } from '../../state/health.js'
 import { currentNetwork } from '../../state/network.js'
-import { stateFile } from '../../state/paths.js'
+import { stateFile } from '../../paths.js'
 import { readState, updateState } from '../../state/store.js'
-import { configFlags, type GlobalOptions } from '../options.js'
+import { configFlags, type RunFlags } from '../../run/flags.js'
 
 const warn = (message: string) => process.stderr.write(redact(`resilient: ${message}\n`))
 const print = (lines: string[]) => process.stdout.write(`${redact(lines.join('\n'))}\n`)
@@ -22,14 +22,14 @@ function table(rows: string[][]): string[] {
   return rows.map(row => `  ${row.map((cell, column) => (column === row.length - 1 ? cell : cell.padEnd(widths[column]!))).join('  ')}`.trimEnd())
 }
 
-async function setup(ecosystem: string | undefined, globals: GlobalOptions) {
+async function setup(ecosystem: string | undefined, globals: RunFlags) {
   const loaded = await loadConfig({ cwd: process.cwd(), env: process.env, flags: configFlags(globals) })
   const ecosystems: Ecosystem[] = ecosystem ? [parseEcosystem(ecosystem)] : ECOSYSTEMS
   return { loaded, ecosystems, network: currentNetwork(process.env), file: stateFile(process.env) }
 }
 
 /** `resilient mirrors list [ecosystem] [--json]`: the index and mirrors in the order tried, with remembered health. */
-export async function runMirrorsList(ecosystem: string | undefined, options: { json?: boolean }, globals: GlobalOptions): Promise<number> {
+export async function runMirrorsList(ecosystem: string | undefined, options: { json?: boolean }, globals: RunFlags): Promise<number> {
   const { loaded, ecosystems, network, file } = await setup(ecosystem, globals)
   const state = await readState(file, warn).catch(error => (warn(`mirror health unavailable: ${(error as Error).message}`), undefined))
   const now = Date.now()
@@ -74,7 +74,7 @@ function bar(latencyMs: number, slowestMs: number): string {
 }
 
 /** `resilient mirrors test [ecosystem]`: probes every mirror at once with one small real request, ranks by latency. */
-export async function runMirrorsTest(ecosystem: string | undefined, options: { json?: boolean; timeout?: number; all?: boolean }, globals: GlobalOptions): Promise<number> {
+export async function runMirrorsTest(ecosystem: string | undefined, options: { json?: boolean; timeout?: number; all?: boolean }, globals: RunFlags): Promise<number> {
   const { loaded, ecosystems, network, file } = await setup(ecosystem, globals)
   if (loaded.config.offline) {
     throw new ResilientError(`Offline mode is on (offline, from ${loaded.origins.offline}): mirrors test makes network requests.`, EXIT.usage, 'Run it without --offline / RESILIENT_OFFLINE.')

@@ -1,7 +1,7 @@
 import type { ScriptRun } from '../../autoinstall/repair.js'
 import type { ScriptHooks } from '../../autoinstall/script-hooks.js'
 import type { Interrupts } from '../../exec/interrupts.js'
-import type { ReplayableInput } from '../../exec/replayable-input.js'
+import type { ReplayableInput } from '../../exec/input/replayable-input.js'
 import { runChild } from '../../exec/run-child.js'
 
 export interface ScriptChild {
@@ -9,7 +9,7 @@ export interface ScriptChild {
   interrupts: Interrupts
   hooks: ScriptHooks
   pty: boolean
-  /** The script's stdin, the same for both runs (src/exec/replayable-input.ts). */
+  /** The script's stdin, the same for both runs (src/exec/input/replayable-input.ts). */
   input: ReplayableInput
   warn(message: string): void
 }

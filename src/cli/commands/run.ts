@@ -13,16 +13,17 @@ import type { InstallPlan } from '../../autoinstall/types.js'
 import { loadConfig } from '../../config/load.js'
 import { ResilientError } from '../../errors.js'
 import { Interrupts } from '../../exec/interrupts.js'
-import { ReplayableInput } from '../../exec/replayable-input.js'
+import { ReplayableInput } from '../../exec/input/replayable-input.js'
 import { printable, redactDeep, registerSecretEnv, registerSecrets } from '../../redact.js'
-import { ownText } from '../own-text.js'
-import { formatCommand } from '../../retry/format.js'
+import { ownText } from '../../own-text.js'
+import { formatCommand } from '../../tools/format-command.js'
 import { chooseReporter, type RunReporter } from '../ci-reporter.js'
-import { configFlags, type GlobalOptions } from '../options.js'
+import { configFlags, type RunFlags } from '../../run/flags.js'
 import { TerminalReporter } from '../reporter.js'
 import { askInTerminal } from './run-prompt.js'
 import { runScriptOnce, type ScriptChild } from './run-script.js'
-import { listenForInterrupts, runTool, toReport } from './run-tool.js'
+import { runTool, type ToolRun } from '../../run/run-tool.js'
+import { listenForInterrupts } from '../../run/child-exec.js'
 import { finalMessage, runReport } from './run-summary.js'
 
 export interface RunOptions {
@@ -47,7 +48,7 @@ function targetFor(environment: ScriptEnvironment, cwd: string, env: NodeJS.Proc
 }
 
 /** `resilient run [--yes] [--install-only] [--allow-global] [--no-auto-install] -- <command...>`: returns the exit code. */
-export async function runScript(command: string[], options: RunOptions, globals: GlobalOptions): Promise<number> {
+export async function runScript(command: string[], options: RunOptions, globals: RunFlags): Promise<number> {
   const env = process.env
   const cwd = process.cwd()
   registerSecretEnv(env)
@@ -58,7 +59,7 @@ export async function runScript(command: string[], options: RunOptions, globals:
   const environment: ScriptEnvironment = config.autoInstall ? await resolveScriptEnvironment(command, env, pyenvWhich) : { ecosystem: undefined, reason: 'auto-install is off' }
   if (environment.ecosystem) reporter.verbose(`the script runs in ${environment.ecosystem === 'python' ? environment.python : 'Node'} (${environment.origin})`)
   const hooks = prepareScriptHooks(environment.ecosystem, env)
-  const installs: ReturnType<typeof toReport>[] = []
+  const installs: NonNullable<ToolRun['report']>[] = []
   const interrupts = new Interrupts()
   const stopListening = listenForInterrupts(interrupts)
   // The script's input, kept so that the second run reads the same bytes, or does not happen (docs/process.md).
@@ -67,9 +68,13 @@ export async function runScript(command: string[], options: RunOptions, globals:
   // The narrow call into resilient's tool runs: mirrors, retries and diagnosis as for `resilient pip install`, and
   // no questions of its own (the one question was asked). The installer's output goes to stderr: stdout is the script's.
   // The installer gets no stdin: it must not read the script's.
-  const installTool = async (argv: string[], where?: string, dryRun = false, extraEnv?: Record<string, string>): Promise<number> =>
+  const installTool = async (argv: string[], where?: string, dryRun = false, extraEnv?: Record<string, string>): Promise<number> => {
     // Node managers install into the directory they run in: the script's project, which may not be ours.
-    runTool(argv, { ...globals, dryRun, report: undefined, input: false }, { reporter, interrupts, stdoutFd: 2, noInput: true, cwd: where ?? cwd, env: extraEnv, onResult: (tool, result) => installs.push(toReport(tool, result)) })
+    const run = await runTool(argv, { reporter, interrupts, flags: { ...globals, dryRun, report: undefined, input: false }, stdio: { stdout: 2, noInput: true },
+      cwd: where ?? cwd, env: extraEnv ? { ...process.env, ...extraEnv } : process.env })
+    if (run.report) installs.push(run.report)
+    return run.exitCode
+  }
   const child: ScriptChild = { env, interrupts, hooks, input, pty: globals.pty !== false && Boolean(process.stdout.isTTY && process.stderr.isTTY) && !isCI, warn: m => reporter.warn(m) }
   /** The re-run after an install: the one place where the script is started again (input replay belongs here). */
   const rerunScript = (again: string[]) => runScriptOnce(again, child)

@@ -1,13 +1,13 @@
 import { closeSync, openSync, readSync, statSync } from 'node:fs'
 import { diagnose, DIAGNOSED_TOOLS, guessTool, toolNamed, type Diagnosis } from '../../diagnose/index.js'
-import { proxiesFromEnvironment } from '../../diagnose/proxies.js'
+import { proxiesFromEnvironment } from '../../proxies.js'
 import { RULES } from '../../diagnose/rules/index.js'
 import { TOOLS } from '../../tools/index.js'
 import { MAX_INPUT_CHARS } from '../../diagnose/normalize.js'
 import { ResilientError, EXIT, UsageError } from '../../errors.js'
-import { TailBuffer } from '../../exec/tail-buffer.js'
+import { TailBuffer } from '../../exec/output/tail-buffer.js'
 import { printable, redact } from '../../redact.js'
-import { ownText } from '../own-text.js'
+import { ownText } from '../../own-text.js'
 
 export interface WhyOptions {
   tool?: string

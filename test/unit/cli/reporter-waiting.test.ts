@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { TerminalReporter } from '../../../src/cli/reporter.js'
 
-// Issue 20: a terminal of no width (a 0-column pane) gets a line, not a spinner redrawing in a busy loop.
+// A terminal of no width (a 0-column pane) gets a line, not a spinner redrawing in a busy loop.
 describe('TerminalReporter.waiting', () => {
   it('prints one line instead of a spinner when the terminal has no width', async () => {
     const written: string[] = []

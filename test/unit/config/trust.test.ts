@@ -6,7 +6,7 @@ import { loadConfig } from '../../../src/config/load.js'
 import { redirectingHosts } from '../../../src/config/project-hosts.js'
 import { trustFile, trustStoreFile } from '../../../src/config/trust.js'
 
-// Issue 16: a cloned repository's config runs no code and redirects no install without the user's trust.
+// A cloned repository's config runs no code and redirects no install without the user's trust.
 function repo(files: Record<string, string>) {
   const home = mkdtempSync(join(tmpdir(), 'resilient-trust-'))
   const cwd = join(home, 'repo')
@@ -81,7 +81,7 @@ describe('a project data config that redirects installs', () => {
   })
 })
 
-describe('config under resilient\'s own name (issue 20)', () => {
+describe('config under resilient\'s own name, never a generic word another project may use', () => {
   it('ignores another project\'s "mirror" key and .mirrorrc', async () => {
     const { cwd, env } = repo({ 'package.json': JSON.stringify({ name: 'x', mirror: 'https://cdn.example/assets' }), '.mirrorrc': '{ "maxAttempts": 9 }' })
     const loaded = await loadConfig({ cwd, env })

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url'
 import { expect, it } from 'vitest'
 import { CATALOG, type Message } from '../../../src/diagnose/catalog/index.js'
 import { fillTemplate } from '../../../src/diagnose/catalog/fill.js'
-import { alternatives } from '../../../src/diagnose/measure.js'
+import { alternatives } from '../../../src/testing/measure.js'
 import { normalizeFailure } from '../../../src/diagnose/normalize.js'
 import { RULES } from '../../../src/diagnose/rules/index.js'
 

@@ -85,7 +85,7 @@ describe('resilient why', () => {
   })
 })
 
-describe('resilient why on the wording of every wrapped tool (issue 13)', () => {
+describe('resilient why on the wording of every wrapped tool', () => {
   it('takes the failing host from the error line, not from yarn\'s "info Visit https://yarnpkg.com" line', async () => {
     await runWhy(logFile(fixture('yarn/captured-connection-reset').output), {})
     expect(printed).toContain('[connection]')

@@ -1,7 +1,7 @@
 import { existsSync, statSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { prepareFifos, takeFifos } from '../../../src/exec/fifos.js'
+import { prepareFifos, takeFifos } from '../../../src/exec/output/fifos.js'
 
 describe('FIFOs for the tool\'s pipes', () => {
   it('are made on demand, 0600 in a private 0700 directory, which remove() deletes', () => {

@@ -6,13 +6,13 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, describe, expect, it } from 'vitest'
-import { forwardOutput, type ForwardOptions } from '../../../src/exec/forward-output.js'
-import { OutputOrder, type RelayedStream } from '../../../src/exec/output-order.js'
-import { closeAll, openRealPipes, type RealPipe } from '../../../src/exec/real-pipe.js'
-import { TailBuffer } from '../../../src/exec/tail-buffer.js'
+import { forwardOutput, type ForwardOptions } from '../../../src/exec/output/forward-output.js'
+import { OutputOrder, type RelayedStream } from '../../../src/exec/output/output-order.js'
+import { closeAll, openRealPipes, type RealPipe } from '../../../src/exec/output/real-pipe.js'
+import { TailBuffer } from '../../../src/exec/output/tail-buffer.js'
 
 // The copy of a tool's output through real pipes, as run-child makes them: large streams go to a relay thread
-// (src/exec/relay-thread.ts) and come back to the event loop when the tool goes quiet. Each case compares the bytes
+// (src/exec/output/pipe-thread.ts) and come back to the event loop when the tool goes quiet. Each case compares the bytes
 // that came out with those that went in.
 
 const TAIL_BYTES = 256 * 1024
@@ -146,7 +146,7 @@ describe('forwardOutput with a relay thread', () => {
 
   it.each([['exits of itself', ''], ['calls process.exit()', 'process.exit(7)']])('lets a process with a parked relay thread end: it %s', async (_, ending) => {
     const script = join(dir, `parked-${ending ? 'exit' : 'natural'}.ts`)
-    const source = fileURLToPath(new URL('../../../src/exec/', import.meta.url))
+    const source = fileURLToPath(new URL('../../../src/exec/output/', import.meta.url))
     writeFileSync(script, `
 import { spawn } from 'node:child_process'
 import { forwardOutput } from '${source}forward-output.ts'

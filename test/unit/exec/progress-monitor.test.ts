@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { findStall, formatBytes, watchProgress, type Sample } from '../../../src/exec/progress-monitor.js'
-import type { TreeCounters } from '../../../src/exec/tree-counters.js'
+import { findStall, formatBytes, watchProgress, type Sample } from '../../../src/exec/progress/progress-monitor.js'
+import type { TreeCounters } from '../../../src/exec/progress/tree-counters.js'
 
 const SETTINGS = { minBytesPerSecond: 500, windowSeconds: 30 }
 

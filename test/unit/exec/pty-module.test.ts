@@ -8,14 +8,14 @@ import { describe, expect, it } from 'vitest'
 const root = fileURLToPath(new URL('../../../', import.meta.url))
 const typings = join(root, 'node_modules/node-pty/typings/node-pty.d.ts')
 
-// src/exec/pty-module.ts declares node-pty's API so that type-checking works without it; where node-pty is
+// src/exec/output/pty-module.ts declares node-pty's API so that type-checking works without it; where node-pty is
 // installed, its own typings must fit that declaration, or the declaration has drifted from the real module.
 describe.skipIf(!existsSync(typings))('the local node-pty declaration', () => {
   it("matches node-pty's own typings", () => {
     const dir = mkdtempSync(join(tmpdir(), 'resilient-pty-types-'))
     const check = join(dir, 'check.ts')
     writeFileSync(check, [
-      `import type { PtyModule } from ${JSON.stringify(join(root, 'src/exec/pty-module.js'))}`,
+      `import type { PtyModule } from ${JSON.stringify(join(root, 'src/exec/output/pty-module.js'))}`,
       "declare const real: typeof import('node-pty')",
       'export const fits: PtyModule = real',
     ].join('\n'))

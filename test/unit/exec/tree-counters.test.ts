@@ -5,8 +5,8 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { accountCpu, canSampleTrees, createTreeSampler, type CpuTimes } from '../../../src/exec/tree-counters.js'
-import { parseSocketBytes } from '../../../src/exec/tree-sockets.js'
+import { accountCpu, canSampleTrees, createTreeSampler, type CpuTimes } from '../../../src/exec/progress/tree-counters.js'
+import { parseSocketBytes } from '../../../src/exec/progress/tree-sockets.js'
 
 // Real processes: what the sampler reads from /proc and ss about a tree it did not start.
 const linux = canSampleTrees()

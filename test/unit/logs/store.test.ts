@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { formatLogDetails, formatLogTable } from '../../../src/logs/format.js'
-import { logsDirectory } from '../../../src/logs/paths.js'
+import { logsDirectory } from '../../../src/paths.js'
 import { createRunLog, type RunReport } from '../../../src/logs/run-log.js'
 import { readRunLogs, rotateRunLogs, writeRunLog } from '../../../src/logs/store.js'
 

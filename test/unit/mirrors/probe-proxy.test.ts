@@ -3,7 +3,7 @@ import { createServer as createTcpServer, type AddressInfo, type Socket } from '
 import { afterEach, describe, expect, it } from 'vitest'
 import { probeMirrors } from '../../../src/mirrors/speed-test.js'
 
-// Issue 21: `mirrors test` takes ALL_PROXY (http or socks5) like the tools, and never sends a mirror's credentials
+// `mirrors test` takes ALL_PROXY (http or socks5) like the tools, and never sends a mirror's credentials
 // over plain http to another machine.
 const servers: { close(): void }[] = []
 afterEach(() => { for (const server of servers.splice(0)) server.close() })

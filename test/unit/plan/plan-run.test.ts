@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { describeAttempts } from '../../../src/cli/print-plan.js'
+import { describeAttempts } from '../../../src/run/print-plan.js'
 import { clockTime } from '../../../src/clock-time.js'
 import { rankSources } from '../../../src/plan/rank.js'
 import type { SourceHealth, StateSnapshot } from '../../../src/plan/types.js'
@@ -60,14 +60,14 @@ describe('rankSources', () => {
     expect(ids(ranked.plan)).toEqual(['upstream', 'c.test', 'a.test', 'b.test'])
   })
 
-  it('when every source is failing, still tries them all, the least recently failed first (issue 12 item 5)', () => {
+  it('when every source is failing, still tries them all, the least recently failed first', () => {
     const open = (lastFailureAt: number): Partial<SourceHealth> => ({ verdict: { state: 'open', reopensAt: lastFailureAt + 300_000 }, consecutiveFailures: 3, lastFailureAt })
     const ranked = rankSources(plan, snapshot({ 'https://pypi.org/simple': open(400), 'https://a.test/simple': open(300), 'https://b.test/simple': open(100), 'https://c.test/simple': open(200) }))
     expect(ids(ranked.plan)).toEqual(['b.test', 'c.test', 'a.test', 'upstream'])
     expect(ranked.note).toBe('every source is failing from this network (test network): trying them anyway, the least recently failed first')
   })
 
-  it('announces a learned fix as "trying it first" only when attempt 1 uses it (issue 12 item 7)', () => {
+  it('announces a learned fix as "trying it first" only when attempt 1 uses it', () => {
     const learned = [{ category: 'timeout', failingHost: 'pypi.org', key: 'https://c.test/simple', sourceId: 'c' }]
     const kept = rankSources(plan, snapshot({}, learned))
     expect(ids(kept.plan)).toEqual(['upstream', 'c.test', 'a.test', 'b.test'])
@@ -86,7 +86,7 @@ describe('rankSources', () => {
 })
 
 describe('clockTime', () => {
-  it('is 24-hour HH:MM whatever the locale (issue 12 item 7)', () => {
+  it('is 24-hour HH:MM whatever the locale', () => {
     const at = new Date(2026, 0, 2, 14, 5).getTime()
     expect(clockTime(at)).toBe('14:05')
     expect(clockTime(new Date(2026, 0, 2, 9, 7).getTime())).toBe('09:07')

@@ -9,7 +9,7 @@ import { bookingsFor } from '../../../src/state/booking.js'
 import type { LockedRegistries } from '../../../src/tools/types.js'
 import { diagnosisOf, planOf } from '../retry/harness.js'
 
-// Issue 12's property tests: for any mix of sources (private index, configured index, catalog mirror, lockfile-pinned
+// Property tests: for any mix of sources (private index, configured index, catalog mirror, lockfile-pinned
 // host), any remembered state and any sequence of outcomes, the rules of docs/plan.md hold.
 
 const PRIVATE = 'https://pkgs.corp.test/npm/'

@@ -53,7 +53,7 @@ describe('orderSources', () => {
     expect(plan(null, { mirrors: false }).fallbacks).toEqual([])
   })
 
-  it('puts --mirror values first, as documented, before the index (issue 12 item 7)', () => {
+  it('puts --mirror values first, as documented, before the index', () => {
     const config = configSchema.parse({})
     const result = planSources({ adapter: TOOLS.pip, config, userIndex: null, preferredMirrors: ['aliyun'] })
     expect(result.primary.id).toBe('upstream')

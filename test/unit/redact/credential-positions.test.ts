@@ -4,7 +4,7 @@ import { forgetSecrets, hasCredentials, printable, redact, registerSecretEnv, sp
 afterEach(() => forgetSecrets())
 const _ = (input: string, expected: string) => () => expect(redact(input)).toBe(expected)
 
-// Issues 19 and 21: credentials are masked by position and known formats; words are not.
+// Credentials are masked by position and known formats; words are not.
 describe('credentials by position', () => {
   it('a password containing a quote', _("https://alice:it's-s3cret@pypi.corp.example/simple", 'https://****@pypi.corp.example/simple'))
   it('a password containing a raw @ leaks no tail', _('https://alice:p@ss@w0rd@pypi.corp.example/simple', 'https://****@pypi.corp.example/simple'))
@@ -16,7 +16,7 @@ describe('credentials by position', () => {
   it('yarn berry npmAuthToken', _('npmAuthToken: "sekrit-token-123"', 'npmAuthToken: "****"'))
 })
 
-describe('words are not credentials (issue 19)', () => {
+describe('words are not credentials', () => {
   it.each(['PASSWORD_MIN_LENGTH=12', 'AUTH_TOKEN_TTL=3600', 'AUTH_TYPE=kerberos', 'MAX_TOKEN=4096'])('%s stays', text => expect(redact(text)).toBe(text))
   it('a variable named like a secret registers no plain word', () => {
     registerSecretEnv({ AUTH_TYPE: 'kerberos', SOME_SECRET: 'kerberos', DB_PASSWORD: 'hunter2-long-one' })
@@ -33,7 +33,7 @@ describe('words are not credentials (issue 19)', () => {
   })
 })
 
-describe('linear time (issue 16)', () => {
+describe('linear time: hostile input cannot stall redaction', () => {
   const hostile = [
     `Authorization:${' '.repeat(1_000_000)}x`,
     `https://${'a'.repeat(1_000_000)}`,
@@ -74,9 +74,9 @@ describe('printable: escape sequences to a fixed point, control bytes shown', ()
   it('keeps colour when asked, and nothing else', () => expect(printable('\x1b[31mred\x1b[0m\x1b]0;title\x07', { keepColor: true })).toBe('\x1b[31mred\x1b[0m'))
 })
 
-describe('printed commands (issue 21)', () => {
+describe('printed commands', () => {
   it('show control bytes of arguments escaped, on one line', async () => {
-    const { formatCommand } = await import('../../../src/retry/format.js')
+    const { formatCommand } = await import('../../../src/tools/format-command.js')
     const printed = formatCommand({ argv: ['pip', 'install', 'foo\n::error title=x::pwned', '\x1b]52;c;ZXZpbA==\x07'], env: {} })
     expect(printed).toBe("pip install 'foo\\n::error title=x::pwned' '\\x1b]52;c;ZXZpbA==\\x07'")
     expect(printed).not.toMatch(/[\x00-\x1f]/)

@@ -98,7 +98,7 @@ describe('registered secrets', () => {
 
 describe('names, argv and deep values', () => {
   it.each(['GITHUB_TOKEN', 'NPM_AUTH_TOKEN', 'AWS_SECRET_ACCESS_KEY', 'DB_PASSWORD', 'API_KEY', 'npm_config__auth', 'GITLAB_PAT', 'AZURE_CREDENTIALS', 'REGISTRY_CREDS'])('%s is secret', name => expect(isSecretEnvName(name)).toBe(true))
-  // Issue 19: a word in a name says nothing about the value (AUTH_TYPE=kerberos is not a secret).
+  // A word in a name says nothing about the value (AUTH_TYPE=kerberos is not a secret).
   it.each(['PATH', 'HOME', 'PIP_KEYRING_PROVIDER', 'KEYBOARD', 'MONKEY', 'AUTHOR', 'SSH_AUTH_SOCK', 'AUTH_TYPE', 'AUTH_TOKEN_TTL', 'PASSWORD_MIN_LENGTH', 'KEY', 'NPM_TOKEN_FILE'])('%s is not secret', name => expect(isSecretEnvName(name)).toBe(false))
   it('masks the value after a separate --password flag', () => expect(redactArgv(['twine', 'upload', '--password', 'hunter22', 'dist/x'])).toEqual(['twine', 'upload', '--password', '****', 'dist/x']))
   it('redacts reports deeply', () => expect(redactDeep({ attempts: [{ command: ['pip', '-i', 'https://u:p4ssword@h/simple'] }], NPM_TOKEN: 'x', n: 3 }))

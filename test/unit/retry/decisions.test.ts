@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest'
 import type { LockedRegistries } from '../../../src/tools/types.js'
 import { diagnosisOf, planOf, runScripted } from './harness.js'
 
-// Issue 12, "Decisions that must change": one test per decision, on the loop as runTool drives it (fake clock,
+// One test per decision of docs/plan.md, on the loop as runTool drives it (fake clock,
 // scripted attempts). Real tools and servers cover the same decisions in test/e2e/plan-*.e2e.test.ts.
 
 const MIRROR = { pypi: { mirrors: ['https://mirror-a.test/simple'] } }
 const rateLimited = (seconds = 2, host = 'pypi.org') => ({ exitCode: 1, diagnosis: diagnosisOf('rate_limited', { host, retryAfterSeconds: seconds, status: 429 }), ms: 500 })
 
-describe('issue 12 item 3: rate limits and 5xx wait once, then move on', () => {
+describe('rate limits and 5xx wait once, then move on', () => {
   it('a persistent 429 waits Retry-After once, then asks the healthy mirror', async () => {
     const { calls, sleeps, result } = await runScripted(planOf('pip', 'install torch', MIRROR), [rateLimited(), rateLimited(), { exitCode: 0 }])
     expect(calls.map(call => call.source)).toEqual(['upstream', 'upstream', 'mirror-a.test'])
@@ -30,7 +30,7 @@ describe('issue 12 item 3: rate limits and 5xx wait once, then move on', () => {
   })
 })
 
-describe('issue 12 item 4: a sole source that hangs twice is given up on', () => {
+describe('a sole source that hangs twice is given up on', () => {
   it('pip with default settings: two attempts, well under 30 s', async () => {
     const hang = { exitCode: 1, diagnosis: diagnosisOf('timeout', { host: 'pypi.corp.example' }), ms: 7000 }
     const plan = planOf('pip', 'install torch', {}, { userIndex: { url: 'https://pypi.corp.example/simple', origin: '--index-url' } })
@@ -41,7 +41,7 @@ describe('issue 12 item 4: a sole source that hangs twice is given up on', () =>
   })
 })
 
-describe('issue 12 item 6: advice in the tool\'s terms and for the cause', () => {
+describe('advice in the tool\'s terms and for the cause', () => {
   it('an npm timeout gets npm advice: no pip, uv, cargo, GOPROXY or conda, never "run it through resilient"', async () => {
     const hang = { exitCode: 1, diagnosis: diagnosisOf('timeout', { host: 'registry.npmjs.org' }) }
     const { result } = await runScripted(planOf('npm', 'install left-pad', { npm: { mirrors: [] } }), [hang, hang])
@@ -60,7 +60,7 @@ describe('issue 12 item 6: advice in the tool\'s terms and for the cause', () =>
   })
 })
 
-describe('issue 12 item 6: no advice to install elsewhere for a private index', () => {
+describe('no advice to install elsewhere for a private index', () => {
   it('a 5xx from your own index says try later, never "use another index"', async () => {
     const failing = { exitCode: 1, diagnosis: diagnosisOf('server_error', { host: 'pypi.corp.example', status: 503 }) }
     const plan = planOf('pip', 'install torch', MIRROR, { userIndex: { url: 'https://pypi.corp.example/simple', origin: '--index-url' } })
@@ -69,7 +69,7 @@ describe('issue 12 item 6: no advice to install elsewhere for a private index', 
   })
 })
 
-describe('issue 12 item 1: attribution', () => {
+describe('attribution: a failure is booked against the host it is about', () => {
   it('a failure of a registry the lockfile pins, which every attempt left contacts too, stops with the lockfile named', async () => {
     const locked: LockedRegistries = { file: '/project/package-lock.json', registries: [{ prefix: 'https://npm.corp.test/', count: 3 }] }
     const plan = planOf('npm', 'ci', { npm: { mirrors: ['https://mirror.test/'] } }, { locked })
@@ -82,7 +82,7 @@ describe('issue 12 item 1: attribution', () => {
   })
 })
 
-describe('issue 12 item 7: messages say what happens', () => {
+describe('messages say what happens', () => {
   it('"attempt N of M": M is what will really be tried (two sources, maxAttempts 4: "of 2")', async () => {
     const hang = { exitCode: 1, diagnosis: diagnosisOf('timeout') }
     const { events } = await runScripted(planOf('pip', 'install torch', MIRROR), [hang, hang])

@@ -81,7 +81,7 @@ describe('executeRun', () => {
     expect(result.hint).toMatch(/venv/)
   })
 
-  it('retries a sole private index once in place after a pause, never on a mirror, then gives up (issue 12 item 4)', async () => {
+  it('retries a sole private index once in place after a pause, never on a mirror, then gives up', async () => {
     const { result, calls, sleeps } = await runScripted(pipPlan({}, 'https://pypi.corp.example/simple'), [timeout('pypi.corp.example'), timeout('pypi.corp.example'), { exitCode: 0 }])
     expect(calls.map(call => call.argv.join(' '))).toEqual(['pip install torch', 'pip install torch'])
     expect(sleeps).toHaveLength(1)

@@ -8,6 +8,7 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { diagnose } from '../../../src/diagnose/index.js'
 import { createProbe, failureOfCode } from '../../../src/retry/probe.js'
+import { adviceSubject } from '../../../src/diagnose/remedies.js'
 import { adviceFor } from '../../../src/tools/advice.js'
 import { fixture } from '../diagnose/rule-cases.js'
 import type { Source } from '../../../src/retry/types.js'
@@ -66,7 +67,7 @@ describe('the probe verdict wins over the text', () => {
     const port = await listen(createServer((_, response) => response.writeHead(503).end()))
     const result = await probe(source(`http://127.0.0.1:${port}/simple`), NOT_FOUND)
     expect(NOT_FOUND.nextStep).toMatch(/Check the name/)
-    expect(result).toMatchObject({ category: 'server_error', retryable: true, remedy: { kind: 'switch-mirror' } })
+    expect(result).toMatchObject({ category: 'server_error', retryable: true, remedy: { kind: 'wait' } })
     expect(result?.nextStep).not.toMatch(/Check the name/)
   })
 })
@@ -76,7 +77,7 @@ describe('a probe that fails keeps its error code, and is diagnosed by it', () =
     const result = await probe(source('http://no-such-index.invalid/simple'), NOT_FOUND)
     expect(result).toMatchObject({ category: 'dns', summary: expect.stringMatching(/^the name no-such-index\.invalid did not resolve \((ENOTFOUND|EAI_AGAIN)\)$/), facts: { errno: expect.stringMatching(/ENOTFOUND|EAI_AGAIN/) } })
     expect(result!.evidence[0]).toMatch(/resilient asked no-such-index\.invalid for \/simple\/demo-pkg\/: getaddrinfo (ENOTFOUND|EAI_AGAIN)/)
-    expect(adviceFor(TOOLS.pip, result!)).toMatch(/The name no-such-index\.invalid did not resolve\. Check DNS/)
+    expect(adviceFor(TOOLS.pip, adviceSubject(result!)!)).toMatch(/The name no-such-index\.invalid did not resolve\. Check DNS/)
   })
 
   it('a port nobody listens on is a refused connection, with advice about the address and port', async () => {
@@ -85,7 +86,7 @@ describe('a probe that fails keeps its error code, and is diagnosed by it', () =
     await new Promise(resolve => setTimeout(resolve, 50))
     const result = await probe(source(`http://127.0.0.1:${port}/simple`), NOT_FOUND)
     expect(result).toMatchObject({ category: 'connection', summary: `127.0.0.1:${port} refused the connection (ECONNREFUSED)`, facts: { errno: 'ECONNREFUSED' } })
-    expect(adviceFor(TOOLS.pip, result!)).toMatch(new RegExp(`^127\\.0\\.0\\.1:${port} refused the connection: nothing accepts connections at that address and port`))
+    expect(adviceFor(TOOLS.pip, adviceSubject(result!)!)).toMatch(new RegExp(`^127\\.0\\.0\\.1:${port} refused the connection: nothing accepts connections at that address and port`))
   })
 
   it('a dropped connection is a reset', async () => {
@@ -101,7 +102,7 @@ describe('a probe that fails keeps its error code, and is diagnosed by it', () =
   ])('%s is %s', (code, category, summary, advice) => {
     const failed = failureOfCode(code, 'r.test:8443', 'r.test')
     expect(failed).toMatchObject({ category, summary: expect.stringMatching(summary) })
-    expect(adviceFor(TOOLS.pip, { category: failed.category, facts: { host: 'r.test:8443', errno: code } })).toMatch(advice)
+    expect(adviceFor(TOOLS.pip, { cause: failed.category, host: 'r.test:8443', errno: code })).toMatch(advice)
   })
 })
 
@@ -109,7 +110,7 @@ describe('pip ignoring a plain-HTTP index on another host', () => {
   it('gets its own fix (https or --trusted-host), never the CA-bundle advice of a certificate failure', () => {
     const diagnosis = diagnose(fixture('pip/captured-ssl-untrusted-host'))
     expect(diagnosis.ruleId).toBe('pip-untrusted-host')
-    expect(adviceFor(TOOLS.pip, diagnosis)).toBeUndefined()
+    expect(adviceSubject(diagnosis)).toBeUndefined()
     expect(diagnosis.nextStep).toMatch(/over HTTPS.*--trusted-host/)
     expect(diagnosis.nextStep).not.toMatch(/--cert|CA bundle/)
   })

@@ -4,7 +4,7 @@ import { decideNext } from '../../../src/retry/policy.js'
 import type { AttemptRecord, PlannedAttempt, RunPlan } from '../../../src/plan/types.js'
 import { planOf } from './harness.js'
 
-// Decision first (issue 13): a failure no rule explains still gets the right retry decision.
+// Decision first: a failure no rule explains still gets the right retry decision.
 const NETWORK = 'ERROR: Failed to fetch https://pypi.org/simple/torch/: the server said something new\n'
 const LOCAL = 'Traceback (most recent call last):\nKeyError: torch\n'
 const withMirrors = (...mirrors: string[]) => planOf('pip', 'install torch', { pypi: { mirrors } })

@@ -9,7 +9,7 @@ import { healthKey } from '../../../src/state/schema.js'
 import { updateState } from '../../../src/state/store.js'
 import { addOutcomes } from '../../../src/state/health.js'
 
-// Issue 21: nothing secret at rest, and every file resilient keeps is its owner's alone, whatever the umask.
+// Nothing secret at rest, and every file resilient keeps is its owner's alone, whatever the umask.
 const mode = (path: string) => (statSync(path).mode & 0o777).toString(8)
 let umask: number | undefined
 

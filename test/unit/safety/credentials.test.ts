@@ -10,7 +10,7 @@ import { TOOLS } from '../../../src/tools/index.js'
 import { pip } from '../../../src/tools/pip.js'
 import type { ToolAdapter } from '../../../src/tools/types.js'
 
-// Issue 21: a saved mirror password and a typed token reach the tool through its environment or a 0600 file in the
+// A saved mirror password and a typed token reach the tool through its environment or a 0600 file in the
 // run's private directory, never its command line (/proc/<pid>/cmdline is world-readable).
 const MIRROR = 'https://corp:s3cr3t-pw@mirror.corp.test/path/'
 const home = mkdtempSync(join(tmpdir(), 'cred-home-'))

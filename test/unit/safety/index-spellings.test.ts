@@ -15,7 +15,7 @@ import { pnpm } from '../../../src/tools/pnpm.js'
 import type { ToolAdapter, ToolContext } from '../../../src/tools/types.js'
 import { folderWith } from '../../helpers/tool-cases.js'
 
-// Issue 16: every spelling each tool's own parser accepts for its index is the user's choice. A private index named
+// Every spelling each tool's own parser accepts for its index is the user's choice. A private index named
 // in any of them must plan no mirror at all (the private registry answers 503: the install still never leaves it).
 const PRIVATE = 'https://private.corp.test/registry/'
 const PRIVATE_PYPI = 'https://private.corp.test/simple'
@@ -133,7 +133,7 @@ describe('pip: every spelling optparse accepts for the index', () => {
 })
 
 
-describe('conda family: token channels are private and never rewritten (issue 21)', () => {
+describe('conda family: token channels are private and never rewritten', () => {
   const TOKEN = 'ab-12345678-90cd-ef'
   const channel = `https://conda.anaconda.org/t/${TOKEN}/privchan`
   it.each([

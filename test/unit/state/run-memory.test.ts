@@ -37,7 +37,7 @@ const ids = (attempts: readonly PlannedAttempt[]) => attempts.map(attempt => att
 describe('RunMemory', () => {
   const env = () => ({ RESILIENT_STATE_DIR: mkdtempSync(join(tmpdir(), 'resilient-memory-')) })
 
-  it('moves a source whose breaker is open last, never out of the plan (issue 12 item 5)', async () => {
+  it('moves a source whose breaker is open last, never out of the plan', async () => {
     const state = env()
     await run(state, [['upstream', 'timeout'], ['tuna.test', 'timeout'], ['aliyun.test', 'timeout']])
     await run(state, [['upstream', 'timeout'], ['tuna.test', 'timeout'], ['aliyun.test']])
@@ -61,7 +61,7 @@ describe('RunMemory', () => {
     expect(ids((await ranked(state)).plan.attempts)[0]).toBe('upstream')
   })
 
-  it('remembers what fixed what: first among the mirrors, said only in --verbose since attempt 1 stays the index (issue 12 item 7)', async () => {
+  it('remembers what fixed what: first among the mirrors, said only in --verbose since attempt 1 stays the index', async () => {
     const state = env()
     await run(state, [['upstream', 'timeout'], ['tuna.test', 'server_error'], ['aliyun.test']])
     const { plan: arranged, note, verbose } = await ranked(state)

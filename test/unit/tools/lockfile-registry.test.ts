@@ -174,7 +174,7 @@ describe('yarn.lock (yarn 1)', () => {
   })
 })
 
-describe('issue 12 item 2: no URL moved to another registry', () => {
+describe('a mirror attempt moves no URL to a registry other than its own', () => {
   it('gives a package the tool moved to the mirror its old URL back, not the primary registry', async () => {
     const before = fixture('yarn-before.lock')
     // yarn re-resolved ms on the mirror: its URL moved from registry.yarnpkg.com to the mirror.

@@ -101,7 +101,7 @@ describe('npm: knobs and lockfiles', () => {
     expect(plan.lockedSources).toBeUndefined()
     expect(plan.attempts.map(attempt => attempt.hosts.map(host => host.host))).toEqual([['registry.npmjs.org'], ['mirror.test']])
   })
-  it('points a lockfile pinned to a replaceable registry at the mirror with --replace-registry-host (issue 12 item 1)', () => {
+  it('points a lockfile pinned to a replaceable registry at the mirror with --replace-registry-host', () => {
     const config = { npm: { index: 'https://npm.company.test/', mirrors: ['https://mirror.test/npm/'] } }
     const plan = planIn(npm, 'ci', projectLocked('https://npm.company.test/a/-/a-1.0.0.tgz'), config)
     expect(plan.attempts[1]!.command.argv).toContain('--replace-registry-host=npm.company.test')

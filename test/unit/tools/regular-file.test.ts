@@ -7,7 +7,7 @@ import { readRequirementIndexOptions, streamedRequirementsChooseIndex } from '..
 import { readRegularFile } from '../../../src/tools/regular-file.js'
 import { readYamlFile } from '../../../src/tools/yaml-file.js'
 
-// Issue 19: a file the command names is read by resilient only when it is a regular file. Opening a FIFO with no
+// A file the command names is read by resilient only when it is a regular file. Opening a FIFO with no
 // writer would block this test (and its hard timeout fail it); reading one with a writer would steal the tool's bytes.
 describe('files named on the command line', () => {
   it('are read when regular, never when a FIFO', () => {

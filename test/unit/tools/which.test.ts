@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { lookupProgram, which } from '../../../src/tools/which.js'
 
-// Issue 20: bash's command search (findcmd.c), on real files.
+// bash's command search (findcmd.c), on real files.
 function tree(files: Record<string, number>): string {
   const root = mkdtempSync(join(tmpdir(), 'resilient-which-'))
   for (const [path, mode] of Object.entries(files)) {

@@ -48,7 +48,7 @@ describe('yarn 1: the user registry choice', () => {
     expect(findUserKnobs(yarn, contextIn(folderWith({ '.yarnrc': 'network-timeout 600000\n' }), 'install')).userSet).toBe(true)
   })
   const lock = '# yarn lockfile v1\n\na@^1.0.0:\n  version "1.0.0"\n  resolved "https://registry.yarnpkg.com/a/-/a-1.0.0.tgz#abc"\n\nb@^1.0.0:\n  resolved "https://npm.corp.test/b/-/b-1.0.0.tgz#def"\n'
-  it('rewrites yarn.lock for a mirror attempt: public registries follow the mirror, a private one stays (issue 12 item 1)', () => {
+  it('rewrites yarn.lock for a mirror attempt: public registries follow the mirror, a private one stays', () => {
     const root = folderWith({ 'yarn.lock': lock })
     const plan = planIn(yarn, 'install', root, { npm: { mirrors: ['https://mirror.test/npm'] } })
     expect(plan.attempts[0]!.lockfileRewrite).toBeUndefined()
@@ -73,7 +73,7 @@ describe('yarn: the variant by version', () => {
 
 describe('yarn berry', () => {
   const project = folderWith({ 'package.json': '{}' })
-  // Issue 16: a top-level npmAuthToken goes to whatever registry berry uses; a mirror attempt clears it.
+  // A top-level npmAuthToken goes to whatever registry berry uses; a mirror attempt clears it.
   it('sets YARN_NPM_REGISTRY_SERVER and clears the unscoped credentials', () => expect(rewrite(yarnBerry, 'yarn add lodash', M)).toBe(`YARN_NPM_REGISTRY_SERVER=https://mirror.test/npm YARN_NPM_AUTH_TOKEN='' YARN_NPM_AUTH_IDENT='' YARN_NPM_ALWAYS_AUTH=false yarn add lodash`))
   it('keeps the credentials on the user\'s own registry', () => expect(yarnBerry.applyIndex({ argv: ['yarn'], env: {} }, 'https://npm.corp.test', { kind: 'upstream' }).env).toEqual({ YARN_NPM_REGISTRY_SERVER: 'https://npm.corp.test' }))
   it('whitelists a plain-http registry host', () => expect(rewrite(yarnBerry, 'yarn', 'http://127.0.0.1:4873/'))

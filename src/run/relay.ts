@@ -1,0 +1,110 @@
+import { relayAttempt, withRelay } from '../plan/relay.js'
+import type { RunPlan } from '../plan/types.js'
+import { registerSecrets, splitCredentials } from '../redact.js'
+import { sameIndex } from '../url.js'
+import type { AttemptWatch, Exec } from '../retry/execute.js'
+import { relayBookings, type Booking } from '../state/booking.js'
+import type { SecretsContext } from '../tools/credentials.js'
+import type { ToolContext } from '../tools/types.js'
+import { relayPort, relaySecret } from '../relay/address.js'
+import { describeEvent } from '../relay/describe.js'
+import type { HostTally, RelayEvent } from '../relay/types.js'
+import type { Relay } from '../relay/server.js'
+
+export interface RelayDecision {
+  enabled: boolean
+  context: Omit<ToolContext, 'args'>
+  secrets: SecretsContext
+}
+
+/**
+ * The plan with its first attempt through the relay when it can go through one (src/plan/relay.ts decides), after
+ * reading what that needs: the tool's TLS trust and this user's relay port; the run's secret is masked from here on.
+ */
+export function planRelay(plan: RunPlan, { enabled, context, secrets }: RelayDecision): RunPlan {
+  const support = plan.invocation.adapter.relay
+  if (!support || !plan.networked) return plan
+  let address: { port: number; secret: string } | undefined
+  const decided = withRelay(plan, { enabled, trust: support.trust({ ...context, args: plan.invocation.args }), secrets,
+    get address() {
+      address ??= { port: relayPort(context.env), secret: relaySecret() }
+      registerSecrets([address.secret])
+      return address
+    } })
+  return decided
+}
+
+export interface RunRelayDeps {
+  env: NodeJS.ProcessEnv
+  secrets: SecretsContext
+  /** Lines for the terminal: `important` ones (a resume, a bad copy) always, the others with --verbose. */
+  say(line: string, important: boolean): void
+  /** Books what each host did during an attempt through the relay (state/run-memory.ts bookEach). */
+  book?: (bookings: Booking[]) => void
+}
+
+export interface RunRelay {
+  /** The plan as it runs: the relay's attempt pointed at the port it really got. */
+  plan: RunPlan
+  /** The loop's exec and watch for this run: an attempt through the relay is not hedged by the loop, and is booked per host. */
+  around(exec: Exec, watch?: (attempt: RunPlan['attempts'][number], number: number) => AttemptWatch | undefined): { exec: Exec; watch: typeof watch }
+  /** What each source did, by its id, for --report and the run log. */
+  tally(): Promise<Record<string, HostTally>>
+  close(): Promise<void>
+}
+
+const minus = (after: HostTally, before: HostTally | undefined): { served: number; failures: Partial<Record<string, number>> } => ({
+  served: after.served - (before?.served ?? 0),
+  failures: Object.fromEntries(Object.entries(after.failures).map(([kind, count]) => [kind, count! - (before?.failures[kind as keyof HostTally['failures']] ?? 0)])),
+})
+
+/**
+ * Starts the run's relay when the plan has one: the one step the run assembly takes for it. Undefined when the plan
+ * has none; when the relay cannot start (the CA bundle unreadable, no port), the plan's attempt goes to the index
+ * directly, as without a relay.
+ */
+export async function startRelayForRun(plan: RunPlan, deps: RunRelayDeps): Promise<RunRelay | undefined> {
+  const planned = plan.relay
+  if (!planned) return undefined
+  let relay: Relay
+  try {
+    // Loaded for a run that has a relay only: `pip --version` and `npm ls` never pay for it.
+    const [{ startRelay }, { readFileSync }] = await Promise.all([import('../relay/server.js'), import('node:fs')])
+    relay = await startRelay({
+      protocol: planned.protocol, secret: planned.secret, port: planned.port || undefined, env: deps.env, ...(planned.ca && { ca: readFileSync(planned.ca, 'utf8') }),
+      index: planned.sources.find(source => sameIndex(source.indexUrl, planned.index))?.id,
+      sources: planned.sources.map(source => {
+        const split = splitCredentials(source.indexUrl)
+        const authorization = split && `Basic ${Buffer.from(`${split.username}:${split.password}`).toString('base64')}`
+        return { id: source.id, pages: split?.url ?? source.indexUrl, files: source.files, ...(authorization && { authorization }) }
+      }),
+      onEvent: (event: RelayEvent) => {
+        const line = describeEvent(event)
+        if (line) deps.say(line, event.kind !== 'failover')
+      },
+    })
+  } catch (error) {
+    deps.say(`resilient's relay could not start (${(error as Error).message}): going to the index directly`, true)
+    return { plan: { ...plan, relay: undefined, attempts: [planned.replaced, ...plan.attempts.slice(1)] }, around: (exec, watch) => ({ exec, watch }), tally: async () => ({}), close: async () => {} }
+  }
+  const running = relay.port === planned.port ? plan
+    : { ...plan, relay: { ...planned, port: relay.port }, attempts: [relayAttempt(plan, planned, relay.base, deps.secrets), ...plan.attempts.slice(1)] }
+  const keys = new Map(planned.sources.map(source => [source.id, source.key]))
+  return {
+    plan: running,
+    around: (exec, watch) => ({
+      exec: async (command, attempt) => {
+        if (attempt.planned.via !== 'relay') return exec(command, attempt)
+        const before = relay.tally()
+        const result = await exec(command, attempt)
+        const after = relay.tally()
+        deps.book?.(relayBookings(Object.entries(after).map(([id, tally]) => ({ key: keys.get(id) ?? id, host: id, ...minus(tally, before[id]) }))))
+        return result
+      },
+      // The relay hedges each request itself: the loop's hedge on the attempt's index would see the relay's loopback.
+      watch: watch && ((attempt, number) => attempt.via === 'relay' ? undefined : watch(attempt, number)),
+    }),
+    tally: async () => relay.tally(),
+    close: () => relay.close(),
+  }
+}
