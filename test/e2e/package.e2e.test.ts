@@ -51,6 +51,14 @@ describe('the packed package', () => {
     expect(why.stdout).toContain('Usage: resilient why')
   })
 
+  it('is importable by its name as a library: runTool is the tool run the CLI makes', async () => {
+    const program = mkdtempSync(join(tmpdir(), 'resilient-program-'))
+    mkdirSync(join(program, 'node_modules'))
+    symlinkSync(installed, join(program, 'node_modules', 'resilient-install'))
+    const probe = await execa(process.execPath, ['--input-type=module', '-e', "const api = await import('resilient-install'); console.log(typeof api.runTool)"], { cwd: program, env: isolatedEnv(), extendEnv: false, reject: false, all: true })
+    expect(probe.all).toBe('function')
+  })
+
   it('has every docs/ page that --help names, and says where they are', async () => {
     const help = (await run(['--help'])).stdout
     expect(help).toContain(`The docs/ named here are in ${join(installed, 'docs')}/`)
