@@ -1,6 +1,6 @@
 import { writeSync } from 'node:fs'
 import { Writable } from 'node:stream'
-import { isPipeOrSocket } from '../exec/output/stream-descriptor.js'
+import { isPipeOrSocket } from '../files/stream-descriptor.js'
 
 /**
  * resilient's own stdout and stderr when they are pipes or sockets. Node's would open them with libuv, which sets

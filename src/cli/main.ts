@@ -1,15 +1,13 @@
 // Started by the bin entry (cli.ts): kept tiny so `resilient --version` costs little more than starting Node (npm run
 // bench, figure c).
-import { LAUNCH_VARIABLES, readLaunchContext, setLaunchContext } from '../exec/launch-context.js'
+import { adoptLaunchContext } from '../run/launch.js'
 import { useBlockingStdio } from './blocking-stdio.js'
 import { exitBySignal, installSignalRouting } from '../run/signal-router.js'
 
 declare const __VERSION__: string
 
 // What the launcher (bin/resilient) read before Node started; removed so that no child sees it (docs/process.md).
-const launch = readLaunchContext(process.env)
-for (const name of Object.values(LAUNCH_VARIABLES)) delete process.env[name]
-setLaunchContext(launch)
+const launch = adoptLaunchContext(process.env)
 installSignalRouting(launch.ignoredSignals)
 
 // Before anything writes: a pipe or socket as stdout or stderr is written with blocking writes (blocking-stdio.ts).

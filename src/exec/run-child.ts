@@ -12,7 +12,7 @@ import { Leftovers } from './leftovers.js'
 import type { ReplayableInput } from './input/replayable-input.js'
 import { exitCodeForSignal, signalNumber, withIgnoredSignals } from './signals.js'
 import { resolveProgram, spawnFailure } from './program.js'
-import { TailBuffer } from './output/tail-buffer.js'
+import { TailBuffer } from '../diagnose/tail-buffer.js'
 import { startWatchdog } from './watchdog.js'
 
 export interface ChildResult {

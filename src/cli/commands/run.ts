@@ -12,18 +12,16 @@ import type { RunTool, Target } from '../../autoinstall/target.js'
 import type { InstallPlan } from '../../autoinstall/types.js'
 import { loadConfig } from '../../config/load.js'
 import { ResilientError } from '../../errors.js'
-import { Interrupts } from '../../exec/interrupts.js'
-import { ReplayableInput } from '../../exec/input/replayable-input.js'
 import { printable, redactDeep, registerSecretEnv, registerSecrets } from '../../redact.js'
 import { ownText } from '../../own-text.js'
 import { formatCommand } from '../../tools/format-command.js'
 import { chooseReporter, type RunReporter } from '../ci-reporter.js'
 import { configFlags, type RunFlags } from '../../run/flags.js'
 import { TerminalReporter } from '../reporter.js'
-import { askInTerminal } from './run-prompt.js'
-import { runScriptOnce, type ScriptChild } from './run-script.js'
+import { askInTerminal } from '../../autoinstall/ask-in-terminal.js'
+import { runScriptOnce, type ScriptChild } from '../../autoinstall/script-once.js'
 import { runTool, type ToolRun } from '../../run/run-tool.js'
-import { listenForInterrupts } from '../../run/child-exec.js'
+import { openScriptSession } from '../../autoinstall/script-session.js'
 import { finalMessage, runReport } from './run-summary.js'
 
 export interface RunOptions {
@@ -60,10 +58,7 @@ export async function runScript(command: string[], options: RunOptions, globals:
   if (environment.ecosystem) reporter.verbose(`the script runs in ${environment.ecosystem === 'python' ? environment.python : 'Node'} (${environment.origin})`)
   const hooks = prepareScriptHooks(environment.ecosystem, env)
   const installs: NonNullable<ToolRun['report']>[] = []
-  const interrupts = new Interrupts()
-  const stopListening = listenForInterrupts(interrupts)
-  // The script's input, kept so that the second run reads the same bytes, or does not happen (docs/process.md).
-  const input = new ReplayableInput({ argv: command, limitBytes: Math.round(config.replayInputMegabytes * 1_000_000) })
+  const { interrupts, input, stopListening } = openScriptSession(command, config.replayInputMegabytes)
 
   // The narrow call into resilient's tool runs: mirrors, retries and diagnosis as for `resilient pip install`, and
   // no questions of its own (the one question was asked). The installer's output goes to stderr: stdout is the script's.

@@ -5,7 +5,7 @@ import { RULES } from '../../diagnose/rules/index.js'
 import { TOOLS } from '../../tools/index.js'
 import { MAX_INPUT_CHARS } from '../../diagnose/normalize.js'
 import { ResilientError, EXIT, UsageError } from '../../errors.js'
-import { TailBuffer } from '../../exec/output/tail-buffer.js'
+import { TailBuffer } from '../../diagnose/tail-buffer.js'
 import { printable, redact } from '../../redact.js'
 import { ownText } from '../../own-text.js'
 

@@ -1,6 +1,6 @@
 import { fstatSync, openSync, readFileSync, statSync } from 'node:fs'
 import { answerReopens } from './reopen-watch.js'
-import { isPipeOrSocket } from '../output/stream-descriptor.js'
+import { isPipeOrSocket } from '../../files/stream-descriptor.js'
 import { StreamCopy } from './stream-copy.js'
 
 /** `/dev/fd/N`, `/proc/self/fd/N`, alone or after `=` or a short flag (`-r/dev/fd/63`, `--requirement=/dev/fd/63`). */

@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { forwardOutput, type ForwardOptions } from '../../../src/exec/output/forward-output.js'
 import { OutputOrder, type RelayedStream } from '../../../src/exec/output/output-order.js'
 import { closeAll, openRealPipes, type RealPipe } from '../../../src/exec/output/real-pipe.js'
-import { TailBuffer } from '../../../src/exec/output/tail-buffer.js'
+import { TailBuffer } from '../../../src/diagnose/tail-buffer.js'
 
 // The copy of a tool's output through real pipes, as run-child makes them: large streams go to a relay thread
 // (src/exec/output/pipe-thread.ts) and come back to the event loop when the tool goes quiet. Each case compares the bytes

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { TailBuffer } from '../../../src/exec/output/tail-buffer.js'
+import { TailBuffer } from '../../../src/diagnose/tail-buffer.js'
 
 describe('TailBuffer', () => {
   it('keeps only the last bytes, however much is pushed', () => {

@@ -1,6 +1,6 @@
-import type { Answer, Question } from '../../autoinstall/consent.js'
-import type { InterruptSignal, Interrupts } from '../../exec/interrupts.js'
-import { redact } from '../../redact.js'
+import type { Answer, Question } from './consent.js'
+import type { InterruptSignal, Interrupts } from '../exec/interrupts.js'
+import { redact } from '../redact.js'
 
 /**
  * The one question of `resilient run`, in the terminal. Ctrl-C at the prompt is an interrupt (130), not a "no";

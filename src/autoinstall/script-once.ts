@@ -1,8 +1,8 @@
-import type { ScriptRun } from '../../autoinstall/repair.js'
-import type { ScriptHooks } from '../../autoinstall/script-hooks.js'
-import type { Interrupts } from '../../exec/interrupts.js'
-import type { ReplayableInput } from '../../exec/input/replayable-input.js'
-import { runChild } from '../../exec/run-child.js'
+import type { ScriptRun } from './repair.js'
+import type { ScriptHooks } from './script-hooks.js'
+import type { Interrupts } from '../exec/interrupts.js'
+import type { ReplayableInput } from '../exec/input/replayable-input.js'
+import { runChild } from '../exec/run-child.js'
 
 export interface ScriptChild {
   env: NodeJS.ProcessEnv

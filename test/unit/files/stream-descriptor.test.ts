@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { closeAll, openRealPipes } from '../../../src/exec/output/real-pipe.js'
-import { isPipeOrSocket } from '../../../src/exec/output/stream-descriptor.js'
+import { isPipeOrSocket } from '../../../src/files/stream-descriptor.js'
 
 describe('isPipeOrSocket', () => {
   it('is true for both ends of a pipe, false for a regular file, /dev/null and a closed descriptor', () => {
