@@ -1,5 +1,6 @@
-// Two builds: the command (dist/cli.cjs, the bin entry, and the chunks it loads), and the programmatic API
-// (dist/index.js) with the local index servers for tests and `npm run bench` (dist/testing.js).
+// Three builds: the command (dist/cli.cjs, the bin entry, and the chunks it loads), the programmatic API
+// (dist/index.js), and, outside the package, the local index servers and measures `npm run bench` uses
+// (build/bench/testing.js).
 //
 // The command is CommonJS: Node 20 can keep V8's compiled code between runs only for scripts it compiles itself
 // (src/cli/code-cache.ts); ES modules it compiles on every start.
@@ -100,8 +101,17 @@ export default [
     onwarn,
   },
   {
-    input: { index: 'src/index.ts', testing: 'src/testing/index.ts' },
+    input: { index: 'src/index.ts' },
     output: { dir: 'dist', format: 'es', entryFileNames: '[name].js', chunkFileNames: 'api-[name]-[hash].js' },
+    external: isExternal,
+    plugins: plugins(),
+    onwarn,
+  },
+  // The test servers, the diagnosis measures and the differential matrix for `npm run bench`: test code, built
+  // beside the package (build/bench/), never shipped in it.
+  {
+    input: { testing: 'test/support/index.ts' },
+    output: { dir: 'build/bench', format: 'es', entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' },
     external: isExternal,
     plugins: plugins(),
     onwarn,

@@ -1,5 +1,5 @@
 // npm run bench, figure (e): label and retry-decision accuracy per tool on sets the rules were not tuned on
-// (src/testing/measure.ts; how the figures are obtained and what they mean: docs/diagnosis.md).
+// (test/support/measure.ts; how the figures are obtained and what they mean: docs/diagnosis.md).
 // (1) leave-one-source-out over the development corpus (../shared/corpus/dev.jsonl, or its copies in
 //     test/fixtures/output; CORPUS_JSONL for another set of the same format, such as a held-out one);
 // (2) the message catalog written from the tools' sources, filled 8 times per template;
@@ -13,7 +13,7 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { byFamily, catalogScore, leaveOneSourceOut, tunedScore } from '../dist/testing.js'
+import { byFamily, catalogScore, leaveOneSourceOut, tunedScore } from '../build/bench/testing.js'
 import { renderSections, withSections } from './render.mjs'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))

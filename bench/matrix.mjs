@@ -1,4 +1,4 @@
-// The differential matrix of "never worse than the plain tool" (src/testing/differential): every network condition run
+// The differential matrix of "never worse than the plain tool" (test/support/differential): every network condition run
 // by the real pip, npm, pnpm and yarn alone and through resilient, one after the other against fresh local servers
 // with the same faults. Printed as a table (won, equal, lost; time ratios: bench/matrix-render.mjs); `--only=matrix
 // --write` renders it into README.md and docs/benchmarks.md. The e2e test (test/e2e/differential-matrix.e2e.test.ts) asserts no case is lost.
@@ -6,7 +6,7 @@ import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { delimiter, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { runMatrix } from '../dist/testing.js'
+import { runMatrix } from '../build/bench/testing.js'
 
 const NODE_MODULES = fileURLToPath(new URL('../node_modules/', import.meta.url))
 const LAUNCHERS = { pnpm: join(NODE_MODULES, 'pnpm', 'bin', 'pnpm.cjs'), yarn: join(NODE_MODULES, 'yarn', 'bin', 'yarn.js') }

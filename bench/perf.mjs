@@ -10,7 +10,7 @@ import { execa } from 'execa'
 import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { buildWheel, startNpmRegistry, startPypiServer } from '../dist/testing.js'
+import { buildWheel, startNpmRegistry, startPypiServer } from '../build/bench/testing.js'
 
 export const median = values => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
 export const temp = prefix => mkdtempSync(join(tmpdir(), `bench-${prefix}-`))

@@ -14,7 +14,7 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { execa } from 'execa'
-import { buildTarball, buildWheel, startNpmRegistry, startPypiServer } from '../dist/testing.js'
+import { buildTarball, buildWheel, startNpmRegistry, startPypiServer } from '../build/bench/testing.js'
 import { cleanEnv, median, succeeded, temp, timed } from './perf.mjs'
 
 const CHILD = fileURLToPath(new URL('./relay-child.mjs', import.meta.url))

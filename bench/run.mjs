@@ -40,7 +40,7 @@ const { mkdtempSync, readFileSync, rmSync, writeFileSync, chmodSync, mkdirSync }
 const { availableParallelism, loadavg, tmpdir } = await import('node:os')
 const { join } = await import('node:path')
 const { fileURLToPath } = await import('node:url')
-const { startPypiServer, buildWheel } = await import('../dist/testing.js')
+const { startPypiServer, buildWheel } = await import('../build/bench/testing.js')
 const { formatAccuracy, measureAccuracy } = await import('./accuracy.mjs')
 const { renderSections, withSections } = await import('./render.mjs')
 const { formatPerf, measurePerf } = await import('./perf.mjs')

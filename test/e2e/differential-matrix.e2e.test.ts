@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { matrixEntries, runMatrix, type CaseResult, type MatrixEntry } from '../../src/testing/differential/run.js'
+import { matrixEntries, runMatrix, type CaseResult, type MatrixEntry } from '../support/differential/run.js'
 import { isolatedEnv } from '../helpers/isolated-env.js'
 import { CLI } from '../helpers/run-cli.js'
 import { envWithTool } from './npm-registries.js'
 
 // The acceptance test of "never worse than the plain tool": each network condition of the matrix
-// (src/testing/differential/cases.ts) run by the real pip, npm, pnpm and yarn alone and through the built resilient,
+// (test/support/differential/cases.ts) run by the real pip, npm, pnpm and yarn alone and through the built resilient,
 // side by side against local servers with the same faults. Plain succeeds ⇒ resilient succeeds, in at most plain's
 // time plus a slack (generous here: the machine is shared; `npm run bench` measures it); plain fails ⇒ resilient
 // succeeds or exits with the tool's status. No case may be lost.

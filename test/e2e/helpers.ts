@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach } from 'vitest'
-import { startPypiServer, type PypiServer, type PypiServerOptions } from '../../src/testing/pypi-server.js'
+import { startPypiServer, type PypiServer, type PypiServerOptions } from '../../src/demo/pypi-server.js'
 
 /**
  * A temporary project directory with a `.resilientrc.json`, the way a person configures resilient. Without a

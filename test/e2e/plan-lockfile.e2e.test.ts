@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { CLI, runCli } from '../helpers/run-cli.js'
-import type { FaultChoice } from '../../src/testing/fault-server.js'
+import type { FaultChoice } from '../../src/demo/fault-server.js'
 import { projectWithConfig } from './helpers.js'
 import { envWithTool, installed, primaryAndMirror, served, type Setup } from './npm-registries.js'
 

@@ -6,8 +6,8 @@ import { join } from 'node:path'
 import { afterEach } from 'vitest'
 import { startRelay, type Relay, type RelayOptions } from '../../src/relay/server.js'
 import type { RelayEvent, RelaySource } from '../../src/relay/types.js'
-import type { NpmRegistry } from '../../src/testing/npm-registry.js'
-import type { PypiServer } from '../../src/testing/pypi-server.js'
+import type { NpmRegistry } from '../support/npm-registry.js'
+import type { PypiServer } from '../../src/demo/pypi-server.js'
 
 /** Shared by the relay's e2e tests: a relay in front of local fault-injecting servers, closed after each test. */
 export const SECRET = 'relay-test-secret'

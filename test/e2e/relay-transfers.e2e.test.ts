@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { buildWheel } from '../../src/testing/wheel.js'
+import { buildWheel } from '../../src/demo/wheel.js'
 import { pypiServers } from './helpers.js'
 import { AUTHORIZATION, pypiSource, relays } from './relay-setup.js'
 

@@ -1,2 +1,2 @@
-// The npm registry with fault injection lives in src/testing (npm run bench uses it too).
-export * from '../../src/testing/npm-registry.js'
+// The npm registry with fault injection lives in test/support/ (npm run bench uses it too).
+export * from '../support/npm-registry.js'

@@ -1,1 +1,1 @@
-export * from '../../src/testing/npm-tarball.js'
+export * from '../support/npm-tarball.js'

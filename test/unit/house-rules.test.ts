@@ -70,7 +70,7 @@ describe('the house rules', () => {
     ['plan'],
     ['state', 'retry'],
     ['run'],
-    ['autoinstall', 'doctor', 'shims', 'completion', 'testing'],
+    ['autoinstall', 'doctor', 'shims', 'completion', 'demo'],
     ['cli', 'index'],
   ]
   const floorOf = (path: string) => FLOORS.findIndex(floor => floor.includes(path.split('/')[1]!.replace(/\.ts$/, '')))

@@ -2,8 +2,8 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { ResilientError, EXIT } from '../../errors.js'
-import { startPypiServer } from '../../testing/pypi-server.js'
-import { buildWheel } from '../../testing/wheel.js'
+import { startPypiServer } from '../../demo/pypi-server.js'
+import { buildWheel } from '../../demo/wheel.js'
 import { which } from '../../tools/which.js'
 
 /**

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { expect, it } from 'vitest'
-import { renderCatalogTable } from '../../../src/diagnose/catalog/docs.js'
+import { renderCatalogTable } from '../../support/catalog/docs.js'
 
 it('keeps the table of docs/diagnosis.md true to the catalog and the rules', () => {
   const docs = readFileSync(fileURLToPath(new URL('../../../docs/diagnosis.md', import.meta.url)), 'utf8')

@@ -1,11 +1,11 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { CATALOG, type CatalogTool, type Message } from '../../../src/diagnose/catalog/index.js'
-import { decorate, DECORATIONS, fillTemplate, placeholdersOf, PLACEHOLDER_VALUES, type Placeholder } from '../../../src/diagnose/catalog/fill.js'
+import { CATALOG, type CatalogTool, type Message } from '../../support/catalog/index.js'
+import { decorate, DECORATIONS, fillTemplate, placeholdersOf, PLACEHOLDER_VALUES, type Placeholder } from '../../support/catalog/fill.js'
 import { diagnose, guessTool } from '../../../src/diagnose/index.js'
 import { normalizeFailure } from '../../../src/diagnose/normalize.js'
 import { RULES } from '../../../src/diagnose/rules/index.js'
-import { expectedRule, ruleForStatus } from '../../../src/diagnose/catalog/expected.js'
+import { expectedRule, ruleForStatus } from '../../support/catalog/expected.js'
 
 // Each message of the catalog (the tools' own templates) is filled with varied values, decorated as CI logs and
 // terminals show it, and must be claimed by its rule, with the tool known (the retry loop) and unknown (`why`).

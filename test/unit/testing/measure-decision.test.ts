@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { diagnose } from '../../../src/diagnose/index.js'
-import { commandArgv, couldContact, loopRetries } from '../../../src/testing/measure-decision.js'
+import { commandArgv, couldContact, loopRetries } from '../../support/measure-decision.js'
 
 // The measured decision is the retry loop's: planRun and decideNext on the diagnosis of a pasted output.
 const RETRYING = "WARNING: Retrying (Retry(total=4, connect=None, read=None, redirect=None, status=None)) after connection broken by"

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { alternatives, byFamily, catalogScore, leaveOneSourceOut, tunedScore, type LabelledCase } from '../../../src/testing/measure.js'
+import { alternatives, byFamily, catalogScore, leaveOneSourceOut, tunedScore, type LabelledCase } from '../../support/measure.js'
 
 // The measure `npm run bench` reports (docs/diagnosis.md): leave-one-source-out with the held-out source's own
 // wording forgotten. Measured 93.8% label and 97.1% decision on 2026-11-25; these bounds catch a regression without

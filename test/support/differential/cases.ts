@@ -1,4 +1,4 @@
-import type { Fault, FaultChoice } from '../fault-server.js'
+import type { Fault, FaultChoice } from '../../../src/demo/fault-server.js'
 import type { Subject } from './subjects.js'
 
 /** Where the install may go: its index alone (an index of the person's own), or the index and a healthy mirror. */

@@ -1,12 +1,12 @@
-import { CATALOG, type Message } from '../diagnose/catalog/index.js'
-import { decorate, DECORATIONS, fillTemplate } from '../diagnose/catalog/fill.js'
-import { expectedRule } from '../diagnose/catalog/expected.js'
-import { diagnose } from '../diagnose/index.js'
+import { CATALOG, type Message } from './catalog/index.js'
+import { decorate, DECORATIONS, fillTemplate } from './catalog/fill.js'
+import { expectedRule } from './catalog/expected.js'
+import { diagnose } from '../../src/diagnose/index.js'
 import { commandArgv, couldContact, loopRetries } from './measure-decision.js'
-import { normalizeFailure } from '../diagnose/normalize.js'
-import { DEFAULT_REMEDIES, isRetryableWith } from '../diagnose/remedies.js'
-import { RULES } from '../diagnose/rules/index.js'
-import type { Category, Diagnosis, Facts } from '../diagnose/types.js'
+import { normalizeFailure } from '../../src/diagnose/normalize.js'
+import { DEFAULT_REMEDIES, isRetryableWith } from '../../src/diagnose/remedies.js'
+import { RULES } from '../../src/diagnose/rules/index.js'
+import type { Category, Diagnosis, Facts } from '../../src/diagnose/types.js'
 
 // How well the rules do on failures they were not tuned on (`npm run bench`, docs/diagnosis.md): leave-one-source-out
 // over a labelled corpus, with the wording learned only from the held-out source forgotten, and the message catalog
@@ -58,7 +58,7 @@ export function goldDecision(label: Category, facts: Facts): boolean {
 }
 
 /**
- * A case's verdicts. The decision is the retry loop's own (src/testing/measure-decision.ts: planRun and decideNext on
+ * A case's verdicts. The decision is the retry loop's own (test/support/measure-decision.ts: planRun and decideNext on
  * this diagnosis), not the diagnosis's `retryable` summary of it; a tool the loop does not run keeps the summary.
  */
 function judged(tool: string, label: Category | undefined, diagnosis: Diagnosis, retry?: boolean, argv?: readonly string[]) {

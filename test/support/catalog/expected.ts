@@ -1,4 +1,4 @@
-import { statusOf } from '../http-status.js'
+import { statusOf } from '../../../src/diagnose/http-status.js'
 import type { Message } from './types.js'
 
 /** The rule an HTTP status stands for when the message says nothing else (`status` entries of the catalog). */

@@ -1,13 +1,13 @@
-import { configSchema } from '../config/schema.js'
-import { MIRRORS } from '../mirrors/index.js'
-import { gatherPlanRequest } from '../plan/gather.js'
-import { planRun } from '../plan/plan-run.js'
-import type { AttemptRecord } from '../plan/types.js'
-import { decideNext } from '../retry/policy.js'
-import { TOOLS, type ToolName } from '../tools/index.js'
-import type { IndexChoice } from '../tools/types.js'
-import { hostOf } from '../url.js'
-import type { Diagnosis } from '../diagnose/types.js'
+import { configSchema } from '../../src/config/schema.js'
+import { MIRRORS } from '../../src/mirrors/index.js'
+import { gatherPlanRequest } from '../../src/plan/gather.js'
+import { planRun } from '../../src/plan/plan-run.js'
+import type { AttemptRecord } from '../../src/plan/types.js'
+import { decideNext } from '../../src/retry/policy.js'
+import { TOOLS, type ToolName } from '../../src/tools/index.js'
+import type { IndexChoice } from '../../src/tools/types.js'
+import { hostOf } from '../../src/url.js'
+import type { Diagnosis } from '../../src/diagnose/types.js'
 
 // What the retry loop does after a failure, measured on pasted outputs (`npm run bench`): the plan `planRun` makes
 // for the tool, with the index the output names as the person's own, and the step `decideNext` picks after that first

@@ -12,7 +12,7 @@ export interface MessageSource {
 
 /**
  * A message a tool prints, as its source forms it. `{name}` marks what varies (the names are listed in
- * src/diagnose/catalog/fill.ts); everything else is the tool's own text. The tests fill each template with varied
+ * test/support/catalog/fill.ts); everything else is the tool's own text. The tests fill each template with varied
  * values, decorate it as terminals and CI logs do, and check that `rule` (and no other) claims it.
  */
 export interface Message {

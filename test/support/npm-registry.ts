@@ -1,9 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { startFaultServer, type Fault, type FaultChoice, type FaultServer } from './fault-server.js'
-import { sendBody } from './send-body.js'
+import { startFaultServer, type Fault, type FaultChoice, type FaultServer } from '../../src/demo/fault-server.js'
+import { sendBody } from '../../src/demo/send-body.js'
 import { buildTarball, type BuiltTarball, type NpmPackageSpec } from './npm-tarball.js'
 
-export type { Fault } from './fault-server.js'
+export type { Fault } from '../../src/demo/fault-server.js'
 export { buildTarball, type BuiltTarball, type NpmPackageSpec } from './npm-tarball.js'
 
 export interface NpmRegistryOptions {

@@ -1,9 +1,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { FaultChoice } from '../fault-server.js'
+import type { FaultChoice } from '../../../src/demo/fault-server.js'
 import { buildTarball, startNpmRegistry, type BuiltTarball } from '../npm-registry.js'
-import { startPypiServer } from '../pypi-server.js'
-import { buildWheel, type BuiltWheel } from '../wheel.js'
+import { startPypiServer } from '../../../src/demo/pypi-server.js'
+import { buildWheel, type BuiltWheel } from '../../../src/demo/wheel.js'
 
 /** One index server of a case: its URL as the tool takes it, its request log, and how to stop it. */
 export interface IndexServer {

@@ -1,6 +1,6 @@
 // Local index servers with fault injection: used by `resilient demo`, the e2e tests and `npm run bench`.
-export { startPypiServer, type PypiServer, type Fault, type PypiServerOptions } from './pypi-server.js'
-export { buildWheel, normalizeName, type BuiltWheel } from './wheel.js'
+export { startPypiServer, type PypiServer, type Fault, type PypiServerOptions } from '../../src/demo/pypi-server.js'
+export { buildWheel, normalizeName, type BuiltWheel } from '../../src/demo/wheel.js'
 // How well the diagnosis does on sets it was not tuned on: `npm run bench` (bench/accuracy.mjs).
 export { byFamily, catalogScore, leaveOneSourceOut, tunedScore, type LabelledCase, type Tally } from './measure.js'
 export { startNpmRegistry, buildTarball, type NpmRegistry, type NpmRegistryOptions, type BuiltTarball, type NpmPackageSpec } from './npm-registry.js'

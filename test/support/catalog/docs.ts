@@ -1,6 +1,6 @@
-import { DEFAULT_REMEDIES } from '../remedies.js'
-import { RULES } from '../rules/index.js'
-import type { Remedy } from '../types.js'
+import { DEFAULT_REMEDIES } from '../../../src/diagnose/remedies.js'
+import { RULES } from '../../../src/diagnose/rules/index.js'
+import type { Remedy } from '../../../src/diagnose/types.js'
 import { CATALOG } from './index.js'
 
 const DOES: Record<Remedy['kind'], string> = {
