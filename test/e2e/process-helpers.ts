@@ -36,13 +36,18 @@ export function standIn(name: string, script: string, extraEnv: Record<string, s
   }
 }
 
-/** `bash -c <line>` with `resilient` on PATH next to the stand-in; returns what bash printed. */
-export async function bashBeside(tool: StandIn, line: string, timeoutMs = 60_000) {
+/** Puts `resilient` (the launcher) on PATH next to the stand-in. */
+export function linkLauncherBeside(tool: StandIn): void {
   try {
     symlinkSync(LAUNCHER, join(tool.dir, 'resilient'))
   } catch {
     // linked already
   }
+}
+
+/** `bash -c <line>` with `resilient` on PATH next to the stand-in; returns what bash printed. */
+export async function bashBeside(tool: StandIn, line: string, timeoutMs = 60_000) {
+  linkLauncherBeside(tool)
   return execa('bash', ['-c', line], { env: tool.env, extendEnv: false, reject: false, timeout: timeoutMs, stdin: 'ignore' })
 }
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { execa } from 'execa'
 import { strToU8, zipSync } from 'fflate'
-import type { BuiltWheel } from '../helpers/fake-pypi.js'
+import type { BuiltWheel, PypiServer } from '../helpers/fake-pypi.js'
 import { isolatedEnv } from '../helpers/isolated-env.js'
 import { runCli } from '../helpers/run-cli.js'
 import { relayOffUnlessSaid } from './helpers.js'
@@ -78,3 +78,6 @@ export interface RunReport {
   stopReason: string | null
   installs: { tool: string; exitCode: number; attempts: { command: string[]; source: string }[] }[]
 }
+
+/** The project pages the index served (`/simple/<name>/`), the requests an install makes; the root list is not one. */
+export const projectRequests = (index: PypiServer): string[] => index.requests.filter(path => path.startsWith('/simple/') && path !== '/simple/')
