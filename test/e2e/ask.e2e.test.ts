@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { inTerminal, pty as terminal, type TerminalStep } from '../helpers/pty.js'
 import { runCli } from '../helpers/run-cli.js'
-import { standIn, type StandIn } from './process-helpers.js'
+import { standIn, type StandIn } from '../helpers/process-helpers.js'
 
 // A fake pip that fails like real pip behind a dead proxy (pip 23 wording) until it is given a working one, and a
 // private index that answers 401 until credentials arrive. It logs what each attempt received.

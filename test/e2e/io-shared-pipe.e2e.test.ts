@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { bashBeside, standIn } from './process-helpers.js'
+import { bashBeside, standIn } from '../helpers/process-helpers.js'
 
 // resilient's stdout and stderr are often a pipe it shares with other processes (`make -j`, `a & b` in a pipeline, a
 // CI step's log). Node would mark that pipe non-blocking for everyone (src/cli/blocking-stdio.ts); a sibling writing

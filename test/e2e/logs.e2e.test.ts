@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest'
 import { logsDirectory } from '../../src/paths.js'
 import { isolatedEnv } from '../helpers/isolated-env.js'
 import { runCli } from '../helpers/run-cli.js'
-import { filesIn, projectWithConfig } from './helpers.js'
-import { standIn } from './process-helpers.js'
+import { filesIn, projectWithConfig } from '../helpers/e2e-setup.js'
+import { standIn } from '../helpers/process-helpers.js'
 
 const TIMEOUT_OUTPUT = `WARNING: Retrying (Retry(total=0, connect=None, read=None, redirect=None, status=None)) after connection broken by 'ReadTimeoutError("HTTPSConnectionPool(host='primary.test', port=443): Read timed out. (read timeout=6)")': /simple/demo-pkg/
 ERROR: Could not find a version that satisfies the requirement demo-pkg (from versions: none)

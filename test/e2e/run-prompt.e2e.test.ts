@@ -5,7 +5,7 @@ import { buildWheel, startPypiServer, type PypiServer } from '../helpers/fake-py
 import { startNpmRegistry, type NpmRegistry } from '../helpers/fake-npm-registry.js'
 import { isolatedEnv } from '../helpers/isolated-env.js'
 import { inTerminal, pty, type TerminalStep } from '../helpers/pty.js'
-import { distributions, projectDir } from './run-helpers.js'
+import { distributions, projectDir } from '../helpers/run-helpers.js'
 import { itNeeding, onDisk } from '../helpers/requirements.js'
 
 // The one question, answered in a real pseudo-terminal (node-pty, an optional dependency: skipped without it).

@@ -5,7 +5,7 @@ import { execa } from 'execa'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildWheel, startPypiServer, type PypiServer } from '../helpers/fake-pypi.js'
 import { isolatedEnv } from '../helpers/isolated-env.js'
-import { copyVenv, distributions, projectDir, projectRequests, runScript, venvTemplate, wheelWithFiles } from './run-helpers.js'
+import { copyVenv, distributions, projectDir, projectRequests, runScript, venvTemplate, wheelWithFiles } from '../helpers/run-helpers.js'
 import { itNeeding, onDisk, pyenvPython } from '../helpers/requirements.js'
 
 // What `resilient run` must never do: act on text or on another process's failure, undo what it did not do, run

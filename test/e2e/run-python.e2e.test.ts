@@ -5,7 +5,7 @@ import { execa } from 'execa'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildWheel, startPypiServer, type PypiServer } from '../helpers/fake-pypi.js'
 import { isolatedEnv } from '../helpers/isolated-env.js'
-import { copyVenv, distributions, projectDir, projectRequests, runScript, venvTemplate } from './run-helpers.js'
+import { copyVenv, distributions, projectDir, projectRequests, runScript, venvTemplate } from '../helpers/run-helpers.js'
 import { itNeeding, pyenvPython } from '../helpers/requirements.js'
 
 // `resilient run` with real Python scripts in real venvs, installing from a local PEP 503 index through the built

@@ -2,7 +2,7 @@ import { execa } from 'execa'
 import { describe, expect, it } from 'vitest'
 import { pty as terminal } from '../helpers/pty.js'
 import { CLI } from '../helpers/run-cli.js'
-import { alive, standIn, waitFor, type StandIn } from './process-helpers.js'
+import { alive, standIn, waitFor, type StandIn } from '../helpers/process-helpers.js'
 
 /** A fake pip that starts a grandchild (like a build subprocess) and waits; it records every pid it started in $LOG. */
 function fakePip(): StandIn {

@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process'
 import { afterEach, expect, it } from 'vitest'
-import { pypiServers } from './helpers.js'
-import { linkLauncherBeside, standIn, waitFor, type StandIn } from './process-helpers.js'
-import { Tmux } from './tmux.js'
+import { pypiServers } from '../helpers/e2e-setup.js'
+import { linkLauncherBeside, standIn, waitFor, type StandIn } from '../helpers/process-helpers.js'
+import { Tmux } from '../helpers/tmux.js'
 import { command, describeNeeding } from '../helpers/requirements.js'
 
 // Job control and the terminal, in a real terminal (tmux), side by side with the plain tool where it helps.

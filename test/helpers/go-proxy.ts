@@ -1,7 +1,7 @@
 import { createServer } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 import { strToU8, zipSync } from 'fflate'
-import type { Fault } from '../helpers/fake-npm-registry.js'
+import type { Fault } from './fake-npm-registry.js'
 
 /**
  * A Go module proxy on 127.0.0.1 serving one module, built at test time (the GOPROXY protocol: @v/list, .info,

@@ -2,13 +2,13 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { isolatedEnv } from '../helpers/isolated-env.js'
-import { runCli, type CliResult, type ReportAttempt } from '../helpers/run-cli.js'
+import { isolatedEnv } from './isolated-env.js'
+import { runCli, type CliResult, type ReportAttempt } from './run-cli.js'
 
 // Runs the built CLI with the fake uv, conda, mamba, micromamba, pixi and pdm of test/e2e/bin first on PATH: tools
 // that cannot be installed here, replaying their real failure output (see test/e2e/bin/fake-tool.mjs).
 
-export const FAKE_BIN = fileURLToPath(new URL('./bin', import.meta.url))
+export const FAKE_BIN = fileURLToPath(new URL('../e2e/bin', import.meta.url))
 export const PYPI_MIRROR = 'https://pypi-mirror.test/simple'
 export const CONDA_MIRROR = 'https://conda-mirror.test/anaconda/cloud'
 

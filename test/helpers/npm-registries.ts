@@ -3,9 +3,9 @@ import { chmodSync, existsSync, mkdtempSync, readdirSync, symlinkSync, writeFile
 import { tmpdir } from 'node:os'
 import { delimiter, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { buildTarball, startNpmRegistry, type Fault, type NpmRegistry } from '../helpers/fake-npm-registry.js'
-import { isolatedEnv } from '../helpers/isolated-env.js'
-import { projectWithConfig } from './helpers.js'
+import { buildTarball, startNpmRegistry, type Fault, type NpmRegistry } from './fake-npm-registry.js'
+import { isolatedEnv } from './isolated-env.js'
+import { projectWithConfig } from './e2e-setup.js'
 
 /** Shared by the npm, pnpm, yarn and bun e2e tests: a primary registry with a fault, a healthy mirror, a project. */
 

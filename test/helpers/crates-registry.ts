@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto'
 import { createServer } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
-import type { Fault } from '../helpers/fake-npm-registry.js'
-import { gzippedTar } from '../helpers/npm-tarball.js'
+import type { Fault } from './fake-npm-registry.js'
+import { gzippedTar } from './npm-tarball.js'
 
 /**
  * A sparse cargo registry on 127.0.0.1 (config.json, index files, .crate downloads), built at test time.

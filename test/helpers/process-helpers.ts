@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { execa } from 'execa'
-import { isolatedEnv } from '../helpers/isolated-env.js'
+import { isolatedEnv } from './isolated-env.js'
 
 /**
  * The installed command: the sh launcher in front of Node (bin/resilient), as users start it. TEST_BUILD_BIN

@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { execa } from 'execa'
 import { strToU8, zipSync } from 'fflate'
-import type { BuiltWheel, PypiServer } from '../helpers/fake-pypi.js'
-import { isolatedEnv } from '../helpers/isolated-env.js'
-import { runCli } from '../helpers/run-cli.js'
-import { relayOffUnlessSaid } from './helpers.js'
+import type { BuiltWheel, PypiServer } from './fake-pypi.js'
+import { isolatedEnv } from './isolated-env.js'
+import { runCli } from './run-cli.js'
+import { relayOffUnlessSaid } from './e2e-setup.js'
 
 // Shared by the `resilient run` e2e tests: real venvs, project directories, and the built CLI.
 
@@ -35,7 +35,7 @@ export async function distributions(python: string): Promise<string[]> {
 
 /**
  * A project directory with these files and a `.resilientrc.json`, the way a person configures resilient; without a
- * `relay` key the relay is off, as in test/e2e/helpers.ts projectWithConfig (these tests read the installs' commands).
+ * `relay` key the relay is off, as in test/helpers/e2e-setup.ts projectWithConfig (these tests read the installs' commands).
  */
 export function projectDir(files: Record<string, string>, config: unknown): string {
   const dir = mkdtempSync(join(tmpdir(), 'resilient-run-'))
