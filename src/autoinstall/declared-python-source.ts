@@ -1,8 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
-import { findOptions, type OptionSpec } from '../tools/args.js'
-import { readTomlFile, stringAt, tablesAt } from '../tools/project-files.js'
-import { PIP_INDEX_FLAGS } from '../tools/python-index-flags.js'
+import { findOptions, type OptionSpec } from '../tools/argv/args.js'
+import { readTomlFile, stringAt, tablesAt } from '../tools/config/project-files.js'
+import { PIP_INDEX_FLAGS } from '../tools/argv/python-index-flags.js'
 
 /**
  * Where a project says its Python packages come from, as the variables pip reads (PIP_INDEX_URL, PIP_EXTRA_INDEX_URL,

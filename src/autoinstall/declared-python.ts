@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { basename, join } from 'node:path'
-import { parseToml } from '../tools/lazy-parsers.js'
+import { parseToml } from '../tools/config/lazy-parsers.js'
 import { poetryToPep440 } from './poetry-constraint.js'
 import { normalizeProject } from './refused.js'
 import type { Declaration } from './types.js'

@@ -1,6 +1,6 @@
 import { closeSync, existsSync, openSync, readSync } from 'node:fs'
 import { basename, resolve } from 'node:path'
-import { which } from '../tools/which.js'
+import { which } from '../tools/argv/which.js'
 import { runnerHint } from './runner-hint.js'
 import type { ScriptEcosystem } from './types.js'
 

@@ -1,4 +1,4 @@
-import { formatCommand } from '../tools/format-command.js'
+import { formatCommand } from '../tools/argv/format-command.js'
 import type { ScriptOutput } from './final-error.js'
 import type { HookOutcome } from './script-hooks.js'
 import type { Choice, Detection, InstallPlan, MissingModule, Placement, ScriptEcosystem, Wanted } from './types.js'

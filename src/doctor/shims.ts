@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path'
 import { outdatedShims } from '../shims/install.js'
 import { defaultShimDirectory, isShimDirectory, readShimManifest, shimDirectoriesOnPath } from '../shims/shim-dir.js'
 import { detectShell, pathLine, PROFILE_FILES } from '../shims/shell-lines.js'
-import { which } from '../tools/which.js'
+import { which } from '../tools/argv/which.js'
 import type { Problem, Section } from './types.js'
 import { RESILIENT_VERSION } from '../version.js'
 

@@ -4,7 +4,7 @@ import { MIRRORS } from '../mirrors/index.js'
 import { redact } from '../redact.js'
 import { TOOLS } from '../tools/index.js'
 import type { ToolAdapter, ToolContext } from '../tools/types.js'
-import { which } from '../tools/which.js'
+import { which } from '../tools/argv/which.js'
 import type { Problem, Section } from './types.js'
 
 export interface ToolFinding {

@@ -1,5 +1,5 @@
 import { closeSync, openSync, readSync } from 'node:fs'
-import { lookupProgram } from '../tools/which.js'
+import { lookupProgram } from '../tools/argv/which.js'
 
 /** A program that cannot run, with the shell's exit status (126 found but not runnable, 127 not found). */
 export interface ProgramFailure {

@@ -1,6 +1,6 @@
 import type { Config } from '../config/schema.js'
 import { UPSTREAM_FILE_HOSTS, UPSTREAMS } from '../mirrors/index.js'
-import { applyIndexKeepingSecrets, type SecretsContext } from '../tools/credentials.js'
+import { applyIndexKeepingSecrets, type SecretsContext } from '../tools/source/credentials.js'
 import type { CommandLine, LockedRegistries, PinnedRegistry, ToolAdapter } from '../tools/types.js'
 import { indexKey, indexUrlOf, labelOf, sameIndex } from '../url.js'
 import type { Host, PlannedAttempt, Source } from './types.js'
@@ -15,7 +15,7 @@ export interface AttemptContext {
   locked?: LockedRegistries
   /** May a pinned registry be replaced by a mirror? (plan/sources.ts) */
   replaceable(url: string): boolean
-  /** Where credentials go instead of argv (tools/credentials.ts). */
+  /** Where credentials go instead of argv (tools/source/credentials.ts). */
   secrets?: SecretsContext
 }
 

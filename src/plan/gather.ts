@@ -1,6 +1,6 @@
 import type { Invocation } from '../tools/parse-invocation.js'
 import { findUserKnobs } from '../tools/knobs.js'
-import { readLockedRegistries } from '../tools/lockfile-registry.js'
+import { readLockedRegistries } from '../tools/lockfile/lockfile-registry.js'
 import type { LockedRegistries, LockfileSupport, ToolContext } from '../tools/types.js'
 import type { PlanRequest } from './plan-run.js'
 

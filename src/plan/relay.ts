@@ -1,7 +1,7 @@
 import { UPSTREAM_FILE_HOSTS, UPSTREAMS } from '../mirrors/index.js'
 import { PROTOCOLS } from '../relay/protocols.js'
-import type { SecretsContext } from '../tools/credentials.js'
-import type { RelayTrust } from '../tools/relay-support.js'
+import type { SecretsContext } from '../tools/source/credentials.js'
+import type { RelayTrust } from '../tools/relay/relay-support.js'
 import { hostAndPortOf, hostOf, indexKey, indexUrlOf, labelOf, sameIndex } from '../url.js'
 import type { PlannedAttempt, RelayPlan, RelayPlanSource, RunPlan, Source } from './types.js'
 

@@ -1,7 +1,7 @@
 import type { Diagnosis } from '../diagnose/types.js'
 import type { ProgressSummary } from '../exec/progress/progress-monitor.js'
 import type { Invocation } from '../tools/parse-invocation.js'
-import type { LockfileRewrite } from '../tools/lockfile-types.js'
+import type { LockfileRewrite } from '../tools/lockfile/lockfile-types.js'
 import type { CommandLine, IndexChoice } from '../tools/types.js'
 
 /**

@@ -3,9 +3,9 @@ import type { Diagnosis } from '../diagnose/types.js'
 import { registerSecrets } from '../redact.js'
 import type { Fix, Source } from '../retry/types.js'
 import type { Invocation } from '../tools/parse-invocation.js'
-import type { SecretsContext } from '../tools/credentials.js'
+import type { SecretsContext } from '../tools/source/credentials.js'
 import type { CommandLine } from '../tools/types.js'
-import { which } from '../tools/which.js'
+import { which } from '../tools/argv/which.js'
 
 type Question = { diagnosis: Diagnosis; source: Source; command: CommandLine }
 

@@ -4,7 +4,7 @@ import { planRun, type PlanRequest } from '../plan/plan-run.js'
 import { rankSources } from '../plan/rank.js'
 import type { RunPlan, StateSnapshot } from '../plan/types.js'
 import type { ExecuteDeps } from '../retry/execute.js'
-import { askToolForSource } from '../tools/ask-source.js'
+import { askToolForSource } from '../tools/source/ask-source.js'
 import type { ToolContext } from '../tools/types.js'
 import type { RunReporter } from './reporter.js'
 

@@ -2,7 +2,7 @@ import { basename } from 'node:path'
 import type { RunPlan } from '../plan/types.js'
 import { printable } from '../redact.js'
 import { ownText } from '../own-text.js'
-import { formatCommand } from '../tools/format-command.js'
+import { formatCommand } from '../tools/argv/format-command.js'
 
 /** One line per attempt for --dry-run: where it goes, why it has its place, and every host it will contact. */
 export function describeAttempts(plan: RunPlan): string[] {

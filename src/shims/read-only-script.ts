@@ -60,7 +60,7 @@ function caseOf(branches: Branch[], indent: string): string[] {
   return lines
 }
 
-/** `read_only() { ... }`: status 0 when "$@" is one of the forms (src/tools/read-only.ts isReadOnly is its spec). */
+/** `read_only() { ... }`: status 0 when "$@" is one of the forms (src/tools/argv/read-only.ts isReadOnly is its spec). */
 export function readOnlyFunction(forms: ReadOnlyForms): string {
   checkForms(forms)
   const lines = ['read_only() {']

@@ -1,6 +1,6 @@
-import type { OptionSpec } from './args.js'
+import type { OptionSpec } from './argv/args.js'
 import type { ToolContext } from './context.js'
-import type { VerbTable } from './verbs.js'
+import type { VerbTable } from './argv/verbs.js'
 
 /**
  * The parts of an adapter that are plain data: shared code (offline mode, doctor, `resilient why`, the README's table
@@ -107,7 +107,7 @@ export interface AdapterData {
   knobs?: KnobData
   /** The configuration files it reads (knobs, and for people: doctor and docs/tools). */
   configFiles?: ConfigFiles
-  /** Which verbs talk to an index, which upload, what keeps a command local; read by classify (src/tools/verbs.ts). */
+  /** Which verbs talk to an index, which upload, what keeps a command local; read by classify (src/tools/argv/verbs.ts). */
   verbs?: VerbTable
   /**
    * Other names a person or a log uses for this tool that do not start it as the adapter knows it (`berry` for

@@ -1,9 +1,9 @@
 import { CRATES_UPSTREAM } from '../mirrors/crates.js'
-import { findOptions, firstPositional } from './args.js'
-import { cargoConfigLayers, findSetting } from './cargo-config.js'
+import { findOptions, firstPositional } from './argv/args.js'
+import { cargoConfigLayers, findSetting } from './config/cargo-config.js'
 import type { CommandLine, ConfigFiles, IndexChoice, ReadOnlyForms, ToolAdapter, ToolContext } from './types.js'
-import { named, versionAndHelp } from './read-only.js'
-import { classifyVerb } from './verbs.js'
+import { named, versionAndHelp } from './argv/read-only.js'
+import { classifyVerb } from './argv/verbs.js'
 import { sameIndex } from '../url.js'
 
 const GLOBAL_WITH_VALUE = ['--config', '-Z', '--color', '-C', '--explain']

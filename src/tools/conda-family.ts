@@ -1,15 +1,15 @@
 import { CONDA_UPSTREAM } from '../mirrors/conda.js'
 import { MIRRORS } from '../mirrors/index.js'
 import { hasCredentials } from '../redact.js'
-import { findOptions } from './args.js'
-import { condaRcFiles, findChannelChoice, findPinnedSpecFile, type CondaFlavor } from './conda-channels.js'
+import { findOptions } from './argv/args.js'
+import { condaRcFiles, findChannelChoice, findPinnedSpecFile, type CondaFlavor } from './config/conda-channels.js'
 import type { AdviceSpec } from './advice.js'
 import type { CommandLine, ReadOnlyCommand, ReadOnlyForms, ToolAdapter, ToolContext } from './types.js'
-import { readYamlFile } from './yaml-file.js'
-import { versionAndHelp } from './read-only.js'
-import { networkVariables } from './environment.js'
-import { withEnv } from './command-line.js'
-import { classifyArgs, findVerb, type VerbTable } from './verbs.js'
+import { readYamlFile } from './config/yaml-file.js'
+import { versionAndHelp } from './argv/read-only.js'
+import { networkVariables } from './config/environment.js'
+import { withEnv } from './argv/command-line.js'
+import { classifyArgs, findVerb, type VerbTable } from './argv/verbs.js'
 
 /**
  * conda and the two mamba CLIs (conda base/context.py, micromamba common_options.cpp). conda and mamba 1 share conda's CLI and variables; micromamba and

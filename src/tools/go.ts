@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { go as GO_MIRRORS, GO_UPSTREAM } from '../mirrors/go.js'
-import { firstPositional } from './args.js'
+import { firstPositional } from './argv/args.js'
 import type { IndexChoice, ReadOnlyForms, ToolAdapter, ToolContext } from './types.js'
-import { named } from './read-only.js'
-import { networkVariables } from './environment.js'
-import { withEnv } from './command-line.js'
-import { classifyVerb } from './verbs.js'
+import { named } from './argv/read-only.js'
+import { networkVariables } from './config/environment.js'
+import { withEnv } from './argv/command-line.js'
+import { classifyVerb } from './argv/verbs.js'
 import { hostAndPortOf } from '../url.js'
 
 // `go help` and go.dev/ref/mod. `go run` and `go test` execute the user's program; builds may download missing modules.

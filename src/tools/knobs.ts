@@ -1,4 +1,4 @@
-import { findOptions } from './args.js'
+import { findOptions } from './argv/args.js'
 import { findEnv } from './npm-family.js'
 import type { ToolAdapter, ToolContext, ToolKnobs } from './types.js'
 

@@ -1,4 +1,4 @@
-import type { OptionSpec } from './args.js'
+import type { OptionSpec } from './argv/args.js'
 import type { CommandLine } from './types.js'
 
 /**

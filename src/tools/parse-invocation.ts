@@ -4,7 +4,7 @@ import { closestName } from '../closest-name.js'
 import { UnknownToolError, ToolNotExecutableError, ToolNotFoundError } from '../errors.js'
 import { TOOLS, type ToolName } from './index.js'
 import type { ToolAdapter } from './types.js'
-import { lookupProgram, which } from './which.js'
+import { lookupProgram, which } from './argv/which.js'
 
 /** A package-manager command as the user typed it, split into the launcher and the tool's own arguments. */
 export interface Invocation {

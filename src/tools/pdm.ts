@@ -1,13 +1,13 @@
 import { join } from 'node:path'
 import { PYPI_UPSTREAM } from '../mirrors/pypi.js'
-import { firstPositional } from './args.js'
-import { findUserIndex, GENERAL_WITH_VALUE, lockPinsUrls, PDM_CONFIG_FILES, projectRoot } from './pdm-config.js'
-import { pep503PackageUrl } from './python-index.js'
+import { firstPositional } from './argv/args.js'
+import { findUserIndex, GENERAL_WITH_VALUE, lockPinsUrls, PDM_CONFIG_FILES, projectRoot } from './config/pdm-config.js'
+import { pep503PackageUrl } from './source/python-index.js'
 import type { ReadOnlyForms, ToolAdapter } from './types.js'
-import { named, versionAndHelp } from './read-only.js'
-import { networkVariables } from './environment.js'
-import { withEnv } from './command-line.js'
-import { classifyVerb } from './verbs.js'
+import { named, versionAndHelp } from './argv/read-only.js'
+import { networkVariables } from './config/environment.js'
+import { withEnv } from './argv/command-line.js'
+import { classifyVerb } from './argv/verbs.js'
 
 // pdm's src/pdm/cli/commands. `pdm run` runs the user's script, `pdm init` asks questions: both run once.
 const NETWORK = new Set(['add', 'remove', 'install', 'sync', 'lock', 'update', 'outdated', 'search', 'build', 'self update'])

@@ -1,11 +1,11 @@
 import { PYPI_UPSTREAM } from '../mirrors/pypi.js'
-import { readPipConfig } from './pip-config.js'
-import { commandLineIndex, pipxArgs } from './pipx-index.js'
-import { pep503PackageUrl, PIP_KNOBS, UV_KNOBS } from './python-index.js'
+import { readPipConfig } from './config/pip-config.js'
+import { commandLineIndex, pipxArgs } from './source/pipx-index.js'
+import { pep503PackageUrl, PIP_KNOBS, UV_KNOBS } from './source/python-index.js'
 import type { ConfigFiles, IndexChoice, KnobData, ReadOnlyForms, ToolAdapter, ToolContext } from './types.js'
-import { named, versionAndHelp } from './read-only.js'
-import { withEnv } from './command-line.js'
-import { classifyVerb } from './verbs.js'
+import { named, versionAndHelp } from './argv/read-only.js'
+import { withEnv } from './argv/command-line.js'
+import { classifyVerb } from './argv/verbs.js'
 
 // pipx main.py. `run` starts the app like uvx; `runpip` passes anything to pip: it runs once.
 const NETWORK = new Set(['install', 'install-all', 'inject', 'upgrade', 'upgrade-all', 'upgrade-shared', 'reinstall',

@@ -1,12 +1,12 @@
 import { dirname, join, resolve } from 'node:path'
 import { PYPI_UPSTREAM } from '../mirrors/pypi.js'
-import { findOptions } from './args.js'
-import { nearestFile, readTomlFile, tablesAt, valueAt } from './project-files.js'
-import { pep503PackageUrl } from './python-index.js'
+import { findOptions } from './argv/args.js'
+import { nearestFile, readTomlFile, tablesAt, valueAt } from './config/project-files.js'
+import { pep503PackageUrl } from './source/python-index.js'
 import type { ConfigFiles, IndexChoice, KnobData, ReadOnlyForms, ToolAdapter, ToolContext } from './types.js'
-import { named, versionAndHelp } from './read-only.js'
-import { withFlag } from './command-line.js'
-import { classifyArgs, type VerbTable } from './verbs.js'
+import { named, versionAndHelp } from './argv/read-only.js'
+import { withFlag } from './argv/command-line.js'
+import { classifyArgs, type VerbTable } from './argv/verbs.js'
 
 // poetry's docs/cli.md. Two-word commands: `self add`, `source show`, `cache clear`, `env info`, `python install`.
 const NETWORK = new Set(['install', 'sync', 'add', 'remove', 'update', 'lock', 'search', 'self add', 'self update',

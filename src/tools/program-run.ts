@@ -1,5 +1,5 @@
-import { withEnv } from './command-line.js'
-import { findOptions } from './args.js'
+import { withEnv } from './argv/command-line.js'
+import { findOptions } from './argv/args.js'
 import { REGISTRY_OPTION } from './npm-family.js'
 import type { CommandLine, ToolAdapter } from './types.js'
 

@@ -3,9 +3,9 @@ import type { SplitUrl } from '../secrets/url.js'
 import type { AdapterData, ReadOnlyForms, ToolKnobs } from './adapter-data.js'
 import type { AdviceSpec } from './advice.js'
 import type { CommandLine, IndexChoice, ScratchDir, SecretsContext, ToolContext } from './context.js'
-import type { SourceQuestion } from './source-question.js'
-import type { LockfileSupport } from './lockfile-types.js'
-import type { RelaySupport } from './relay-support.js'
+import type { SourceQuestion } from './source/source-question.js'
+import type { LockfileSupport } from './lockfile/lockfile-types.js'
+import type { RelaySupport } from './relay/relay-support.js'
 
 /**
  * Everything resilient knows about one package manager. Shared code branches on these fields, never on a tool name.
@@ -60,7 +60,7 @@ export interface ToolAdapter extends AdapterData {
   noMirrorReason?(context: ToolContext): string | undefined
   /**
    * Gives the tool the credentials of `credentials.url` other than on its command line (a netrc, an npmrc, a
-   * variable), for an index the command already names without them (src/tools/credentials.ts).
+   * variable), for an index the command already names without them (src/tools/source/credentials.ts).
    */
   passCredentials?(command: CommandLine, credentials: SplitUrl, secrets: SecretsContext): CommandLine
   /** What every attempt after the first adds; the first runs as the person typed it (pip: no check for a newer pip). */
@@ -83,7 +83,7 @@ export interface ToolAdapter extends AdapterData {
    * knows which registries it still downloads from, guarded during the run so that no mirror URL stays in it.
    */
   lockfile?: LockfileSupport
-  /** Going through resilient's local relay for public indexes (src/tools/relay-support.ts); absent: never. */
+  /** Going through resilient's local relay for public indexes (src/tools/relay/relay-support.ts); absent: never. */
   relay?: RelaySupport
   /** Next steps in this tool's own terms, for the causes a retry could not fix (src/tools/advice.ts). */
   advice: AdviceSpec
@@ -111,6 +111,6 @@ export interface ToolAdapter extends AdapterData {
 }
 
 export type { CommandLine, IndexChoice, ScratchDir, SecretsContext, ToolContext } from './context.js'
-export type { SourceQuestion } from './source-question.js'
-export type { LockedRegistries, LockfileFormat, LockfileGuard, LockfileRewrite, LockfileSupport, PinnedRegistry } from './lockfile-types.js'
+export type { SourceQuestion } from './source/source-question.js'
+export type { LockedRegistries, LockfileFormat, LockfileGuard, LockfileRewrite, LockfileSupport, PinnedRegistry } from './lockfile/lockfile-types.js'
 export type { ConfigFiles, EnvironmentSetting, KnobData, OfflineForm, ProgramRun, ReadOnlyCommand, ReadOnlyForms, ToolKnobs } from './adapter-data.js'

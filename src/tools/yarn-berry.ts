@@ -2,9 +2,9 @@ import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { findEnv, npmPackageUrl, YARN_REGISTRY } from './npm-family.js'
 import type { ConfigFiles, IndexChoice, KnobData, ToolAdapter, ToolContext } from './types.js'
-import { readYamlFile } from './yaml-file.js'
-import { registryVariable } from './environment.js'
-import { classifyArgs, findVerb, type VerbTable } from './verbs.js'
+import { readYamlFile } from './config/yaml-file.js'
+import { registryVariable } from './config/environment.js'
+import { classifyArgs, findVerb, type VerbTable } from './argv/verbs.js'
 import { lastLine } from './program-run.js'
 
 // berry's plugin-npm and yarnpkg-core Configuration.ts. `dlx` fetches a package and runs its program (ToolAdapter.

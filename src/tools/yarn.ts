@@ -1,17 +1,17 @@
 import { execFile } from 'node:child_process'
 import { dirname, join, resolve } from 'node:path'
 import { promisify } from 'node:util'
-import { YARN_LOCKFILE } from './lockfile-formats.js'
-import { findOptions } from './args.js'
+import { YARN_LOCKFILE } from './lockfile/lockfile-formats.js'
+import { findOptions } from './argv/args.js'
 import { addOptions, findEnv, npmPackageUrl, withTrailingSlash, YARN_REGISTRY } from './npm-family.js'
-import { npmrcFiles } from './npmrc.js'
-import { findRegistryChoice } from './npm-registry-choice.js'
+import { npmrcFiles } from './config/npmrc.js'
+import { findRegistryChoice } from './source/npm-registry-choice.js'
 import type { ConfigFiles, IndexChoice, KnobData, ReadOnlyForms, ToolAdapter, ToolContext } from './types.js'
 import { yarnBerry } from './yarn-berry.js'
-import { yarnrcSetting } from './yarnrc.js'
-import { named, versionAndHelp } from './read-only.js'
-import { registryVariable } from './environment.js'
-import { classifyArgs, type VerbTable } from './verbs.js'
+import { yarnrcSetting } from './config/yarnrc.js'
+import { named, versionAndHelp } from './argv/read-only.js'
+import { registryVariable } from './config/environment.js'
+import { classifyArgs, type VerbTable } from './argv/verbs.js'
 
 // Global commander options with a value (yarn 1 src/cli/index.js); commander takes no abbreviations.
 const GLOBAL_WITH_VALUE = ['--registry', '--network-timeout', '--cwd', '--modules-folder', '--cache-folder', '--mutex',
@@ -98,7 +98,7 @@ export const yarn = {
   applyIndex: (command, url) => addOptions(command, '--registry', url),
   packageUrl: npmPackageUrl,
   // yarn 1 uses every `resolved` URL verbatim (yarnpkg/yarn#3330): for an attempt on a mirror, yarn.lock's
-  // replaceable registries point at the mirror, and are put back byte for byte after it (src/tools/lockfile-rewrite.ts).
+  // replaceable registries point at the mirror, and are put back byte for byte after it (src/tools/lockfile/lockfile-rewrite.ts).
   lockfile: {
     format: YARN_LOCKFILE,
     follows: () => false,

@@ -1,20 +1,14 @@
-import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { isolatedEnv } from '../helpers/isolated-env.js'
-import { pty as terminal } from '../helpers/pty.js'
-import { CLI, runCli } from '../helpers/run-cli.js'
+import { inTerminal, pty as terminal, type TerminalStep } from '../helpers/pty.js'
+import { runCli } from '../helpers/run-cli.js'
+import { standIn, type StandIn } from '../helpers/process-helpers.js'
 
 // A fake pip that fails like real pip behind a dead proxy (pip 23 wording) until it is given a working one, and a
 // private index that answers 401 until credentials arrive. It logs what each attempt received.
-function fakePip() {
-  const dir = mkdtempSync(join(tmpdir(), 'ask-pip-'))
-  const log = join(dir, 'log')
-  writeFileSync(join(dir, 'pip'), `#!/bin/sh
-echo "proxy=$HTTPS_PROXY args=$*" >> "${log}"
+function fakePip(): StandIn {
+  return standIn('pip', `echo "proxy=$HTTPS_PROXY args=$*" >> "$LOG"
 # pip reads credentials for an index host from the netrc that NETRC names (requests' netrc support).
-if [ -n "$NETRC" ] && [ -f "$NETRC" ]; then echo "netrc=$(tr '\n' ' ' < "$NETRC")" >> "${log}"; fi
+if [ -n "$NETRC" ] && [ -f "$NETRC" ]; then echo "netrc=$(tr '\n' ' ' < "$NETRC")" >> "$LOG"; fi
 case "$*" in
   *private*) if [ -n "$NETRC" ] && grep -q "machine private.example" "$NETRC"; then echo "Successfully installed x"; exit 0; fi; echo "ERROR: HTTP error 401 while getting https://private.example/simple/x/" >&2; echo "ERROR: 401 Client Error: Unauthorized for url: https://private.example/simple/x/" >&2; exit 1;;
 esac
@@ -22,34 +16,19 @@ if [ "$HTTPS_PROXY" = "http://good-proxy.example:3128" ]; then echo "Successfull
 echo "WARNING: Retrying (Retry(total=0, connect=None, read=None, redirect=None, status=None)) after connection broken by 'ProxyError('Cannot connect to proxy.', OSError('Tunnel connection failed: 403 Forbidden'))': /simple/x/" >&2
 echo "ERROR: No matching distribution found for x" >&2
 exit 1
-`)
-  chmodSync(join(dir, 'pip'), 0o755)
-  return { log, env: isolatedEnv({ PATH: `${dir}:${process.env.PATH}`, TERM: 'xterm' }), read: () => readFileSync(log, 'utf8').trim().split('\n') }
+`, { TERM: 'xterm' })
 }
 
-async function inTerminal(args: string[], env: Record<string, string>, answers: { when: RegExp; type: string }[]) {
-  const pty = terminal!.spawn('node', [CLI, ...args], { env, cols: 120, rows: 40 })
-  let screen = ''
-  const pending = [...answers]
-  pty.onData(data => {
-    screen += data
-    const next = pending[0]
-    if (next && next.when.test(screen)) {
-      pending.shift()
-      setTimeout(() => pty.write(next.type), 100)
-    }
-  })
-  const exitCode = await new Promise<number>(resolve => pty.onExit(event => resolve(event.exitCode)))
-  return { exitCode, screen }
-}
+/** The built CLI in a terminal; each answer is typed shortly after its question shows. */
+const inTerminalAnswering = (args: string[], env: Record<string, string>, answers: TerminalStep[]) => inTerminal(args, answers, { env, cols: 120, rows: 40, typeDelayMs: 100 })
 
 describe('asking the person when no automatic fix exists', () => {
   it.skipIf(!terminal)('asks for a proxy URL in a terminal and retries with it', async () => {
     const pip = fakePip()
-    const result = await inTerminal(['pip', 'install', 'x'], pip.env, [{ when: /Proxy URL/, type: 'http://good-proxy.example:3128\r' }])
+    const result = await inTerminalAnswering(['pip', 'install', 'x'], pip.env, [[/Proxy URL/, 'http://good-proxy.example:3128\r']])
     expect(result.exitCode, result.screen).toBe(0)
     // The first attempt went through resilient's relay; the one with the person's proxy goes to the index as typed.
-    expect(pip.read().filter(line => line.startsWith('proxy=')).map(line => line.replace(/ --index-url http:\/\/127\.0\.0\.1:\d+\/simple\/ --trusted-host 127\.0\.0\.1:\d+$/, ' <relay>')))
+    expect(pip.lines().filter(line => line.startsWith('proxy=')).map(line => line.replace(/ --index-url http:\/\/127\.0\.0\.1:\d+\/simple\/ --trusted-host 127\.0\.0\.1:\d+$/, ' <relay>')))
       .toEqual(['proxy= args=install x <relay>', 'proxy=http://good-proxy.example:3128 args=install x'])
     expect(result.screen).toMatch(/proxy/i)
   })
@@ -57,12 +36,12 @@ describe('asking the person when no automatic fix exists', () => {
   it.skipIf(!terminal)('asks for a token for a private index without echoing it, and never prints it', async () => {
     const pip = fakePip()
     const token = 'tok-3e9f1c0a7b'
-    const result = await inTerminal(['pip', 'install', '--index-url', 'https://private.example/simple', 'x'], pip.env, [
-      { when: /User name/, type: '\r' },
-      { when: /Token or password/, type: `${token}\r` },
+    const result = await inTerminalAnswering(['pip', 'install', '--index-url', 'https://private.example/simple', 'x'], pip.env, [
+      [/User name/, '\r'],
+      [/Token or password/, `${token}\r`],
     ])
     expect(result.exitCode, result.screen).toBe(0)
-    const calls = pip.read()
+    const calls = pip.lines()
     // The token reaches pip through a private netrc file, never its command line (where any local user could read it).
     expect(calls.filter(line => line.startsWith('proxy='))).toHaveLength(2)
     expect(calls.filter(line => line.startsWith('proxy=')).join('\n')).not.toContain(token)
@@ -75,14 +54,14 @@ describe('asking the person when no automatic fix exists', () => {
     const result = await runCli(['pip', 'install', 'x'], { env: pip.env })
     expect(result.exitCode).toBe(1)
     // One run of pip (a line each; the netrc the relay hands pip is logged on a line of its own).
-    expect(pip.read().filter(line => line.startsWith('proxy='))).toHaveLength(1)
+    expect(pip.lines().filter(line => line.startsWith('proxy='))).toHaveLength(1)
     expect(result.stderr).toMatch(/failed after [\d.]+ s, not retried: proxy/i)
     expect(result.stderr).toMatch(/HTTPS_PROXY/)
   })
 
   it.skipIf(!terminal)('with --yes takes the safe default (stop) in a terminal', async () => {
     const pip = fakePip()
-    const result = await inTerminal(['--yes', 'pip', 'install', 'x'], pip.env, [])
+    const result = await inTerminalAnswering(['--yes', 'pip', 'install', 'x'], pip.env, [])
     expect(result.exitCode).toBe(1)
     expect(result.screen).not.toMatch(/Proxy URL/)
   })

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { runCli } from '../helpers/run-cli.js'
-import { envWithTool, installed, primaryAndMirror, served, type Setup } from './npm-registries.js'
+import { envWithTool, installed, primaryAndMirror, served, type Setup } from '../helpers/npm-registries.js'
 
 // The real bun (the `bun` devDependency ships the binary) against registries on 127.0.0.1, through the built CLI.
 describe('resilient bun (real bun)', () => {

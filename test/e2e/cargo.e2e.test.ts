@@ -5,8 +5,8 @@ import { afterEach, expect, it } from 'vitest'
 import { command, describeNeeding } from '../helpers/requirements.js'
 import { isolatedEnv } from '../helpers/isolated-env.js'
 import { runCli } from '../helpers/run-cli.js'
-import { buildCrate, startCratesRegistry, type CratesRegistry } from './crates-registry.js'
-import { projectWithConfig } from './helpers.js'
+import { buildCrate, startCratesRegistry, type CratesRegistry } from '../helpers/crates-registry.js'
+import { projectWithConfig } from '../helpers/e2e-setup.js'
 
 // The real cargo against sparse registries on 127.0.0.1, through the built CLI. CARGO_HOME is a fresh folder,
 // so nothing is cached and the user's ~/.cargo is never read or written.

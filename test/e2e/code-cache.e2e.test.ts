@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { isolatedEnv } from '../helpers/isolated-env.js'
 import { runCli } from '../helpers/run-cli.js'
-import { asSecondUser, secondUser } from './second-user.js'
+import { asSecondUser, secondUser } from '../helpers/second-user.js'
 
 // The compiled code of resilient's own files, kept between runs (src/cli/code-cache.ts). On Node ≥ 22.1 Node's own
 // compile cache does this, elsewhere resilient: these tests check the latter, and skip where Node does it.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { CONDA_MIRROR, dryRun, runWithFakes } from './fake-tools.js'
+import { CONDA_MIRROR, dryRun, runWithFakes } from '../helpers/fake-tools.js'
 
 // conda cannot be installed here: a fake conda replays conda's real "HTTP 000 CONNECTION FAILED" output.
 const config = { conda: { mirrors: [CONDA_MIRROR] } }

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { matrixEntries, runMatrix, type CaseResult, type MatrixEntry } from '../support/differential/run.js'
 import { isolatedEnv } from '../helpers/isolated-env.js'
 import { CLI } from '../helpers/run-cli.js'
-import { envWithTool } from './npm-registries.js'
+import { envWithTool } from '../helpers/npm-registries.js'
 
 // The acceptance test of "never worse than the plain tool": each network condition of the matrix
 // (test/support/differential/cases.ts) run by the real pip, npm, pnpm and yarn alone and through the built resilient,

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { isolatedEnv } from '../helpers/isolated-env.js'
 import { ptySkipReason } from '../helpers/pty.js'
 import { runCli } from '../helpers/run-cli.js'
-import { projectWithConfig } from './helpers.js'
+import { projectWithConfig } from '../helpers/e2e-setup.js'
 
 // `resilient doctor` on a fresh machine: an isolated HOME with no config, no state, no shims.
 describe('resilient doctor', () => {

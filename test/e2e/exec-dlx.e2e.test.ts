@@ -3,8 +3,8 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { buildTarball, startNpmRegistry, type Fault } from '../helpers/fake-npm-registry.js'
 import { runCli } from '../helpers/run-cli.js'
-import { projectWithConfig } from './helpers.js'
-import { envWithTool, served } from './npm-registries.js'
+import { projectWithConfig } from '../helpers/e2e-setup.js'
+import { envWithTool, served } from '../helpers/npm-registries.js'
 
 // npx, `pnpm dlx`, `yarn dlx` and bunx, real, against registries on 127.0.0.1: the fetch is planned as an install
 // (a dead registry is left for a mirror), the program runs once. The program appends a line to a file each time it

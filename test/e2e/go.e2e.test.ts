@@ -1,8 +1,8 @@
 import { afterEach, expect, it } from 'vitest'
 import { isolatedEnv } from '../helpers/isolated-env.js'
 import { runCli } from '../helpers/run-cli.js'
-import { startGoProxy, type GoProxy } from './go-proxy.js'
-import { projectWithConfig } from './helpers.js'
+import { startGoProxy, type GoProxy } from '../helpers/go-proxy.js'
+import { projectWithConfig } from '../helpers/e2e-setup.js'
 import { command, describeNeeding } from '../helpers/requirements.js'
 
 // The real go (Debian's golang-go, installed by .ci/run) against module proxies on 127.0.0.1, through the built CLI.

@@ -6,8 +6,8 @@ import { canSampleTrees } from '../../src/exec/progress/tree-counters.js'
 import { buildWheel, type BuiltWheel } from '../helpers/fake-pypi.js'
 import { isolatedEnv } from '../helpers/isolated-env.js'
 import { runCli } from '../helpers/run-cli.js'
-import { filesIn, projectWithConfig, pypiServers } from './helpers.js'
-import { envWithTool, installed, primaryAndMirror, type Setup } from './npm-registries.js'
+import { filesIn, projectWithConfig, pypiServers } from '../helpers/e2e-setup.js'
+import { envWithTool, installed, primaryAndMirror, type Setup } from '../helpers/npm-registries.js'
 import { describeNeeding, procFs } from '../helpers/requirements.js'
 
 // Hedged detection with the real pip and npm against fault servers on 127.0.0.1: a probe of the index in

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { bashBeside, LAUNCHER, standIn, type StandIn } from './process-helpers.js'
+import { bashBeside, LAUNCHER, standIn, type StandIn } from '../helpers/process-helpers.js'
 
 // A network verb's output is read by resilient (for the diagnosis) and passed on; past a megabyte a relay thread
 // copies it (src/exec/output/pipe-thread.ts). What the caller receives, and how the tool ends, are compared with the plain

@@ -6,8 +6,8 @@ import { execa } from 'execa'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { buildWheel, type BuiltWheel } from '../helpers/fake-pypi.js'
 import { isolatedEnv } from '../helpers/isolated-env.js'
-import { filesIn, projectWithConfig, pypiServers } from './helpers.js'
-import { LAUNCHER, peakRssMb, standIn } from './process-helpers.js'
+import { filesIn, projectWithConfig, pypiServers } from '../helpers/e2e-setup.js'
+import { LAUNCHER, peakRssMb, standIn } from '../helpers/process-helpers.js'
 
 // Input that can be read only once (stdin from a pipe, `-r <(...)`) reaches the tool untouched, and a retry
 // reads the same bytes again. Real pip (python3 -m pip) against PEP 503 servers on 127.0.0.1.

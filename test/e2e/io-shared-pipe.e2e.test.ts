@@ -1,8 +1,5 @@
-import { symlinkSync } from 'node:fs'
-import { join } from 'node:path'
-import { execa } from 'execa'
 import { describe, expect, it } from 'vitest'
-import { LAUNCHER, standIn } from './process-helpers.js'
+import { bashBeside, standIn } from '../helpers/process-helpers.js'
 
 // resilient's stdout and stderr are often a pipe it shares with other processes (`make -j`, `a & b` in a pipeline, a
 // CI step's log). Node would mark that pipe non-blocking for everyone (src/cli/blocking-stdio.ts); a sibling writing
@@ -16,19 +13,10 @@ echo tool-done`
 
 const O_NONBLOCK = 0o4000
 
-function bash(dir: string, env: Record<string, string>, line: string) {
-  try {
-    symlinkSync(LAUNCHER, join(dir, 'resilient'))
-  } catch {
-    // linked already
-  }
-  return execa('bash', ['-c', line], { env, extendEnv: false, reject: false, timeout: 60_000, stdin: 'ignore' })
-}
-
 describe('the pipe resilient shares with other processes', () => {
   it.each(['install x', 'list'])('stays blocking while `pip %s` runs, stdout and stderr alike', async verb => {
     const tool = standIn('pip', RECORD_PARENT_FLAGS)
-    const run = await bash(tool.dir, tool.env, `resilient --no-mirrors pip ${verb} 2>&1 | cat`)
+    const run = await bashBeside(tool, `resilient --no-mirrors pip ${verb} 2>&1 | cat`)
     expect(run.exitCode, run.stderr).toBe(0)
     const flags: Record<string, number> = Object.fromEntries(tool.lines().map(line => line.split(' ')).map(([fd, octal]) => [fd, Number.parseInt(octal!, 8)]))
     expect(Object.keys(flags)).toEqual(['1', '2'])
@@ -40,8 +28,8 @@ describe('the pipe resilient shares with other processes', () => {
     // The reader waits 1 s, so that the sibling fills the pipe and must wait for room, as a slow CI log would make it.
     const sibling = `python3 -c "import sys; sys.stdout.write('x' * 10**7); sys.stdout.flush()"`
     const line = (first: string) => `( ${first} & sleep 0.5; ${sibling}; echo "sibling=$?" >&2; wait ) | (sleep 1; wc -c)`
-    const plain = await bash(tool.dir, tool.env, line('pip install x'))
-    const wrapped = await bash(tool.dir, tool.env, line('resilient -q --no-mirrors pip install x'))
+    const plain = await bashBeside(tool, line('pip install x'))
+    const wrapped = await bashBeside(tool, line('resilient -q --no-mirrors pip install x'))
     expect(plain.stdout.trim()).toBe(String(10 ** 7 + 'tool-done\n'.length))
     expect(wrapped.stdout.trim(), wrapped.stderr).toBe(plain.stdout.trim())
     expect(wrapped.stderr).toContain('sibling=0')

@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { execa } from 'execa'
 import { describe, expect, it } from 'vitest'
 import { command, describeNeeding } from '../helpers/requirements.js'
-import { bashBeside, LAUNCHER, peakRssMb, standIn, type StandIn } from './process-helpers.js'
+import { bashBeside, LAUNCHER, peakRssMb, standIn, type StandIn } from '../helpers/process-helpers.js'
 
 // What comes out of the tool is what it wrote, as it would be without resilient. `pip list` is a local verb
 // (the tool writes to resilient's own descriptors), `pip install` a network verb (resilient reads the output for a

@@ -5,25 +5,22 @@ import { describe, expect, it } from 'vitest'
 import { logsDirectory } from '../../src/paths.js'
 import { isolatedEnv } from '../helpers/isolated-env.js'
 import { runCli } from '../helpers/run-cli.js'
-import { filesIn, projectWithConfig } from './helpers.js'
+import { filesIn, projectWithConfig } from '../helpers/e2e-setup.js'
+import { standIn } from '../helpers/process-helpers.js'
 
 const TIMEOUT_OUTPUT = `WARNING: Retrying (Retry(total=0, connect=None, read=None, redirect=None, status=None)) after connection broken by 'ReadTimeoutError("HTTPSConnectionPool(host='primary.test', port=443): Read timed out. (read timeout=6)")': /simple/demo-pkg/
 ERROR: Could not find a version that satisfies the requirement demo-pkg (from versions: none)
 ERROR: No matching distribution found for demo-pkg`
 
 /** A fake pip first on PATH: times out unless it is sent to the mirror. */
-function fakePipEnv(extra: Record<string, string> = {}) {
-  const bin = mkdtempSync(join(tmpdir(), 'resilient-fake-pip-'))
-  writeFileSync(join(bin, 'pip'), `#!/bin/sh
-case "$*" in *mirror.test*) echo "Saved ./demo_pkg-1.0-py3-none-any.whl"; exit 0 ;; esac
+function fakePipEnv(extra: Record<string, string> = {}): Record<string, string> {
+  // The fake hosts (primary.test, mirror.test) are the tester's own: the project config is trusted.
+  return standIn('pip', `case "$*" in *mirror.test*) echo "Saved ./demo_pkg-1.0-py3-none-any.whl"; exit 0 ;; esac
 cat >&2 <<'OUT'
 ${TIMEOUT_OUTPUT}
 OUT
 exit 1
-`, { mode: 0o755 })
-  // The fake hosts (primary.test, mirror.test) are the tester's own: the project config is trusted.
-  const env = isolatedEnv({ RESILIENT_TRUST_PROJECT_CONFIG: '1', ...extra })
-  return { ...env, PATH: `${bin}:${env.PATH}` }
+`, { RESILIENT_TRUST_PROJECT_CONFIG: '1', ...extra }).env
 }
 
 const cwd = () => projectWithConfig({ pypi: { index: 'https://primary.test/simple', mirrors: ['https://mirror.test/simple'] } })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { CONDA_MIRROR, dryRun, runWithFakes } from './fake-tools.js'
+import { CONDA_MIRROR, dryRun, runWithFakes } from '../helpers/fake-tools.js'
 
 // mamba cannot be installed here: a fake mamba answers `--version` as 1.x or 2.x and replays a real libmamba
 // "Download error (28) Timeout was reached" (conda/infrastructure#1080).

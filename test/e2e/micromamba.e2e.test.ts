@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { CONDA_MIRROR, dryRun, runWithFakes } from './fake-tools.js'
+import { CONDA_MIRROR, dryRun, runWithFakes } from '../helpers/fake-tools.js'
 
 // micromamba cannot be installed here: a fake replays libmamba's real "Couldn't resolve host name" (mamba-org/mamba#3536).
 const config = { conda: { mirrors: [CONDA_MIRROR] } }

@@ -5,7 +5,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { buildWheel, startPypiServer, type BuiltWheel, type PypiServer } from '../helpers/fake-pypi.js'
 import { isolatedEnv } from '../helpers/isolated-env.js'
 import { runCli } from '../helpers/run-cli.js'
-import { projectWithConfig, relayOffUnlessSaid } from './helpers.js'
+import { projectWithConfig, relayOffUnlessSaid } from '../helpers/e2e-setup.js'
 
 // Real pip through the built CLI, several runs sharing one state directory: the circuit breaker and the learned
 // order must change what the next run contacts.

@@ -6,7 +6,7 @@ import { stateSchema } from '../../src/state/schema.js'
 import { buildWheel, startPypiServer, type PypiServer } from '../helpers/fake-pypi.js'
 import { isolatedEnv } from '../helpers/isolated-env.js'
 import { runCli } from '../helpers/run-cli.js'
-import { projectWithConfig } from './helpers.js'
+import { projectWithConfig } from '../helpers/e2e-setup.js'
 
 // 20 resilient processes at once (a CI matrix, make -j), each failing on the index and recovering on a mirror,
 // all recording into one state file. A fake pip keeps 40 tool runs cheap on a 2-core machine: it asks the index

@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { isolatedEnv } from '../helpers/isolated-env.js'
 import { runCli } from '../helpers/run-cli.js'
-import { projectWithConfig } from './helpers.js'
+import { projectWithConfig } from '../helpers/e2e-setup.js'
 
 // `resilient config` and `resilient mirrors add/use/remove/list`, on the built CLI, in a temporary HOME.
 const userConfig = (env: Record<string, string>) => JSON.parse(readFileSync(join(env.XDG_CONFIG_HOME!, 'resilient', 'config.json'), 'utf8'))

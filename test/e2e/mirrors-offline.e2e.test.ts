@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { buildWheel, startPypiServer, type PypiServer } from '../helpers/fake-pypi.js'
 import { runCli } from '../helpers/run-cli.js'
-import { projectWithConfig } from './helpers.js'
+import { projectWithConfig } from '../helpers/e2e-setup.js'
 
 // Offline mode with the real pip: only the wheelhouse is read; the configured index must see no request.
 const servers: PypiServer[] = []

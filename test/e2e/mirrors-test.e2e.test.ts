@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { buildWheel, startPypiServer, type PypiServer } from '../helpers/fake-pypi.js'
 import { isolatedEnv } from '../helpers/isolated-env.js'
 import { runCli } from '../helpers/run-cli.js'
-import { projectWithConfig } from './helpers.js'
+import { projectWithConfig } from '../helpers/e2e-setup.js'
 
 // `resilient mirrors test` against local PEP 503 servers: four that accept and never answer, one healthy, and an
 // index that answers 503.

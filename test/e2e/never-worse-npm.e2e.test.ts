@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { buildTarball, startNpmRegistry, type NpmRegistry } from '../helpers/fake-npm-registry.js'
 import { isolatedEnv } from '../helpers/isolated-env.js'
 import { runCli } from '../helpers/run-cli.js'
-import { projectWithConfig } from './helpers.js'
+import { projectWithConfig } from '../helpers/e2e-setup.js'
 
 // The rows of "never worse than the plain tool" about a flaky sole npm source: npm survives connection resets with its
 // own retries (fetch-retries 2), so resilient must leave them on when it has no other source to go to. The resets

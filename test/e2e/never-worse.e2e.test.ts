@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { buildWheel, type BuiltWheel } from '../helpers/fake-pypi.js'
 import { isolatedEnv } from '../helpers/isolated-env.js'
 import { CLI, runCli } from '../helpers/run-cli.js'
-import { projectWithConfig, pypiServers } from './helpers.js'
+import { projectWithConfig, pypiServers } from '../helpers/e2e-setup.js'
 
 // Rows of "never worse than the plain tool" that the differential matrix (differential-matrix.e2e.test.ts) does not
 // cover as such, with the real pip against local servers; each of them failed on the main branch the issue was filed

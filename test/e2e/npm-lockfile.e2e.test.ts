@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { runCli } from '../helpers/run-cli.js'
-import { envWithTool, installed, PACKAGES, primaryAndMirror, type Setup } from './npm-registries.js'
+import { envWithTool, installed, PACKAGES, primaryAndMirror, type Setup } from '../helpers/npm-registries.js'
 
 // A mirror is for one invocation only: after the real npm or yarn 1 succeeded on it, the lockfile must name the
 // registry the project uses, with the integrity the mirror served, so a later plain install never needs the mirror.

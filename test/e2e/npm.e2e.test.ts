@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { runCli } from '../helpers/run-cli.js'
-import { envWithTool, installed, primaryAndMirror, served, type Setup } from './npm-registries.js'
+import { envWithTool, installed, primaryAndMirror, served, type Setup } from '../helpers/npm-registries.js'
 
 // The real npm (the one that comes with Node) against registries on 127.0.0.1, through the built CLI.
 describe('resilient npm (real npm)', () => {

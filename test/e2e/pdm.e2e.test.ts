@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest'
 import { buildWheel } from '../helpers/fake-pypi.js'
 import { isolatedEnv } from '../helpers/isolated-env.js'
 import { runCli, runWithReport } from '../helpers/run-cli.js'
-import { dryRun, PYPI_MIRROR, runWithFakes } from './fake-tools.js'
-import { projectWithConfig, pypiServers } from './helpers.js'
+import { dryRun, PYPI_MIRROR, runWithFakes } from '../helpers/fake-tools.js'
+import { projectWithConfig, pypiServers } from '../helpers/e2e-setup.js'
 import { command, describeNeeding } from '../helpers/requirements.js'
 
 // pdm cannot be installed here: a fake pdm replays pdm's real "[ReadTimeout]: The read operation timed out" (pdm-project/pdm#2914).

@@ -3,7 +3,7 @@ import { expect } from 'vitest'
 import { isolatedEnv } from '../helpers/isolated-env.js'
 import { command, itNeeding, type Requirement } from '../helpers/requirements.js'
 import { runCli } from '../helpers/run-cli.js'
-import { projectWithConfig } from './helpers.js'
+import { projectWithConfig } from '../helpers/e2e-setup.js'
 
 // pip ignores a plain-http index on any host but loopback ("not a trusted or secure host") without contacting it,
 // then says only "No matching distribution": the advice must be https or --trusted-host, never a CA bundle.

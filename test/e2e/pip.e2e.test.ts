@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { buildWheel, type BuiltWheel } from '../helpers/fake-pypi.js'
 import { isolatedEnv } from '../helpers/isolated-env.js'
 import { runCli } from '../helpers/run-cli.js'
-import { filesIn, projectWithConfig, pypiServers } from './helpers.js'
+import { filesIn, projectWithConfig, pypiServers } from '../helpers/e2e-setup.js'
 
 // Real pip (python3 -m pip) through the built CLI, against fault-injecting PEP 503 servers on 127.0.0.1.
 let wheels: BuiltWheel[]

@@ -5,7 +5,7 @@ import { expect, it } from 'vitest'
 import { buildAppWheel } from '../helpers/app-wheel.js'
 import { isolatedEnv } from '../helpers/isolated-env.js'
 import { runCli, runWithReport } from '../helpers/run-cli.js'
-import { projectWithConfig, pypiServers } from './helpers.js'
+import { projectWithConfig, pypiServers } from '../helpers/e2e-setup.js'
 import { command, describeNeeding } from '../helpers/requirements.js'
 
 // Real pipx (Debian's, `apt-get install pipx`) through the built CLI, against PEP 503 servers on 127.0.0.1.

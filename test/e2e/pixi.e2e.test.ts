@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs'
 import { parse } from 'smol-toml'
 import { describe, expect, it } from 'vitest'
-import { CONDA_MIRROR, dryRun, runWithFakes } from './fake-tools.js'
+import { CONDA_MIRROR, dryRun, runWithFakes } from '../helpers/fake-tools.js'
 
 // pixi cannot be installed here: a fake pixi answers `--version` and replays pixi's real 403 from a public mirror
 // (prefix-dev/pixi#753), reading the [mirrors] of the config file it is given.

@@ -5,8 +5,8 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { buildWheel, type BuiltWheel } from '../helpers/fake-pypi.js'
 import { isolatedEnv } from '../helpers/isolated-env.js'
 import { runCli } from '../helpers/run-cli.js'
-import { projectWithConfig, pypiServers } from './helpers.js'
-import { envWithTool, PACKAGES } from './npm-registries.js'
+import { projectWithConfig, pypiServers } from '../helpers/e2e-setup.js'
+import { envWithTool, PACKAGES } from '../helpers/npm-registries.js'
 import { startNpmRegistry } from '../helpers/fake-npm-registry.js'
 
 // The decisions after a failed attempt and the messages that say them (docs/plan.md), through the built CLI with real pip and npm and

@@ -5,8 +5,8 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { CLI, runCli } from '../helpers/run-cli.js'
 import type { FaultChoice } from '../../src/demo/fault-server.js'
-import { projectWithConfig } from './helpers.js'
-import { envWithTool, installed, primaryAndMirror, served, type Setup } from './npm-registries.js'
+import { projectWithConfig } from '../helpers/e2e-setup.js'
+import { envWithTool, installed, primaryAndMirror, served, type Setup } from '../helpers/npm-registries.js'
 
 // Lockfiles that pin a registry, with the real npm 11, pnpm 10 and yarn 1.22 against registries on 127.0.0.1: a lockfile
 // pinned to the company registry, which then dies. The mirror must really serve the locked tarballs, the lockfile

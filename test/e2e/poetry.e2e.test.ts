@@ -5,7 +5,7 @@ import { buildWheel } from '../helpers/fake-pypi.js'
 import type { Fault, FaultChoice } from '../../src/demo/fault-server.js'
 import { isolatedEnv } from '../helpers/isolated-env.js'
 import { runCli, runWithReport } from '../helpers/run-cli.js'
-import { projectWithConfig, pypiServers } from './helpers.js'
+import { projectWithConfig, pypiServers } from '../helpers/e2e-setup.js'
 import { command, describeNeeding } from '../helpers/requirements.js'
 
 // Real poetry (Debian's python3-poetry) through the built CLI, against PEP 503 servers on 127.0.0.1. poetry has no

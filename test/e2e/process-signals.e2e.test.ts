@@ -1,7 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process'
 import { describe, expect, it } from 'vitest'
-import { pypiServers } from './helpers.js'
-import { alive, LAUNCHER, standIn, waitFor, type StandIn } from './process-helpers.js'
+import { pypiServers } from '../helpers/e2e-setup.js'
+import { alive, LAUNCHER, standIn, waitFor, type StandIn } from '../helpers/process-helpers.js'
 
 // Signals reach the tool as they would without resilient. Each run is started in its own process group
 // (as a shell starts a job), so that a signal can be sent to the whole group (a terminal, timeout(1), a CI runner) or

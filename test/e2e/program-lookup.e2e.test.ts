@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { execa } from 'execa'
 import { describe, expect, it } from 'vitest'
 import { isolatedEnv } from '../helpers/isolated-env.js'
-import { LAUNCHER } from './process-helpers.js'
+import { LAUNCHER } from '../helpers/process-helpers.js'
 
 // The program run is the one the shell would run (bash's command search), or it fails as the shell fails.
 

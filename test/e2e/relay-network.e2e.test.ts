@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { AUTHORIZATION, proxy, relays } from './relay-setup.js'
+import { AUTHORIZATION, proxy, relays } from '../helpers/relay-setup.js'
 
 // Upstream as the tool would reach it: over TLS verified with the tool's own CA bundle, through its proxy.
 let cert: string

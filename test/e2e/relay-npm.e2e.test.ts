@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { buildTarball, startNpmRegistry, type NpmRegistry } from '../support/npm-registry.js'
 import type { FaultChoice } from '../../src/demo/fault-server.js'
 import { isolatedEnv } from '../helpers/isolated-env.js'
-import { npmCredentials, npmSource, relays } from './relay-setup.js'
+import { npmCredentials, npmSource, relays } from '../helpers/relay-setup.js'
 
 // Real npm pointed straight at a relay in front of local registries with faults. npm records in package-lock.json
 // the `dist.tarball` the packument gives; the relay gives the index's own URL for it, and npm's

@@ -8,8 +8,8 @@ import type { Fault } from '../../src/demo/fault-server.js'
 import { buildWheel, type BuiltWheel } from '../../src/demo/wheel.js'
 import { isolatedEnv } from '../helpers/isolated-env.js'
 import { command, describeNeeding, itNeeding } from '../helpers/requirements.js'
-import { filesIn, pypiServers } from './helpers.js'
-import { pipCredentials, pypiSource, relays } from './relay-setup.js'
+import { filesIn, pypiServers } from '../helpers/e2e-setup.js'
+import { pipCredentials, pypiSource, relays } from '../helpers/relay-setup.js'
 
 // Real pip pointed straight at a relay in front of local PEP 503 servers with faults.
 let wheels: BuiltWheel[]

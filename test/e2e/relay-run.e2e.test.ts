@@ -8,8 +8,8 @@ import type { FaultChoice } from '../../src/demo/fault-server.js'
 import { buildWheel, type BuiltWheel } from '../../src/demo/wheel.js'
 import { isolatedEnv } from '../helpers/isolated-env.js'
 import { runCli } from '../helpers/run-cli.js'
-import { filesIn, projectWithConfig, pypiServers } from './helpers.js'
-import { proxy } from './relay-setup.js'
+import { filesIn, projectWithConfig, pypiServers } from '../helpers/e2e-setup.js'
+import { proxy } from '../helpers/relay-setup.js'
 
 // The relay as resilient runs it: the built CLI, real pip and npm, local servers with faults.
 let wheels: BuiltWheel[]

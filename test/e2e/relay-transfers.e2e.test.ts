@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { buildWheel } from '../../src/demo/wheel.js'
-import { pypiServers } from './helpers.js'
-import { AUTHORIZATION, pypiSource, relays } from './relay-setup.js'
+import { pypiServers } from '../helpers/e2e-setup.js'
+import { AUTHORIZATION, pypiSource, relays } from '../helpers/relay-setup.js'
 
 // The relay on its own, between Node's fetch and local PEP 503 servers with faults: what reaches the client, and
 // what each server really sent.

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildWheel, startPypiServer, type PypiServer } from '../helpers/fake-pypi.js'
 import { isolatedEnv } from '../helpers/isolated-env.js'
 import { runCli } from '../helpers/run-cli.js'
-import { copyVenv, distributions, projectDir, venvTemplate } from './run-helpers.js'
+import { copyVenv, distributions, projectDir, venvTemplate } from '../helpers/run-helpers.js'
 
 // `resilient run`'s second run reads the same stdin as the first, or does not happen. Real venvs,
 // a local PEP 503 index, the built CLI.

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { runTool, type RunReporter } from '../../src/index.js'
 import { buildWheel, type BuiltWheel } from '../helpers/fake-pypi.js'
 import { isolatedEnv } from '../helpers/isolated-env.js'
-import { filesIn, projectWithConfig, pypiServers } from './helpers.js'
+import { filesIn, projectWithConfig, pypiServers } from '../helpers/e2e-setup.js'
 
 // A tool run as a program calls it: runTool from the package's API, real pip against local indexes, the program's
 // own reporter, no command line and no process of resilient's own.

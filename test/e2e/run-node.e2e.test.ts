@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startNpmRegistry, type NpmRegistry } from '../helpers/fake-npm-registry.js'
 import { execa } from 'execa'
 import { isolatedEnv } from '../helpers/isolated-env.js'
-import { projectDir, runScript } from './run-helpers.js'
+import { projectDir, runScript } from '../helpers/run-helpers.js'
 
 // `resilient run` with real Node scripts, installing with the real npm from a local registry through the built CLI.
 let registry: NpmRegistry

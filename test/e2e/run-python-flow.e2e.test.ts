@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildWheel, startPypiServer, type PypiServer } from '../helpers/fake-pypi.js'
 import { isolatedEnv } from '../helpers/isolated-env.js'
 import { runCli } from '../helpers/run-cli.js'
-import { copyVenv, distributions, projectDir, runScript, venvTemplate } from './run-helpers.js'
+import { copyVenv, distributions, projectDir, runScript, venvTemplate } from '../helpers/run-helpers.js'
 
 // The versions it installs, what runs again, what a dry run shows, and the commands whose environment it follows
 // (env) or says it cannot see (uv run), with real venvs and a local index.

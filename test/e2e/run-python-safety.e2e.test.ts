@@ -5,7 +5,7 @@ import { execa } from 'execa'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildWheel, startPypiServer, type PypiServer } from '../helpers/fake-pypi.js'
 import { isolatedEnv } from '../helpers/isolated-env.js'
-import { copyVenv, distributions, projectDir, runScript, venvTemplate, wheelWithFiles } from './run-helpers.js'
+import { copyVenv, distributions, projectDir, projectRequests, runScript, venvTemplate, wheelWithFiles } from '../helpers/run-helpers.js'
 import { itNeeding, onDisk, pyenvPython } from '../helpers/requirements.js'
 
 // What `resilient run` must never do: act on text or on another process's failure, undo what it did not do, run
@@ -31,7 +31,6 @@ beforeAll(async () => {
 afterAll(() => index?.close())
 
 const config = () => ({ pypi: { index: index.url, mirrors: [] } })
-const projectRequests = () => index.requests.filter(path => path.startsWith('/simple/') && path !== '/simple/')
 
 describe('resilient run acts only on the script\'s own final, uncaught error', () => {
   it.each([
@@ -40,11 +39,11 @@ describe('resilient run acts only on the script\'s own final, uncaught error', (
     ['a missing module in a subprocess whose failure the script handled', 'import subprocess, sys\nr = subprocess.run([sys.executable, "-c", "import yaml"])\nprint("child said", r.returncode)\nsys.exit(2)\n'],
   ])('installs nothing for %s', async (_, script) => {
     const venv = copyVenv(template)
-    const before = projectRequests().length
+    const before = projectRequests(index).length
     const result = await runScript(projectDir({ 'app.py': script }, config()), ['--yes', '--', join(venv, 'bin/python'), 'app.py'])
     expect(result.exitCode).not.toBe(0)
     expect(result.report()).toMatchObject({ runs: 1, autoInstalled: [], stopReason: null })
-    expect(projectRequests().length).toBe(before)
+    expect(projectRequests(index).length).toBe(before)
   })
 
   it('installs nothing, in either venv, for a script that runs another venv\'s python', async () => {
@@ -63,11 +62,11 @@ describe('resilient run names the right package, or none', () => {
   it('refuses a module the project has at its root, when the script runs from a subdirectory', async () => {
     const venv = copyVenv(template)
     const root = projectDir({ 'pyproject.toml': '[project]\nname = "app"\n', 'serial/__init__.py': '', 'tools/run.py': 'import serial\n' }, config())
-    const before = projectRequests().length
+    const before = projectRequests(index).length
     const result = await runScript(join(root, 'tools'), ['--yes', '--', join(venv, 'bin/python'), 'run.py'])
     expect(result.exitCode).toBe(1)
     expect(result.stderr).toMatch(new RegExp(`${join(root, 'serial/__init__.py')} is named like the module, so this looks like a path problem`))
-    expect(projectRequests().length).toBe(before)
+    expect(projectRequests(index).length).toBe(before)
   })
 
   it('proposes what pipreqs\' mapping knows for an unreviewed name, never installing it without a terminal', async () => {
@@ -116,20 +115,20 @@ describe('resilient run never undoes what it did not do', () => {
 describe('resilient run installs only into the script\'s own environment', () => {
   const python311 = pyenvPython('3.11.7').path
   itNeeding(pyenvPython('3.11.7'), 'refuses a Python that is not a venv (root into its prefix here) on --yes alone: the script\'s own status', async () => {
-    const before = projectRequests().length
+    const before = projectRequests(index).length
     const result = await runScript(projectDir({ 'app.py': 'import cv2\n' }, config()), ['--yes', '--', python311, 'app.py'])
     expect(result.exitCode).toBe(1)
     expect(result.stderr).toMatch(/is not a virtual environment: installing there changes every program that uses this Python; say so with --allow-global \(--yes alone does not\)/)
     expect(result.stderr).toMatch(/python3 -m venv \.venv/)
-    expect(projectRequests().length).toBe(before)
+    expect(projectRequests(index).length).toBe(before)
   })
 
   const debianPython = '/usr/bin/python3'
   itNeeding(onDisk('Debian\'s python3 under PEP 668', '/usr/lib/python3.11/EXTERNALLY-MANAGED', debianPython), 'never installs into an OS-managed Python (PEP 668), even with --allow-global', async () => {
-    const before = projectRequests().length
+    const before = projectRequests(index).length
     const result = await runScript(projectDir({ 'app.py': 'import cv2\n' }, config()), ['--yes', '--allow-global', '--', debianPython, 'app.py'])
     expect(result.exitCode).toBe(1)
     expect(result.stderr).toMatch(/managed by the operating system \(PEP 668\): pip refuses to install into it/)
-    expect(projectRequests().length).toBe(before)
+    expect(projectRequests(index).length).toBe(before)
   })
 })

@@ -5,8 +5,8 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { buildWheel } from '../helpers/fake-pypi.js'
 import { isolatedEnv } from '../helpers/isolated-env.js'
-import { pypiServers } from './helpers.js'
-import { projectDir, runScript } from './run-helpers.js'
+import { pypiServers } from '../helpers/e2e-setup.js'
+import { projectDir, runScript } from '../helpers/run-helpers.js'
 
 // `resilient run` installs a missing module from where the project says its packages come from, in the tool's own
 // precedence, never from a public index when the project names its own. The project's index carries the real

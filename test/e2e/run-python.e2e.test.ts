@@ -5,7 +5,7 @@ import { execa } from 'execa'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildWheel, startPypiServer, type PypiServer } from '../helpers/fake-pypi.js'
 import { isolatedEnv } from '../helpers/isolated-env.js'
-import { copyVenv, distributions, projectDir, runScript, venvTemplate } from './run-helpers.js'
+import { copyVenv, distributions, projectDir, projectRequests, runScript, venvTemplate } from '../helpers/run-helpers.js'
 import { itNeeding, pyenvPython } from '../helpers/requirements.js'
 
 // `resilient run` with real Python scripts in real venvs, installing from a local PEP 503 index through the built
@@ -30,7 +30,6 @@ beforeAll(async () => {
 afterAll(() => index?.close())
 
 const config = () => ({ pypi: { index: index.url, mirrors: [] } })
-const projectRequests = () => index.requests.filter(path => path.startsWith('/simple/') && path !== '/simple/')
 
 describe('resilient run with Python', () => {
   it('installs a reviewed module into the venv the script runs in, with --yes, and runs it again', async () => {
@@ -81,14 +80,14 @@ describe('resilient run with Python', () => {
 
   it('installs nothing without a terminal unless --yes, and exits with the script\'s own status', async () => {
     const venv = copyVenv(template)
-    const before = projectRequests().length
+    const before = projectRequests(index).length
     const cwd = projectDir({ 'app.py': 'import yaml\n' }, config())
     const result = await runScript(cwd, ['--', join(venv, 'bin/python'), 'app.py'])
     expect(result.exitCode).toBe(1)
     expect(result.stderr).toMatch(/nothing was installed: there is no terminal to ask in: add --yes/)
     expect(result.stderr).toMatch(/To install it yourself: .*venv\/bin\/python -m pip install --only-binary=:all: --no-input PyYAML/)
     expect(result.report()).toMatchObject({ exitCode: 1, runs: 1, autoInstalled: [] })
-    expect(projectRequests().length).toBe(before)
+    expect(projectRequests(index).length).toBe(before)
     expect(await distributions(join(venv, 'bin/python'))).not.toContain('PyYAML')
   })
 
@@ -101,13 +100,13 @@ describe('resilient run with Python', () => {
     ['a Python 2 name', 'import urllib2\n', /Python 2 standard-library module; Python 3 calls it urllib\.request/, 1],
   ])('installs nothing for %s', async (_, script, message, exitCode) => {
     const venv = copyVenv(template)
-    const before = projectRequests().length
+    const before = projectRequests(index).length
     const cwd = projectDir({ 'app.py': script }, config())
     const result = await runScript(cwd, ['--yes', '--', join(venv, 'bin/python'), 'app.py'])
     expect(result.exitCode).toBe(exitCode)
     expect(result.stderr).toMatch(message)
     expect(result.report().autoInstalled).toEqual([])
-    expect(projectRequests().length).toBe(before)
+    expect(projectRequests(index).length).toBe(before)
   })
 
   const python313 = pyenvPython('3.13.0').path

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { buildWheel } from '../helpers/fake-pypi.js'
 import { isolatedEnv } from '../helpers/isolated-env.js'
 import { runCli } from '../helpers/run-cli.js'
-import { filesIn, projectWithConfig, pypiServers } from './helpers.js'
+import { filesIn, projectWithConfig, pypiServers } from '../helpers/e2e-setup.js'
 
 // A mirror saved with a password (`resilient mirrors add corp https://user:pass@…`) is used by real pip,
 // which gets the password from a 0600 netrc in the run's private directory: not on its command line, where any

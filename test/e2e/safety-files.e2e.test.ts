@@ -6,7 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { describe, expect, it } from 'vitest'
 import { isolatedEnv } from '../helpers/isolated-env.js'
 import { CLI, runCli } from '../helpers/run-cli.js'
-import { asSecondUser, secondUser } from './second-user.js'
+import { asSecondUser, secondUser } from '../helpers/second-user.js'
 
 // pixi's attempt config (and any attempt file) lives in a fresh private directory, unreadable by another
 // user, removed after the run, and swept by the next run when a SIGKILL left it behind.

@@ -7,8 +7,8 @@ import { startNpmRegistry, type NpmRegistry } from '../helpers/fake-npm-registry
 import { buildWheel } from '../helpers/fake-pypi.js'
 import { isolatedEnv } from '../helpers/isolated-env.js'
 import { runCli } from '../helpers/run-cli.js'
-import { projectWithConfig, pypiServers } from './helpers.js'
-import { envWithTool, PACKAGES, primaryAndMirror, served, type Setup } from './npm-registries.js'
+import { projectWithConfig, pypiServers } from '../helpers/e2e-setup.js'
+import { envWithTool, PACKAGES, primaryAndMirror, served, type Setup } from '../helpers/npm-registries.js'
 
 // Every spelling the real tool accepts for its index is the user's choice. The private registry answers
 // 503; a healthy mirror named in the config must never be asked, and the run says why no mirror was used.

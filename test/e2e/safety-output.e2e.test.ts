@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { isolatedEnv } from '../helpers/isolated-env.js'
 import { runCli } from '../helpers/run-cli.js'
-import { projectWithConfig, pypiServers } from './helpers.js'
-import { envWithTool } from './npm-registries.js'
+import { projectWithConfig, pypiServers } from '../helpers/e2e-setup.js'
+import { envWithTool } from '../helpers/npm-registries.js'
 
 // What resilient prints from outside (argv, cwd, tool output, config values) can neither drive the
 // terminal nor start a GitHub Actions workflow command.

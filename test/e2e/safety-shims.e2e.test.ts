@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { isolatedEnv } from '../helpers/isolated-env.js'
 import { runCli } from '../helpers/run-cli.js'
-import { asSecondUser, secondUser } from './second-user.js'
+import { asSecondUser, secondUser } from '../helpers/second-user.js'
 
 // A shim copied without its manifest never runs itself in a loop; shim install writes through no
 // symbolic link, and warns about a directory other users can write to.

@@ -4,8 +4,8 @@ import { dirname, join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { buildTarball, startNpmRegistry, type NpmRegistry } from '../helpers/fake-npm-registry.js'
 import { runCli } from '../helpers/run-cli.js'
-import { projectWithConfig } from './helpers.js'
-import { envWithTool } from './npm-registries.js'
+import { projectWithConfig } from '../helpers/e2e-setup.js'
+import { envWithTool } from '../helpers/npm-registries.js'
 
 // resilient decides from the .npmrc the tool really reads. The private registry answers 503; a public mirror (a
 // local server standing in for one) carries a look-alike `acme-cli 9.9.9`. The mirror must receive no request.

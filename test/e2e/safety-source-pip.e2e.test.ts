@@ -7,7 +7,7 @@ import { buildWheel } from '../helpers/fake-pypi.js'
 import { isolatedEnv } from '../helpers/isolated-env.js'
 import { itNeeding } from '../helpers/requirements.js'
 import { runCli } from '../helpers/run-cli.js'
-import { projectWithConfig, pypiServers } from './helpers.js'
+import { projectWithConfig, pypiServers } from '../helpers/e2e-setup.js'
 
 // resilient decides from the source pip really uses, and where it cannot know it, treats it as private. A private
 // index (or no index at all) fails; a public mirror, a local server standing in for one, carries a look-alike

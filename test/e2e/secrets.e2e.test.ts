@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { logsDirectory } from '../../src/paths.js'
 import { isolatedEnv } from '../helpers/isolated-env.js'
 import { runCli } from '../helpers/run-cli.js'
-import { projectWithConfig } from './helpers.js'
+import { projectWithConfig } from '../helpers/e2e-setup.js'
 
 // Secrets seeded in the arguments, the environment, the config and the tool's own output must not appear in
 // anything resilient itself prints or writes: its lines on stderr, dry-run, the report, run logs, `logs`, `doctor`.

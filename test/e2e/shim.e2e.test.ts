@@ -7,7 +7,7 @@ import { logsDirectory } from '../../src/paths.js'
 import { buildWheel } from '../helpers/fake-pypi.js'
 import { isolatedEnv } from '../helpers/isolated-env.js'
 import { runCli } from '../helpers/run-cli.js'
-import { filesIn, projectWithConfig, pypiServers } from './helpers.js'
+import { filesIn, projectWithConfig, pypiServers } from '../helpers/e2e-setup.js'
 import { command, describeNeeding } from '../helpers/requirements.js'
 
 // Plain `pip ...` typed by a person, with resilient's shim directory first on PATH.

@@ -5,8 +5,8 @@ import { afterEach, expect, it } from 'vitest'
 import { canSampleTrees } from '../../src/exec/progress/tree-counters.js'
 import { buildTarball, startNpmRegistry, type NpmRegistry } from '../helpers/fake-npm-registry.js'
 import { runCli } from '../helpers/run-cli.js'
-import { projectWithConfig } from './helpers.js'
-import { envWithTool, installed } from './npm-registries.js'
+import { projectWithConfig } from '../helpers/e2e-setup.js'
+import { envWithTool, installed } from '../helpers/npm-registries.js'
 import { describeNeeding, procFs } from '../helpers/requirements.js'
 
 // The real npm through the built CLI. npm streams tarballs without a body timeout, so a trickling tarball would hold

@@ -8,7 +8,7 @@ import { buildWheel, type BuiltWheel } from '../helpers/fake-pypi.js'
 import { isolatedEnv } from '../helpers/isolated-env.js'
 import { gzippedTar } from '../helpers/npm-tarball.js'
 import { runCli } from '../helpers/run-cli.js'
-import { filesIn, projectWithConfig, pypiServers } from './helpers.js'
+import { filesIn, projectWithConfig, pypiServers } from '../helpers/e2e-setup.js'
 import { describeNeeding, procFs } from '../helpers/requirements.js'
 
 // Real pip through the built CLI: stall detection judges by progress, so a trickle is abandoned for the mirror,

@@ -1,10 +1,8 @@
 import { execFileSync } from 'node:child_process'
-import { symlinkSync } from 'node:fs'
-import { join } from 'node:path'
 import { afterEach, expect, it } from 'vitest'
-import { pypiServers } from './helpers.js'
-import { LAUNCHER, standIn, waitFor, type StandIn } from './process-helpers.js'
-import { Tmux } from './tmux.js'
+import { pypiServers } from '../helpers/e2e-setup.js'
+import { linkLauncherBeside, standIn, waitFor, type StandIn } from '../helpers/process-helpers.js'
+import { Tmux } from '../helpers/tmux.js'
 import { command, describeNeeding } from '../helpers/requirements.js'
 
 // Job control and the terminal, in a real terminal (tmux), side by side with the plain tool where it helps.
@@ -16,7 +14,7 @@ afterEach(() => panes.splice(0).forEach(pane => pane.close()))
 
 /** A pane whose PATH starts with the stand-in's directory, where `resilient` links to the launcher. */
 function terminalWith(tool: StandIn): Tmux {
-  symlinkSync(LAUNCHER, join(tool.dir, 'resilient'))
+  linkLauncherBeside(tool)
   const pane = new Tmux({ ...tool.env, PS1: '$ ', TERM: 'xterm-256color' })
   panes.push(pane)
   return pane

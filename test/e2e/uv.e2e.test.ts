@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { dryRun, PYPI_MIRROR, runWithFakes } from './fake-tools.js'
+import { dryRun, PYPI_MIRROR, runWithFakes } from '../helpers/fake-tools.js'
 
 // uv cannot be installed here: a fake uv replays real uv failures (test/e2e/bin/replay) and records each attempt.
 const config = { pypi: { mirrors: [PYPI_MIRROR] } }

@@ -6,9 +6,9 @@ import { describe, expect, it } from 'vitest'
 import { buildWheel } from '../helpers/fake-pypi.js'
 import { isolatedEnv } from '../helpers/isolated-env.js'
 import { CLI, runCli } from '../helpers/run-cli.js'
-import { projectWithConfig, pypiServers } from './helpers.js'
+import { projectWithConfig, pypiServers } from '../helpers/e2e-setup.js'
 import { command, itNeeding } from '../helpers/requirements.js'
-import { Tmux } from './tmux.js'
+import { Tmux } from '../helpers/tmux.js'
 
 // Visible waits: the wait before a retry counts down in a real terminal (tmux), and is cleared before the
 // next attempt; piped, it is one plain line with no spinner frame.

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { runCli } from '../helpers/run-cli.js'
-import { envWithTool, installed, primaryAndMirror, served, type Setup } from './npm-registries.js'
+import { envWithTool, installed, primaryAndMirror, served, type Setup } from '../helpers/npm-registries.js'
 
 // The real yarn 4 (@yarnpkg/cli-dist) started as `yarn`: resilient tells it from yarn 1 by `yarn --version`.
 const env = () => envWithTool('berry', { YARN_ENABLE_TELEMETRY: '0', YARN_NODE_LINKER: 'node-modules', YARN_ENABLE_GLOBAL_CACHE: 'false' })

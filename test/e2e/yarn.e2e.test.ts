@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { runCli } from '../helpers/run-cli.js'
-import { envWithTool, installed, primaryAndMirror, served, type Setup } from './npm-registries.js'
+import { envWithTool, installed, primaryAndMirror, served, type Setup } from '../helpers/npm-registries.js'
 
 // The real yarn 1.22 (the `yarn` devDependency) against registries on 127.0.0.1, through the built CLI.
 describe('resilient yarn (real yarn 1)', () => {

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { join } from 'node:path'
 import { describe, inject, it } from 'vitest'
-import { which } from '../../src/tools/which.js'
+import { which } from '../../src/tools/argv/which.js'
 
 /**
  * Something a test needs from the machine. `installedBy` says how CI gets it: such a requirement must be met under

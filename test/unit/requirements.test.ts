@@ -55,7 +55,7 @@ describe('every test file that runs a tool .ci/run installs guards it', () => {
     .filter(entry => entry.isDirectory() && !entry.name.startsWith('requirements-')).map(entry => `test/unit/${entry.name}`)]
     .flatMap(dir => readdirSync(join(root, dir)).filter(name => name.endsWith('.test.ts')).map(name => `${dir}/${name}`))
   // An argv table runs its commands in e2e files; in unit files it is data (a planned command).
-  const runs = (tool: string, file: string) => new RegExp(`(?:\\b(?:execa|execaSync|spawn|spawnSync|execFile|execFileSync)\\(\\s*|\\b(?:runCli|runWithReport|runScript)\\(\\s*\\[\\s*${file.startsWith('test/e2e') ? '|argv: \\[\\s*' : ''})['"]${tool}['"]${tool === 'tmux' ? `|from '\\./tmux\\.js'` : ''}`)
+  const runs = (tool: string, file: string) => new RegExp(`(?:\\b(?:execa|execaSync|spawn|spawnSync|execFile|execFileSync)\\(\\s*|\\b(?:runCli|runWithReport|runScript)\\(\\s*\\[\\s*${file.startsWith('test/e2e') ? '|argv: \\[\\s*' : ''})['"]${tool}['"]${tool === 'tmux' ? `|from '\\.\\./helpers/tmux\\.js'` : ''}`)
   it.each(Object.keys(FROM_CI_RUN))('%s', tool => {
     const unguarded = files().filter(file => {
       const text = readFileSync(join(root, file), 'utf8')

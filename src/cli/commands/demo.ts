@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { ResilientError, EXIT } from '../../errors.js'
 import { startPypiServer } from '../../demo/pypi-server.js'
 import { buildWheel } from '../../demo/wheel.js'
-import { which } from '../../tools/which.js'
+import { which } from '../../tools/argv/which.js'
 
 /**
  * pip in the demo must behave the same on every machine: no PIP_* variables, no pip.conf. resilient in the demo keeps

@@ -4,7 +4,7 @@ import { UsageError } from '../../errors.js'
 import { pathWithoutShims } from '../../shims/shim-dir.js'
 import { aliasLines, PROFILE_FILES, SHELLS, type Shell } from '../../shims/shell-lines.js'
 import { knownToolNames, readOnlyFormsFor } from '../../shims/tool-names.js'
-import { which } from '../../tools/which.js'
+import { which } from '../../tools/argv/which.js'
 import { resilientEntry } from './shim.js'
 
 const LOAD_LINE: Record<Shell, string> = {

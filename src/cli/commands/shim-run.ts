@@ -1,7 +1,7 @@
 import { ToolNotFoundError } from '../../errors.js'
 import { pathWithoutShims } from '../../shims/shim-dir.js'
 import { isKnownExecutable } from '../../shims/tool-names.js'
-import { which } from '../../tools/which.js'
+import { which } from '../../tools/argv/which.js'
 import type { ExitStatus } from '../../run/signal-router.js'
 import { runUnwrapped } from '../../run/run-unwrapped.js'
 

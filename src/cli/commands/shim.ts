@@ -6,7 +6,7 @@ import { uninstallShims, installShims, writableByOthers } from '../../shims/inst
 import { defaultShimDirectory, pathWithoutShims } from '../../shims/shim-dir.js'
 import { detectShell, pathLine, PROFILE_FILES } from '../../shims/shell-lines.js'
 import { isKnownExecutable, knownToolNames } from '../../shims/tool-names.js'
-import { which } from '../../tools/which.js'
+import { which } from '../../tools/argv/which.js'
 import { RESILIENT_VERSION } from '../../version.js'
 
 /** The bin script this process was started from: what shims and aliases run. */

@@ -76,7 +76,7 @@ describe('printable: escape sequences to a fixed point, control bytes shown', ()
 
 describe('printed commands', () => {
   it('show control bytes of arguments escaped, on one line', async () => {
-    const { formatCommand } = await import('../../../src/tools/format-command.js')
+    const { formatCommand } = await import('../../../src/tools/argv/format-command.js')
     const printed = formatCommand({ argv: ['pip', 'install', 'foo\n::error title=x::pwned', '\x1b]52;c;ZXZpbA==\x07'], env: {} })
     expect(printed).toBe("pip install 'foo\\n::error title=x::pwned' '\\x1b]52;c;ZXZpbA==\\x07'")
     expect(printed).not.toMatch(/[\x00-\x1f]/)

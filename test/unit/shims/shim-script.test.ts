@@ -8,7 +8,7 @@ import { installShims } from '../../../src/shims/install.js'
 import { readOnlyFunction } from '../../../src/shims/read-only-script.js'
 import { renderCmdShim } from '../../../src/shims/shim-script.js'
 import { readOnlyFormsFor, SHIM_CANDIDATES } from '../../../src/shims/tool-names.js'
-import { isReadOnly } from '../../../src/tools/read-only.js'
+import { isReadOnly } from '../../../src/tools/argv/read-only.js'
 
 /** A tool that prints who it is and its arguments. */
 function fakeTool(dir: string, name: string, says: string): void {

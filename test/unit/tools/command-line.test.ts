@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { withArgs, withEnv, withFile, withFlag } from '../../../src/tools/command-line.js'
+import { withArgs, withEnv, withFile, withFlag } from '../../../src/tools/argv/command-line.js'
 import { TOOLS } from '../../../src/tools/index.js'
 
 describe('the shared command rewrites', () => {

@@ -1,9 +1,9 @@
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { journalPath, recoverLockfile } from '../../../src/tools/lockfile-journal.js'
-import { YARN_LOCKFILE } from '../../../src/tools/lockfile-formats.js'
-import { withLockfileRewrite } from '../../../src/tools/lockfile-rewrite.js'
+import { journalPath, recoverLockfile } from '../../../src/tools/lockfile/lockfile-journal.js'
+import { YARN_LOCKFILE } from '../../../src/tools/lockfile/lockfile-formats.js'
+import { withLockfileRewrite } from '../../../src/tools/lockfile/lockfile-rewrite.js'
 import { folderWith } from '../../helpers/tool-cases.js'
 
 const YARNPKG = 'https://registry.yarnpkg.com/'

@@ -3,9 +3,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { readRequirementIndexOptions, streamedRequirementsChooseIndex } from '../../../src/tools/requirement-files.js'
-import { readRegularFile } from '../../../src/tools/regular-file.js'
-import { readYamlFile } from '../../../src/tools/yaml-file.js'
+import { readRequirementIndexOptions, streamedRequirementsChooseIndex } from '../../../src/tools/config/requirement-files.js'
+import { readRegularFile } from '../../../src/tools/config/regular-file.js'
+import { readYamlFile } from '../../../src/tools/config/yaml-file.js'
 
 // A file the command names is read by resilient only when it is a regular file. Opening a FIFO with no
 // writer would block this test (and its hard timeout fail it); reading one with a writer would steal the tool's bytes.

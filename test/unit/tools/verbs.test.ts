@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { TOOLS } from '../../../src/tools/index.js'
 import type { ToolAdapter } from '../../../src/tools/types.js'
-import { classifyArgs, classifyVerb, findVerb } from '../../../src/tools/verbs.js'
+import { classifyArgs, classifyVerb, findVerb } from '../../../src/tools/argv/verbs.js'
 
 describe('the shared classify skeleton', () => {
   const table = { network: new Set(['install']), publish: new Set(['publish']), local: /^--offline$/ }

@@ -2,7 +2,7 @@ import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { lookupProgram, which } from '../../../src/tools/which.js'
+import { lookupProgram, which } from '../../../src/tools/argv/which.js'
 
 // bash's command search (findcmd.c), on real files.
 function tree(files: Record<string, number>): string {

@@ -1,0 +1,70 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { dirname, join, resolve } from 'node:path'
+import { parseToml as parse } from './lazy-parsers.js'
+import { findOptions } from '../argv/args.js'
+import type { ToolContext } from '../types.js'
+
+/**
+ * Cargo's configuration as cargo would merge it, read without cargo (`cargo config get` is nightly-only).
+ * Precedence (first wins): `--config` arguments > environment (CARGO_*; not for `source.*`) > `.cargo/config.toml`
+ * in the current folder and each parent > `$CARGO_HOME/config.toml`. https://doc.rust-lang.org/cargo/reference/config.html
+ */
+export interface CargoLayer {
+  data: Record<string, unknown>
+  origin: string
+}
+
+function parseToml(text: string): Record<string, unknown> | undefined {
+  try {
+    return parse(text) as Record<string, unknown>
+  } catch {
+    return undefined
+  }
+}
+
+/** `--config KEY=VALUE` (TOML) or `--config PATH`, later ones first (they win). */
+function argumentLayers({ args, cwd }: ToolContext): CargoLayer[] {
+  return findOptions(args, { long: ['--config'], takesValue: true }).reverse().flatMap(option => {
+    const value = option.value ?? ''
+    const file = resolve(cwd, value)
+    const data = /^[\w"'.-]+\s*=/.test(value) ? parseToml(value) : existsSync(file) ? parseToml(readFileSync(file, 'utf8')) : undefined
+    return data ? [{ data, origin: `--config ${value}` }] : []
+  })
+}
+
+function fileLayers({ cwd, env, home }: ToolContext): CargoLayer[] {
+  const files: string[] = []
+  for (let dir = resolve(cwd); ; dir = dirname(dir)) {
+    files.push(join(dir, '.cargo'))
+    if (dirname(dir) === dir) break
+  }
+  const cargoHome = resolve(env.CARGO_HOME || join(home, '.cargo'))
+  if (!files.includes(cargoHome)) files.push(cargoHome)
+  return files.flatMap(dir => {
+    // `config` without extension is the legacy name; cargo reads config.toml when both exist.
+    const file = ['config.toml', 'config'].map(name => join(dir, name)).find(existsSync)
+    const data = file ? parseToml(readFileSync(file, 'utf8')) : undefined
+    return file && data ? [{ data, origin: file }] : []
+  })
+}
+
+/** Every configuration layer in precedence order, the environment excluded (callers check CARGO_* themselves). */
+export function cargoConfigLayers(context: ToolContext): { args: CargoLayer[]; files: CargoLayer[] } {
+  return { args: argumentLayers(context), files: fileLayers(context) }
+}
+
+/** A dotted key (`source.crates-io.replace-with`) in one layer. */
+export function lookup(layer: CargoLayer, path: readonly string[]): unknown {
+  let node: unknown = layer.data
+  for (const key of path) node = node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined
+  return node
+}
+
+/** The first layer that sets the key, with its value. */
+export function findSetting(layers: readonly CargoLayer[], path: readonly string[]): { value: unknown; origin: string } | undefined {
+  for (const layer of layers) {
+    const value = lookup(layer, path)
+    if (value !== undefined) return { value, origin: layer.origin }
+  }
+  return undefined
+}

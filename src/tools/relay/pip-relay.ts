@@ -1,0 +1,68 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { findOptions } from '../argv/args.js'
+import { withNetrc } from '../source/credentials.js'
+import { withArgs } from '../argv/command-line.js'
+import { readPipConfig } from '../config/pip-config.js'
+import { pipEnv, pipSubcommand } from '../source/pip-index.js'
+import { proxyInEnvironment, RELAY_USER, withLoopback, type RelaySupport, type RelayTrust } from './relay-support.js'
+import { withEnv } from '../argv/command-line.js'
+import type { ToolContext } from '../types.js'
+
+const REPORT = { long: ['--report'], minPrefix: 5, takesValue: true }
+const CERT = { long: ['--cert'], minPrefix: 4, takesValue: true }
+const TRUSTED = { long: ['--trusted-host'], minPrefix: 4, takesValue: true }
+const PROXY = { long: ['--proxy'], minPrefix: 4, takesValue: true }
+
+/**
+ * pip's TLS trust, as requests applies it (pip/_internal/network/session.py, requests sessions.py): `--cert`,
+ * PIP_CERT or pip.conf's `cert` first, else REQUESTS_CA_BUNDLE, else CURL_CA_BUNDLE, else its own bundle (certifi,
+ * the same Mozilla list as Node's). `--trusted-host` (anywhere) turns verification off for that host.
+ */
+function trust({ args, env, home }: ToolContext): RelayTrust {
+  const isolated = args.includes('--isolated')
+  const command = pipSubcommand(args)
+  const fromArgs = findOptions(args, CERT).at(-1)?.value
+  const fromPip = fromArgs ? { path: fromArgs, origin: '--cert' } : !isolated && pipEnv(env, ['cert'])
+    ? { path: pipEnv(env, ['cert'])!.value, origin: pipEnv(env, ['cert'])!.name } : undefined
+  const fromConfig = !fromPip && !isolated ? readPipConfig('cert', command, env, home) : undefined
+  const ca = fromPip ?? (fromConfig?.value ? { path: fromConfig.value, origin: fromConfig.origin } : undefined)
+    ?? (env.REQUESTS_CA_BUNDLE ? { path: env.REQUESTS_CA_BUNDLE, origin: 'REQUESTS_CA_BUNDLE' } : env.CURL_CA_BUNDLE ? { path: env.CURL_CA_BUNDLE, origin: 'CURL_CA_BUNDLE' } : undefined)
+  const trusted = [...findOptions(args, TRUSTED).map(option => option.value ?? ''), ...(!isolated ? (pipEnv(env, ['trusted-host'])?.value ?? '').split(/\s+/) : []),
+    ...(!isolated ? (readPipConfig('trusted-host', command, env, home)?.value ?? '').split(/\s+/) : [])].filter(Boolean)
+  // pip's own proxy is used for every URL, loopback included (requests merges it over NO_PROXY).
+  const proxy = findOptions(args, PROXY).length ? '--proxy' : !isolated ? pipEnv(env, ['proxy'])?.name ?? readPipConfig('proxy', command, env, home)?.origin : undefined
+  return { ...(ca && { ca }), unverified: trusted, credentials: netrcHosts(env, home), ...(proxy && { proxy }),
+    ...(proxyInEnvironment(env) && { noProxy: env.no_proxy ?? env.NO_PROXY ?? '' }) }
+}
+
+/** The machines of the netrc pip reads (NETRC, else ~/.netrc): pip sends their credentials itself (requests' get_netrc_auth). */
+function netrcHosts(env: NodeJS.ProcessEnv, home: string): Record<string, string> {
+  const file = env.NETRC || join(home, '.netrc')
+  let text: string
+  try {
+    text = readFileSync(file, 'utf8')
+  } catch {
+    return {}
+  }
+  const words = text.split(/\s+/)
+  const hosts: Record<string, string> = {}
+  words.forEach((word, at) => {
+    if (word === 'machine' && words[at + 1]) hosts[words[at + 1]!.toLowerCase()] = file
+    if (word === 'default') hosts['*'] = file
+  })
+  return hosts
+}
+
+export const PIP_RELAY: RelaySupport = {
+  protocol: 'pypi',
+  // An install report lists each file's URL: through the relay it would name the relay's.
+  unsupported: args => findOptions(args, REPORT).length ? 'pip --report records download URLs' : pipSubcommand(args) === 'lock' ? 'pip lock records download URLs' : undefined,
+  // pip keeps plain-http answers in its HTTP cache only from a trusted host (network/session.py), so the relay is
+  // one: it is on loopback, where nothing is verified anyway.
+  apply: (command, { url, secret, noProxy }, secrets) => {
+    const direct = noProxy === undefined ? command : withEnv(command, { no_proxy: withLoopback(noProxy), NO_PROXY: withLoopback(noProxy) })
+    return withNetrc(withArgs(direct, '--index-url', url, '--trusted-host', new URL(url).host), { url, username: RELAY_USER, password: secret }, secrets)
+  },
+  trust,
+}

@@ -1,0 +1,46 @@
+import type { CommandLine, SecretsContext, ToolContext } from '../context.js'
+
+/**
+ * How a tool goes through resilient's local relay (src/relay, docs/relay.md): the index protocol the relay speaks
+ * to it, how one attempt is pointed at it, and which TLS trust the relay must use to verify upstream as the tool would.
+ */
+export interface RelaySupport {
+  protocol: 'pypi' | 'npm'
+  /** Why this invocation cannot go through the relay (it would write the relay's addresses somewhere), if it cannot. */
+  unsupported?(args: readonly string[]): string | undefined
+  /**
+   * The command pointed at the relay for one attempt: `url` is the relay's index URL, `secret` what it must send
+   * (kept off argv: a netrc, an npmrc), `index` the URL of the index the relay stands for.
+   */
+  apply(command: CommandLine, relay: { url: string; secret: string; index: string; noProxy?: string }, secrets: SecretsContext): CommandLine
+  /**
+   * The tool's TLS trust (the CA bundle it verifies with, the hosts it does not verify) and the hosts it sends
+   * credentials to by itself (a netrc, an npm token): the relay carries neither, so those hosts are not relayed.
+   */
+  trust(context: ToolContext): RelayTrust
+}
+
+export interface RelayTrust {
+  /** A CA bundle file the tool uses instead of its default store, and where that setting comes from. */
+  ca?: { path: string; origin: string }
+  /** Hosts (`host` or `host:port`) whose certificates the tool does not check, or `*` for all. */
+  unverified: string[]
+  /** Hosts the tool sends credentials to of its own accord, or `*` for any: where they come from, by host. */
+  credentials?: Record<string, string>
+  /** A proxy the tool sends every request to, loopback included (pip's `--proxy`): where it is set. */
+  proxy?: string
+  /**
+   * The tool's own no-proxy list when a proxy applies to it: the relay's 127.0.0.1 is added to it for the attempt,
+   * so that the tool's requests to the relay (and the relay's secret) never go to the proxy.
+   */
+  noProxy?: string
+}
+
+/** `list` with 127.0.0.1 added: the tool reaches the relay directly, whatever proxy it uses for the rest. */
+export const withLoopback = (list: string) => list ? `${list},127.0.0.1` : '127.0.0.1'
+
+/** Whether the environment names a proxy the tools read (HTTP_PROXY, HTTPS_PROXY, ALL_PROXY, in either case). */
+export const proxyInEnvironment = (env: NodeJS.ProcessEnv) => ['http_proxy', 'https_proxy', 'all_proxy'].some(name => env[name] || env[name.toUpperCase()])
+
+/** The relay's credentials as the tools' credential files take them: any user name, the secret as the password. */
+export const RELAY_USER = 'resilient'

@@ -1,0 +1,76 @@
+import { spawnSync } from 'node:child_process'
+import { chmodSync, existsSync, mkdtempSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { delimiter, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { buildTarball, startNpmRegistry, type Fault, type NpmRegistry } from './fake-npm-registry.js'
+import { isolatedEnv } from './isolated-env.js'
+import { projectWithConfig } from './e2e-setup.js'
+
+/** Shared by the npm, pnpm, yarn and bun e2e tests: a primary registry with a fault, a healthy mirror, a project. */
+
+const NODE_MODULES = fileURLToPath(new URL('../../node_modules/', import.meta.url))
+
+// Built once: the primary and the mirror serve byte-identical tarballs, as a real mirror does.
+export const PACKAGES = [
+  buildTarball({ name: 'left-pad-x', version: '1.0.0' }),
+  buildTarball({ name: '@acme/util', version: '2.0.0', dependencies: { 'left-pad-x': '^1.0.0' } }),
+]
+
+export interface Setup {
+  primary: NpmRegistry
+  mirror: NpmRegistry
+  /** A project folder with package.json and a `.resilientrc.json` naming the primary as the npm index. */
+  project: string
+  close(): Promise<void>
+}
+
+export async function primaryAndMirror(fault: Fault, files: Record<string, string> = {}): Promise<Setup> {
+  const primary = await startNpmRegistry({ packages: PACKAGES, fault })
+  const mirror = await startNpmRegistry({ packages: PACKAGES })
+  const project = projectWithConfig({ npm: { index: primary.url, mirrors: [mirror.url] } })
+  writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'e2e-project', version: '1.0.0', private: true }))
+  for (const [name, content] of Object.entries(files)) writeFileSync(join(project, name), content)
+  return { primary, mirror, project, close: async () => { await primary.close(); await mirror.close() } }
+}
+
+/** The real tools installed as devDependencies, each started by the name users type. */
+const LAUNCHERS = {
+  pnpm: join(NODE_MODULES, 'pnpm', 'bin', 'pnpm.cjs'),
+  yarn1: join(NODE_MODULES, 'yarn', 'bin', 'yarn.js'),
+  berry: join(NODE_MODULES, '@yarnpkg', 'cli-dist', 'bin', 'yarn.js'),
+}
+
+/**
+ * bun's own binary. Its package's postinstall moves it over the placeholder bin/bun.exe; where install scripts did not
+ * run (`npm ci --ignore-scripts`, npm 12's default without an allowScripts entry) the placeholder only prints an error,
+ * and the binary is still in the platform package npm installed: @oven/bun-<os>-<arch>/bin/bun.
+ */
+function bunExecutable(): string {
+  const placeholder = join(NODE_MODULES, 'bun', 'bin', 'bun.exe')
+  const oven = join(NODE_MODULES, '@oven')
+  const platform = existsSync(oven) ? readdirSync(oven).map(name => join(oven, name, 'bin', 'bun')) : []
+  return [placeholder, ...platform].find(file => spawnSync(file, ['--version'], { stdio: 'ignore' }).status === 0) ?? placeholder
+}
+
+/** An isolated environment whose PATH starts with a folder holding `name` (yarn 1 and berry share the name). */
+export function envWithTool(tool: 'npm' | 'pnpm' | 'yarn1' | 'berry' | 'bun', extra: Record<string, string> = {}): Record<string, string> {
+  const bin = mkdtempSync(join(tmpdir(), 'resilient-bin-'))
+  if (tool === 'bun') symlinkSync(bunExecutable(), join(bin, 'bun'))
+  else if (tool !== 'npm') {
+    const name = tool === 'pnpm' ? 'pnpm' : 'yarn'
+    writeFileSync(join(bin, name), `#!/bin/sh\nexec "${process.execPath}" "${LAUNCHERS[tool]}" "$@"\n`)
+    chmodSync(join(bin, name), 0o755)
+  }
+  const env = isolatedEnv(extra)
+  return { ...env, PATH: `${bin}${delimiter}${env.PATH}` }
+}
+
+export function installed(project: string, name: string): boolean {
+  return existsSync(join(project, 'node_modules', name, 'package.json'))
+}
+
+/** Whether a registry was asked for the package's packument or tarball. */
+export function served(registry: NpmRegistry, name: string): boolean {
+  return registry.requests.some(path => path === `/${name}` || path.startsWith(`/${name}/-/`))
+}
