@@ -51,6 +51,6 @@ export function withoutLeaving(plan: RunPlan): RunPlan {
   const { unconfirmed: why, upstream: _, ...rest } = plan
   const own = plan.attempts.filter(attempt => attempt.source.url === undefined)
   // Every planned attempt applies an index (a configured one): only the tool's own answer could plan one that does not.
-  if (!own.length) throw new Error('a plan whose index is unconfirmed needs ExecuteDeps.confirmSource')
+  if (!own.length) throw new Error('a plan whose index is unconfirmed needs AttemptsDeps.confirmSource')
   return { ...rest, attempts: own, noSwitchReason: `${why}, and it could not be confirmed` }
 }

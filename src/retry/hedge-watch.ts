@@ -1,6 +1,6 @@
 import { probeRequest } from '../mirrors/probe-targets.js'
 import type { PlannedAttempt, RunPlan } from '../plan/types.js'
-import type { ExecuteDeps } from './execute.js'
+import type { AttemptsDeps } from './attempts-loop.js'
 import { HEDGE_DEFAULTS, mayHedge, watchHedge, type ChildActivity, type HedgeProbe, type HedgeSettings } from './hedge.js'
 import { usesProxy } from '../proxies.js'
 import { indexUrlOf } from '../url.js'
@@ -59,11 +59,11 @@ function otherSource(plan: RunPlan, attempt: PlannedAttempt, env: NodeJS.Process
 }
 
 /**
- * executeRun's `alive`: whether a source answers the same small request now (any HTTP status) within `timeoutMs`;
+ * runAttempts's `alive`: whether a source answers the same small request now (any HTTP status) within `timeoutMs`;
  * false when it stays silent or refuses the connection; undefined when resilient cannot tell (behind a proxy, an
  * index that is not http(s), a name that does not resolve here, a certificate Node distrusts).
  */
-export function createAliveCheck(plan: RunPlan, env: NodeJS.ProcessEnv, fetch = globalThis.fetch, timeoutMs = 5000): ExecuteDeps['alive'] {
+export function createAliveCheck(plan: RunPlan, env: NodeJS.ProcessEnv, fetch = globalThis.fetch, timeoutMs = 5000): AttemptsDeps['alive'] {
   return async source => {
     const index = indexUrlOf(source)
     if (!index || !/^https?:/i.test(index) || throughProxy(plan, index, env)) return undefined
@@ -73,11 +73,11 @@ export function createAliveCheck(plan: RunPlan, env: NodeJS.ProcessEnv, fetch = 
 }
 
 /**
- * executeRun's `watch`: for each attempt that may be hedged, one small GET of its index and one of the next source,
+ * runAttempts's `watch`: for each attempt that may be hedged, one small GET of its index and one of the next source,
  * in parallel with the tool (src/retry/hedge.ts). Skipped behind a proxy: Node's fetch would go direct and answer
  * another question than the tool's.
  */
-export function createHedgeWatch(plan: RunPlan, { env, activity, fetch = globalThis.fetch, settings = HEDGE_DEFAULTS }: HedgeWatchOptions): ExecuteDeps['watch'] {
+export function createHedgeWatch(plan: RunPlan, { env, activity, fetch = globalThis.fetch, settings = HEDGE_DEFAULTS }: HedgeWatchOptions): AttemptsDeps['watch'] {
   return (attempt, number) => {
     // A plan not sure of the tool's index may be in front of a private one: not even a probe goes to a mirror until
     // the tool has said which index it uses (RunPlan.unconfirmed), and by then the attempt has already been made.

@@ -128,7 +128,7 @@ export function watchHedge(host: string, deps: HedgeWatchDeps, settings: HedgeSe
   }
   check = deps.setTimer(decide, settings.afterMs)
   return {
-    /** Aborted with hedgeReason when the attempt should be left for the next source (executeRun's AttemptWatch). */
+    /** Aborted with hedgeReason when the attempt should be left for the next source (runAttempts's AttemptWatch). */
     signal: controller.signal,
     stop() {
       stopped = true

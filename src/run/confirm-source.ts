@@ -3,7 +3,7 @@ import { confirmSource } from '../plan/confirm.js'
 import { planRun, type PlanRequest } from '../plan/plan-run.js'
 import { rankSources } from '../plan/rank.js'
 import type { RunPlan, StateSnapshot } from '../plan/types.js'
-import type { ExecuteDeps } from '../retry/execute.js'
+import type { AttemptsDeps } from '../retry/attempts-loop.js'
 import { askToolForSource } from '../tools/source/ask-source.js'
 import type { ToolContext } from '../tools/types.js'
 import type { RunReporter } from './reporter.js'
@@ -22,7 +22,7 @@ export interface ConfirmationContext {
  * to leave that index or to probe it; says what it learnt; returns the plan to go on with (plan/confirm.ts), planned
  * again and ranked when the tool's answer is not what the plan assumed.
  */
-export function sourceConfirmation({ request, config, tool, state, reporter }: ConfirmationContext): NonNullable<ExecuteDeps['confirmSource']> {
+export function sourceConfirmation({ request, config, tool, state, reporter }: ConfirmationContext): NonNullable<AttemptsDeps['confirmSource']> {
   return async (plan: RunPlan) => {
     const { adapter, launcher } = plan.invocation
     const { answer, asked, failure } = adapter.source ? await askToolForSource(adapter, tool, launcher) : { answer: undefined, asked: `${adapter.name}`, failure: 'it cannot be asked' }

@@ -14,7 +14,7 @@ import { planRun } from '../plan/plan-run.js'
 import { rankSources } from '../plan/rank.js'
 import type { RunResult } from '../plan/types.js'
 import { findSecrets, knownSecrets, redact, registerSecretEnv, registerSecrets } from '../redact.js'
-import { executeRun } from '../retry/execute.js'
+import { runAttempts } from '../retry/attempts-loop.js'
 import { createAliveCheck, createHedgeWatch } from '../retry/hedge-watch.js'
 import { createProbe } from '../retry/probe.js'
 import { RunMemory } from '../state/run-memory.js'
@@ -67,7 +67,7 @@ export interface ToolRun {
 
 /**
  * A tool run, `resilient pip install x` as a library call: gathers the environment, directory, config and state,
- * plans the run (planRun), orders it (rankSources), executes it (executeRun), and keeps its log and report.
+ * plans the run (planRun), orders it (rankSources), executes it (runAttempts), and keeps its log and report.
  */
 export async function runTool(argv: string[], { reporter, env = process.env, cwd = process.cwd(), flags: options = {}, stdio = {}, interrupts: given }: ToolRunOptions): Promise<ToolRun> {
   registerSecretEnv(env)
@@ -132,7 +132,7 @@ export async function runTool(argv: string[], { reporter, env = process.env, cwd
     const exec = childExec({ plan: running, config, env, interrupts, reporter, usePty, stdoutFd: stdio.stdout, input, onAttemptProgress: watch => { progress = watch }, onSpawn: idle.started })
     // A dead public index is left after ~2 s of silence while another source answers (src/retry/hedge.ts).
     const watch = config.fastDetect ? createHedgeWatch(running, { env, activity: () => progress?.activity() ?? {} }) : undefined
-    const result = await executeRun(running, {
+    const result = await runAttempts(running, {
       ...relay?.around(exec, watch) ?? { exec, watch },
       sleep: interruptibleSleep(interrupts),
       now: Date.now,

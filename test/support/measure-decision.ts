@@ -11,7 +11,7 @@ import type { Diagnosis } from '../../src/diagnose/types.js'
 
 // What the retry loop does after a failure, measured on pasted outputs (`npm run bench`): the plan `planRun` makes
 // for the tool, with the index the output names as the person's own, and the step `decideNext` picks after that first
-// attempt failed with this diagnosis. The same two functions the loop runs (src/retry/execute.ts); only the plan's
+// attempt failed with this diagnosis. The same two functions the loop runs (src/retry/attempts-loop.ts); only the plan's
 // input is inferred, since a paste rarely shows the command. Measurement only: the loop never loads this module.
 
 /** Arguments that make each adapter plan a network run: the first its `classify` calls a network command. */

@@ -43,7 +43,7 @@ describe('confirmSource: what the tool\'s answer means', () => {
   })
 })
 
-describe('executeRun with a plan not sure of its index', () => {
+describe('runAttempts with a plan not sure of its index', () => {
   const privatePlan = (plan = unsure()) => planRun({ invocation: plan.invocation, cwd: '/project', config, userIndex: PRIVATE, userKnobs: false })
 
   it('asks before switching to a mirror; a private answer keeps every attempt on the tool\'s own index', async () => {

@@ -4,7 +4,7 @@ import type { Category } from '../../../src/diagnose/types.js'
 import { blamedHost } from '../../../src/plan/blame.js'
 import { rankSources } from '../../../src/plan/rank.js'
 import type { BreakerVerdict, Host, LearnedChoice, PlannedAttempt, RunPlan, StateSnapshot } from '../../../src/plan/types.js'
-import { executeRun } from '../../../src/retry/execute.js'
+import { runAttempts } from '../../../src/retry/attempts-loop.js'
 import { bookingsFor } from '../../../src/state/booking.js'
 import type { LockedRegistries } from '../../../src/tools/types.js'
 import { diagnosisOf, planOf } from '../retry/harness.js'
@@ -87,7 +87,7 @@ async function play(plan: RunPlan, steps: Step[]) {
   const booked: { hosts: readonly Host[]; keys: string[] }[] = []
   let clock = 0
   let interrupted: 'SIGINT' | undefined
-  const result = await executeRun(plan, {
+  const result = await runAttempts(plan, {
     exec: async (_command, { planned }) => {
       const step = steps[ran.length] ?? { category: 'ok', names: 'none', ms: 100, interrupted: false, retryAfter: undefined }
       ran.push({ attempt: planned, at: clock, step })
@@ -141,7 +141,7 @@ describe('planRun and rankSources (properties)', () => {
   }), RUNS))
 })
 
-describe('executeRun (properties)', () => {
+describe('runAttempts (properties)', () => {
   it('books only against hosts the attempt contacted; ends within maxAttempts and maxTotalSeconds; Ctrl-C never retries; tries every untried source before spending the budget on one', async () => {
     await fc.assert(fc.asyncProperty(worldArb, stateArb, fc.array(stepArb, { maxLength: 8 }), async (world, state, steps) => {
       const plan = rankSources(planFor(world), snapshotOf(state)).plan

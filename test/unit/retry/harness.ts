@@ -3,7 +3,7 @@ import { DEFAULT_REMEDIES, nextStepFor } from '../../../src/diagnose/remedies.js
 import type { Category, Diagnosis, Facts } from '../../../src/diagnose/types.js'
 import { planRun, type PlanRequest } from '../../../src/plan/plan-run.js'
 import type { Host, RunPlan, RunResult } from '../../../src/plan/types.js'
-import { executeRun, type ExecuteDeps } from '../../../src/retry/execute.js'
+import { runAttempts, type AttemptsDeps } from '../../../src/retry/attempts-loop.js'
 import type { Reporter } from '../../../src/retry/types.js'
 import { TOOLS, type ToolName } from '../../../src/tools/index.js'
 
@@ -30,7 +30,7 @@ export interface Step {
 }
 
 /** Runs `plan` against scripted attempts (np's stub-execa), on a fake clock; records everything the loop does. */
-export async function runScripted(plan: RunPlan, steps: Step[], extra: Partial<ExecuteDeps> = {}) {
+export async function runScripted(plan: RunPlan, steps: Step[], extra: Partial<AttemptsDeps> = {}) {
   const calls: { argv: string[]; env: Record<string, string>; source: string }[] = []
   const events: string[] = []
   const notes: string[] = []
@@ -46,7 +46,7 @@ export async function runScripted(plan: RunPlan, steps: Step[], extra: Partial<E
     note: message => { notes.push(message) },
     finished: (result: RunResult) => { events.push(`finished ${result.outcome} ${result.exitCode}`) },
   }
-  const result = await executeRun(plan, {
+  const result = await runAttempts(plan, {
     exec: async (command, { planned }) => {
       const step = steps[calls.length] ?? { exitCode: 0 }
       calls.push({ argv: command.argv, env: command.env, source: planned.source.id })

@@ -26,7 +26,7 @@ export interface AttemptWatch {
   stop(): void
 }
 
-export interface ExecuteDeps {
+export interface AttemptsDeps {
   exec: Exec
   sleep: (ms: number) => Promise<void>
   now: () => number
@@ -76,7 +76,7 @@ function stalledDiagnosis(reason: string): Diagnosis {
     nextStep: 'resilient stops a stalled download and tries another source; if every source stalls, check this machine\'s network or proxy.' }
 }
 
-async function loadRules(): Promise<NonNullable<ExecuteDeps['diagnose']>> {
+async function loadRules(): Promise<NonNullable<AttemptsDeps['diagnose']>> {
   const { diagnose } = await import('../diagnose/index.js')
   return (failure, onRuleError) => diagnose(failure, undefined, onRuleError)
 }
@@ -91,7 +91,7 @@ function interruptedBetweenAttempts(signal: InterruptSignal): Omit<RunResult, 'd
 }
 
 /** Runs the plan: each attempt, its diagnosis, one booking, then the next step the policy picks, until done. */
-export async function executeRun(planned: RunPlan, deps: ExecuteDeps): Promise<RunResult> {
+export async function runAttempts(planned: RunPlan, deps: AttemptsDeps): Promise<RunResult> {
   let plan = planned
   const started = deps.now()
   const attempts: AttemptRecord[] = []

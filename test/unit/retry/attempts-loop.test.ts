@@ -9,7 +9,7 @@ const pipPlan = (config: Record<string, unknown> = {}, userIndex?: string) =>
   planOf('pip', 'install torch', { ...MIRRORS, ...config }, userIndex ? { userIndex: { url: userIndex, origin: '--index-url' } } : {})
 const timeout = (host = 'pypi.org') => ({ exitCode: 1, diagnosis: diagnosisOf('timeout', { host }), ms: 7000 })
 
-describe('executeRun', () => {
+describe('runAttempts', () => {
   it('runs once and succeeds without touching the command', async () => {
     const { result, calls } = await runScripted(pipPlan(), [{ exitCode: 0 }])
     expect(result.outcome).toBe('succeeded')
