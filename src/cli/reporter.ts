@@ -123,7 +123,7 @@ export class TerminalReporter implements Reporter {
    * bar on the current line; in a terminal that line is erased first (the tool redraws it), so the two do not mix.
    */
   note(message: string, { overToolLine = false }: { overToolLine?: boolean } = {}): void {
-    if (overToolLine && this.options.stream.isTTY && !this.options.quiet) this.options.stream.write('\r\x1b[2K')
+    if (overToolLine && !this.options.quiet) this.eraseToolLine()
     this.print(this.color.yellow(`… ${message}`))
   }
 
@@ -135,8 +135,13 @@ export class TerminalReporter implements Reporter {
    * left on the current line (the tool redraws it), so the two do not mix. */
   throughput(line: string): void {
     if (!this.options.verbose || this.options.quiet) return
-    if (this.options.stream.isTTY) this.options.stream.write('\r\x1b[2K')
+    this.eraseToolLine()
     this.print(this.color.dim(line))
+  }
+
+  /** In a terminal, erases the line the tool's progress bar is drawn on (the tool redraws it). */
+  private eraseToolLine(): void {
+    if (this.options.stream.isTTY) this.options.stream.write('\r\x1b[2K')
   }
 
   warn(message: string): void {
