@@ -10,7 +10,7 @@ import type { CommandLine } from '../tools/types.js'
 import { hostLabelOfSource } from '../url.js'
 import { formatCommand } from '../tools/argv/format-command.js'
 import { decideNext } from './policy.js'
-import { asksTheIndex, foundListedBefore, givingUpStatus, nothingAnswers } from './what-happened.js'
+import { asksTheIndex, asksWhetherAlive, foundListedBefore, givingUpStatus, nothingAnswers } from './what-happened.js'
 import type { Fix, Reporter } from './types.js'
 
 /** Runs one attempt. `signal`, when given, stops it early (ChildResult.abortedBecause says why). */
@@ -119,7 +119,8 @@ export async function runAttempts(planned: RunPlan, deps: AttemptsDeps): Promise
     if (number === 1 && networked && current.source.url !== undefined) await confirm()
     const command = commandFor(plan, current, bypassCache, fixes, number > 1)
     if (networked) deps.reporter.attemptStarted({ number, total: number + queue.length, source: current.source, hosts: current.hosts, command: formatCommand(command), retry: number > 1, reason: current.reason })
-    const watch = networked ? deps.watch?.(current, number) : undefined
+    // The watch's requests go to other sources too: none while the index the tool uses is not certain.
+    const watch = networked && !plan.unconfirmed ? deps.watch?.(current, number) : undefined
     const result = await deps.exec(command, { planned: current, number, signal: watch?.signal }).finally(() => watch?.stop())
     const record: AttemptRecord = { number, source: current.source, command, hosts: current.hosts, exitCode: result.exitCode, durationMs: result.durationMs, diagnosis: null,
       ...(result.progress && { progress: result.progress }), ...(result.abortedBecause && { stopped: true }) }
@@ -148,6 +149,8 @@ export async function runAttempts(planned: RunPlan, deps: AttemptsDeps): Promise
     record.diagnosis = diagnosis
     deps.reporter.attemptFailed({ number, source: current.source, diagnosis, durationMs: result.durationMs, exitCode: result.exitCode, stopped: record.stopped })
 
+    // Asking the other sources whether they answer is a request to them: the tool's index is made certain first.
+    if (deps.alive && asksWhetherAlive(diagnosis)) await confirm()
     const noSourceAnswers = await nothingAnswers(diagnosis, plan.attempts.length === 1 ? [current] : queue, deps.alive)
     const decide = () => decideNext({ diagnosis, attempt: current, history: attempts, queue, plan, elapsedMs: deps.now() - started, random: deps.random, noSourceAnswers })
     let decision = decide()

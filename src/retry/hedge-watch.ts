@@ -79,9 +79,6 @@ export function createAliveCheck(plan: RunPlan, env: NodeJS.ProcessEnv, fetch = 
  */
 export function createHedgeWatch(plan: RunPlan, { env, activity, fetch = globalThis.fetch, settings = HEDGE_DEFAULTS }: HedgeWatchOptions): AttemptsDeps['watch'] {
   return (attempt, number) => {
-    // A plan not sure of the tool's index may be in front of a private one: not even a probe goes to a mirror until
-    // the tool has said which index it uses (RunPlan.unconfirmed), and by then the attempt has already been made.
-    if (plan.unconfirmed) return undefined
     const index = indexUrlOf(attempt.source)
     const other = otherSource(plan, attempt, env)
     const hasNextSource = number < plan.limits.maxAttempts && other !== undefined

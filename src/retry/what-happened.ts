@@ -16,9 +16,14 @@ export function foundListedBefore(attempts: readonly AttemptRecord[], source: So
   return attempts.slice(0, -1).some(record => record.source.id === source.id && record.diagnosis?.ruleId === 'resilient-index-probe' && record.diagnosis.facts.status === 200)
 }
 
+/** Whether the sources left are asked if they answer at all (nothingAnswers): after a timeout or a dropped connection. */
+export function asksWhetherAlive(diagnosis: Diagnosis): boolean {
+  return diagnosis.category === 'timeout' || diagnosis.category === 'connection'
+}
+
 /** After a timeout or a dropped connection: whether every source left stays silent to a request of resilient's own. */
 export async function nothingAnswers(diagnosis: Diagnosis, left: readonly PlannedAttempt[], alive: ((source: Source) => Promise<boolean | undefined>) | undefined): Promise<boolean> {
-  if (!alive || !left.length || (diagnosis.category !== 'timeout' && diagnosis.category !== 'connection')) return false
+  if (!alive || !left.length || !asksWhetherAlive(diagnosis)) return false
   const sources = [...new Map(left.map(attempt => [attempt.source.id, attempt.source])).values()]
   return (await Promise.all(sources.map(alive))).every(answer => answer === false)
 }

@@ -92,19 +92,42 @@ describe('runAttempts with a plan not sure of its index', () => {
   })
 })
 
-describe('the hedge watch with a plan not sure of its index', () => {
+describe('requests to other sources with a plan not sure of its index', () => {
   it('sends nothing anywhere while unconfirmed (a probe of a mirror would leave a private index); a sure plan is watched', async () => {
     const { createHedgeWatch } = await import('../../../src/retry/hedge-watch.js')
     const asked: string[] = []
     const fetch = (async (url: URL) => { asked.push(String(url)); return new Response('') }) as unknown as typeof globalThis.fetch
-    const watchOf = (plan: ReturnType<typeof unsure>) => createHedgeWatch(plan, { env: {}, activity: () => ({}), fetch })!(plan.attempts[0]!, 1)
+    const watched = (plan: ReturnType<typeof unsure>) => {
+      const started: boolean[] = []
+      const hedge = createHedgeWatch(plan, { env: {}, activity: () => ({}), fetch })!
+      return { started, watch: (attempt: Parameters<typeof hedge>[0], number: number) => {
+        const watch = hedge(attempt, number)
+        started.push(watch !== undefined)
+        watch?.stop()
+        return undefined
+      } }
+    }
     const unsurePlan = unsure({ pypi: { mirrors: ['https://mirror.example/simple'] } })
     expect(unsurePlan.attempts.length).toBeGreaterThan(1)
-    expect(watchOf(unsurePlan)).toBeUndefined()
+    const unsureWatch = watched(unsurePlan)
+    await runScripted(unsurePlan, [{ exitCode: 0 }], { watch: unsureWatch.watch })
+    expect(unsureWatch.started).toEqual([])
     expect(asked).toEqual([])
     const sure = planOf('pip', 'install x', { pypi: { mirrors: ['https://mirror.example/simple'] } })
-    const watch = watchOf(sure)
-    expect(watch).toBeDefined()
-    watch?.stop()
+    const sureWatch = watched(sure)
+    await runScripted(sure, [{ exitCode: 0 }], { watch: sureWatch.watch })
+    expect(sureWatch.started).toEqual([true])
+  })
+
+  it('asks the tool before asking other sources whether they answer, then asks only the confirmed ones', async () => {
+    const order: string[] = []
+    const plan = unsure({ pypi: { mirrors: ['https://mirror.example/simple'] } })
+    const privatePlan = () => planRun({ invocation: plan.invocation, cwd: '/project', config, userIndex: PRIVATE, userKnobs: false })
+    await runScripted(plan, [{ diagnosis: diagnosisOf('timeout') }, { diagnosis: diagnosisOf('timeout') }], {
+      confirmSource: async () => { order.push('confirm'); return privatePlan() },
+      alive: async source => { order.push(`alive ${source.url ?? source.id}`); return true },
+    })
+    expect(order[0]).toBe('confirm')
+    expect(order.filter(step => step.includes('mirror.example'))).toEqual([])
   })
 })
