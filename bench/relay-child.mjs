@@ -1,9 +1,11 @@
 // A process of its own for bench/relay.mjs, so that what it measures (throughput, peak memory) is one program's:
 //   node relay-child.mjs file <bytes>            serves a PEP 503 page and one file of <bytes> (Range honoured);
-//   node relay-child.mjs relay <json options>    runs a relay (dist/index.js startRelay) in front of sources.
+//   node relay-child.mjs relay <json options>    runs a relay (dist/index.js startRelay) in front of sources;
+//   node relay-child.mjs bare <registry url>     the least any relay in Node does: a keep-alive proxy that points
+//                                                 a packument's tarball links at itself and pipes everything else.
 // Prints one JSON line (its URL, the file's sha256, its own start time) and runs until its stdin closes.
 import { createHash } from 'node:crypto'
-import { createServer } from 'node:http'
+import { Agent, createServer, request as httpRequest } from 'node:http'
 
 const [mode, arg] = process.argv.slice(2)
 const BLOCK = Buffer.alloc(1 << 20)
@@ -40,6 +42,30 @@ if (mode === 'file') {
     stream(response, from, size)
   })
   server.listen(0, '127.0.0.1', () => console.log(JSON.stringify({ url: `http://127.0.0.1:${server.address().port}/`, sha256 })))
+} else if (mode === 'bare') {
+  const target = new URL(arg)
+  const agent = new Agent({ keepAlive: true })
+  let self
+  const server = createServer((request, response) => {
+    const upstream = httpRequest({ host: target.hostname, port: target.port, path: request.url, method: request.method, headers: { ...request.headers, host: target.host }, agent }, answer => {
+      if (!/json/.test(answer.headers['content-type'] ?? '')) {
+        response.writeHead(answer.statusCode, answer.headers)
+        return void answer.pipe(response)
+      }
+      const chunks = []
+      answer.on('data', chunk => chunks.push(chunk)).on('end', () => {
+        const body = Buffer.from(Buffer.concat(chunks).toString('utf8').replaceAll(target.href, self))
+        response.writeHead(answer.statusCode, { ...answer.headers, 'content-length': String(body.length) }).end(body)
+      })
+    })
+    upstream.on('error', () => response.destroy())
+    request.pipe(upstream)
+  })
+  server.keepAliveTimeout = 65_000
+  server.listen(0, '127.0.0.1', () => {
+    self = `http://127.0.0.1:${server.address().port}/`
+    console.log(JSON.stringify({ url: self }))
+  })
 } else {
   const options = JSON.parse(arg)
   const { startRelay } = await import('../dist/index.js')

@@ -2,11 +2,10 @@ import type { IncomingHttpHeaders } from 'node:http'
 
 /**
  * Which headers cross the relay. Upstream gets what a tool would send an index (its User-Agent, conditional
- * requests, npm's session headers), never the relay's Authorization or a cookie. The tool gets what describes the
- * content and its caching; hop-by-hop headers and Set-Cookie stay behind.
+ * requests, npm's `npm-*` and pacote's `pacote-*` session headers), never the relay's Authorization or a cookie.
+ * The tool gets what describes the content and its caching; hop-by-hop headers and Set-Cookie stay behind.
  */
-const TO_UPSTREAM = ['user-agent', 'accept', 'accept-language', 'if-none-match', 'if-modified-since', 'cache-control', 'pragma', 'referer', 'content-type', 'content-length']
-const TO_UPSTREAM_PREFIXES = ['npm-', 'pacote-']
+const TO_UPSTREAM = new Set(['user-agent', 'accept', 'accept-language', 'if-none-match', 'if-modified-since', 'cache-control', 'pragma', 'referer', 'content-type', 'content-length'])
 const TO_TOOL = ['content-type', 'etag', 'last-modified', 'cache-control', 'expires', 'vary', 'retry-after', 'npm-notice', 'x-pypi-last-serial', 'content-language']
 
 const single = (value: string | string[] | undefined): string | undefined => Array.isArray(value) ? value.join(', ') : value
@@ -16,7 +15,7 @@ export function upstreamHeaders(headers: IncomingHttpHeaders, extra: Record<stri
   const chosen: Record<string, string> = {}
   for (const [name, value] of Object.entries(headers)) {
     if (value === undefined || name === 'npm-otp') continue
-    if (TO_UPSTREAM.includes(name) || TO_UPSTREAM_PREFIXES.some(prefix => name.startsWith(prefix))) chosen[name] = single(value)!
+    if (TO_UPSTREAM.has(name) || name.startsWith('npm-') || name.startsWith('pacote-')) chosen[name] = single(value)!
   }
   return { ...chosen, ...extra }
 }

@@ -8,6 +8,8 @@ const empty = (): HostTally => ({ requests: 0, served: 0, bytes: 0, failovers: 0
  */
 export class Ledger {
   private readonly hosts = new Map<string, HostTally>()
+  /** Running totals over every host, read about once a second by the attempt's progress watch. */
+  readonly totals = { bytes: 0, requests: 0 }
 
   constructor(private readonly onEvent: (event: RelayEvent) => void = () => {}) {}
 
@@ -38,11 +40,13 @@ export class Ledger {
 
   served(host: string): void {
     this.of(host).served++
+    this.totals.requests++
   }
 
   bytes(host: string, count: number, resumed: boolean): void {
     const tally = this.of(host)
     tally.bytes += count
+    this.totals.bytes += count
     if (resumed) tally.resumedBytes += count
   }
 

@@ -1,13 +1,13 @@
 import type { ServerResponse } from 'node:http'
 import { pipeline } from 'node:stream/promises'
-import { Transform, type Readable } from 'node:stream'
+import type { Transform, Readable } from 'node:stream'
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib'
 import { text } from 'node:stream/consumers'
 import type { RelayContext } from './context.js'
 import { toolHeaders } from './headers.js'
 import { packumentRule } from './npm-pages.js'
 import { rewritePypiHtml, rewritePypiJson, type RewrittenPage } from './pypi-pages.js'
-import { TokenStream } from './token-stream.js'
+import { TokenRewriter } from './token-stream.js'
 import type { RelaySource } from './types.js'
 import type { UpstreamResponse } from './upstream.js'
 
@@ -59,18 +59,39 @@ export async function sendPypiPage(context: RelayContext, response: UpstreamResp
   return true
 }
 
-/** An npm packument, streamed through the rewrite of its `dist.tarball` values; a body that breaks ends the response. */
-export async function sendPackument(context: RelayContext, response: UpstreamResponse, tool: ServerResponse, source: RelaySource): Promise<void> {
+/**
+ * An npm packument, streamed through the rewrite of its `dist.tarball` values, with back-pressure; a body that breaks
+ * ends the response. Driven by the body's events rather than a pipeline: this runs for every package npm resolves.
+ */
+export function sendPackument(context: RelayContext, response: UpstreamResponse, tool: ServerResponse, source: RelaySource): Promise<void> {
   tool.writeHead(response.status, toolHeaders(response.headers))
-  const count = new Transform({ transform(chunk: Buffer, _encoding, done) {
-    context.ledger.bytes(source.id, chunk.length, false)
-    done(null, chunk)
-  } })
-  const rewrite = new TokenStream(packumentRule({ roots: context.roots, tarballRoot: context.tarballRoot, learn: (path, hashes) => context.hashes.learn(path, hashes) }))
-  try {
-    await pipeline(decoded(response), count, rewrite, tool)
-  } catch {
-    if (!tool.destroyed) context.ledger.failed(source.id, 'truncated')
-    tool.destroy()
-  }
+  const rewriter = new TokenRewriter(packumentRule({ roots: context.roots, tarballRoot: context.tarballRoot, learn: (path, hashes) => context.hashes.learn(path, hashes) }))
+  const body = decoded(response)
+  return new Promise(resolve => {
+    let over = false
+    const finish = (broke: boolean) => {
+      if (over) return
+      over = true
+      tool.off('drain', resume)
+      if (!broke) return void tool.end(rewriter.end(), resolve)
+      if (!tool.destroyed) context.ledger.failed(source.id, 'truncated')
+      body.destroy()
+      tool.destroy()
+      resolve()
+    }
+    const resume = () => body.resume()
+    body.on('data', (chunk: Buffer) => {
+      context.ledger.bytes(source.id, chunk.length, false)
+      const text = rewriter.feed(chunk)
+      if (text && !tool.write(text)) body.pause()
+    })
+    tool.on('drain', resume)
+    body.once('end', () => finish(false))
+    body.once('error', () => finish(true))
+    // The tool went away before the end: nothing more to read.
+    tool.once('close', () => finish(!tool.writableFinished))
+    // An upstream that closes early without an error is a broken body too.
+    if (body !== response.body) response.body.once('aborted', () => finish(true))
+    else body.once('close', () => body.readableEnded || finish(true))
+  })
 }

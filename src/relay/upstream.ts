@@ -87,7 +87,7 @@ export function createUpstream(env: NodeJS.ProcessEnv, ca?: string): { fetch: Up
   const fetch: Upstream = async (url, init) => {
     let current = url
     for (let hop = 0; ; hop++) {
-      const sameOrigin = new URL(current).origin === new URL(url).origin
+      const sameOrigin = hop === 0 || new URL(current).origin === new URL(url).origin
       const headers = { ...init.headers, ...(init.authorization && sameOrigin && { authorization: init.authorization }) }
       const proxy = proxyFor(current, env)
       const response = await (proxy ? viaProxy.send(proxy) : plain.send)(current, { ...init, headers })

@@ -1,5 +1,6 @@
 import type { Interrupts } from '../exec/interrupts.js'
 import { watchProgress, type ProgressWatch } from '../exec/progress/progress-monitor.js'
+import { canSampleTrees, createTreeSampler, type RelayedCounts } from '../exec/progress/tree-counters.js'
 import { judgeProgramAttempt, untilProgramStarts, watchProgramStart, type ProgramStartWatch } from '../exec/program-start.js'
 import { runChild, type RunChildOptions } from '../exec/run-child.js'
 import type { RunPlan } from '../plan/types.js'
@@ -45,6 +46,8 @@ export interface ChildOptions {
   onAttemptProgress?: (progress: ProgressWatch | undefined) => void
   /** Called when an attempt's tool has started. */
   onSpawn?: () => void
+  /** The run's relay's running totals: an attempt through it is measured by them (src/run/relay.ts). */
+  relayed?: () => RelayedCounts
 }
 
 /**
@@ -52,10 +55,12 @@ export interface ChildOptions {
  * watched for stalls (network attempts only), stoppable by the loop's signal, with the attempt's lockfile rewrite
  * (yarn 1 on a mirror) put back whatever happens.
  */
-export function childExec({ plan, config, env, interrupts, reporter, usePty, stdoutFd, input, onAttemptProgress, onSpawn: onToolStart }: ChildOptions): Exec {
+export function childExec({ plan, config, env, interrupts, reporter, usePty, stdoutFd, input, onAttemptProgress, onSpawn: onToolStart, relayed }: ChildOptions): Exec {
   return async (command, { planned, signal }) => {
     const host = hostLabelOfSource(planned.source)
-    const progress = plan.networked ? watchProgress({ stall: config.stall, host,
+    // Through the relay, its own count of what it passed to the tool: exact, and without `ss` ten times a second.
+    const byRelay = planned.via === 'relay' && relayed && canSampleTrees() ? { createSampler: (pid: number) => createTreeSampler(pid, relayed) } : {}
+    const progress = plan.networked ? watchProgress({ stall: config.stall, host, ...byRelay,
       report: line => reporter.throughput ? reporter.throughput(line) : reporter.verbose(line) }) : undefined
     const { adapter, args } = plan.invocation
     // npx, `pnpm dlx`...: the program the tool fetched is never stopped, nor run again (src/exec/program-start.ts).

@@ -50,6 +50,8 @@ export interface RunRelay {
   around(exec: Exec, watch?: (attempt: RunPlan['attempts'][number], number: number) => AttemptWatch | undefined): { exec: Exec; watch: typeof watch }
   /** What each source did, by its id, for --report and the run log. */
   tally(): Promise<Record<string, HostTally>>
+  /** Running totals for the attempt's progress watch; absent when the relay could not start. */
+  served?: () => { bytes: number; requests: number }
   close(): Promise<void>
 }
 
@@ -105,6 +107,7 @@ export async function startRelayForRun(plan: RunPlan, deps: RunRelayDeps): Promi
       watch: watch && ((attempt, number) => attempt.via === 'relay' ? undefined : watch(attempt, number)),
     }),
     tally: async () => relay.tally(),
+    served: () => relay.served(),
     close: () => relay.close(),
   }
 }

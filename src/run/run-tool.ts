@@ -129,7 +129,7 @@ export async function runTool(argv: string[], { reporter, env = process.env, cwd
     const startedAt = new Date()
     let progress: ProgressWatch | undefined
     const running = relay?.plan ?? plan
-    const exec = childExec({ plan: running, config, env, interrupts, reporter, usePty, stdoutFd: stdio.stdout, input, onAttemptProgress: watch => { progress = watch }, onSpawn: idle.started })
+    const exec = childExec({ plan: running, config, env, interrupts, reporter, usePty, stdoutFd: stdio.stdout, input, onAttemptProgress: watch => { progress = watch }, onSpawn: idle.started, relayed: relay?.served })
     // A dead public index is left after ~2 s of silence while another source answers (src/retry/hedge.ts).
     const watch = config.fastDetect ? createHedgeWatch(running, { env, activity: () => progress?.activity() ?? {} }) : undefined
     const result = await runAttempts(running, {

@@ -42,6 +42,9 @@ describe('resilient through its relay', () => {
     expect(result.stderr).toMatch(/demo_pkg-2\.0-py3-none-any\.whl: 127\.0\.0\.1:\d+ broke at 3 MB of 6 MB, resuming from 127\.0\.0\.1:\d+/)
     const { attempts, relay } = report(env.HOME!)
     expect(attempts).toHaveLength(1)
+    // The attempt's throughput is the relay's own count of what it passed to pip (about 6 MB), not `ss` samples.
+    expect(attempts[0].throughput).toMatchObject({ counter: 'relay' })
+    expect(attempts[0].throughput.bytes).toBeGreaterThan(5_900_000)
     expect(relay.sources[`127.0.0.1:${mirror.port}`].resumedBytes).toBeGreaterThan(2_900_000)
     expect(relay.sources[`127.0.0.1:${index.port}`].failures).toEqual({ truncated: 1 })
     // The secret never shows: not on argv, not in the report.

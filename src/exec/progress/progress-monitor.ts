@@ -114,6 +114,7 @@ export function watchProgress(options: ProgressWatchOptions): ProgressWatch {
   let reported: Sample | undefined
   let busy = false
   let stopped = false
+  let current: TreeSampler | undefined
 
   const report = (sample: Sample) => {
     if (!options.report) return
@@ -167,7 +168,7 @@ export function watchProgress(options: ProgressWatchOptions): ProgressWatch {
     abort: controller.signal,
     onSpawn(pid) {
       if (!createSampler || started !== undefined) return
-      const sampler = createSampler(pid)
+      const sampler = current = createSampler(pid)
       started = now()
       void tick(sampler)
       timer = setInterval(() => void tick(sampler), options.intervalMs ?? 1000)
@@ -185,7 +186,11 @@ export function watchProgress(options: ProgressWatchOptions): ProgressWatch {
       const last = samples.at(-1)
       if (started === undefined || !last) return undefined
       const seconds = Math.max(0.001, (now() - started) / 1000)
-      return { bytes: last.bytes, seconds: Math.round(seconds * 10) / 10, bytesPerSecond: Math.round(last.bytes / seconds), counter: last.counter, connections: last.connections }
+      // A download shorter than the gap between samples still shows, where the count can be read at once.
+      const counts = current?.countsNow?.()
+      const bytes = Math.max(last.bytes, counts?.bytes ?? 0)
+      const connections = Math.max(last.connections, counts?.connections ?? 0)
+      return { bytes, seconds: Math.round(seconds * 10) / 10, bytesPerSecond: Math.round(bytes / seconds), counter: last.counter, connections }
     },
   }
 }

@@ -13,19 +13,28 @@ export interface TreeCounters {
    * `reads`: bytes passed to read() (`rchar` of /proc/<pid>/io), the fallback when `ss` is missing or fails. It counts file
    * and pipe reads too, and not recv(): Python (pip, uv's build backends) reads sockets with recv(), so with this
    * counter a trickle to pip shows 0 bytes and is left to pip's own read timeout. See docs/stall-detection.md.
+   * `relay`: bytes resilient's relay received for the tool, counted by the relay itself (an attempt through it).
    */
-  counter: 'tcp' | 'reads'
+  counter: 'tcp' | 'reads' | 'relay'
   /**
    * TCP connections of the tree that a sample saw receive data. With `tcp`, 0 means no transfer was seen (all were
-   * shorter than the gap between samples), not that nothing was received.
+   * shorter than the gap between samples), not that nothing was received. With `relay`: the requests it served.
    */
   connections: number
+}
+
+/** What a relay has passed to the tool so far: running totals. */
+export interface RelayedCounts {
+  bytes: number
+  requests: number
 }
 
 export interface TreeSampler {
   sample(): Promise<TreeCounters>
   /** The socket inodes the tree holds now: a cheap look (no `ss`) to tell when a connection opens. */
   openSockets?(): number[]
+  /** The counts so far, read at once (a relay's): the summary then holds the very last byte. */
+  countsNow?(): { bytes: number; connections: number }
 }
 
 // procfs reports times in USER_HZ, which is 100 on every Linux architecture (man 5 proc, "clock ticks").
@@ -97,9 +106,9 @@ export function accountCpu(counted: Map<number, CpuTimes>, readings: Map<number,
 /**
  * Samples the tree rooted at `root`. Each call adds what happened since the previous one, per process and per
  * socket, so processes and connections that come and go are counted while they live. A connection that opens and
- * closes between two samples is not seen (see docs/stall-detection.md).
+ * closes between two samples is not seen (see docs/stall-detection.md). With `relayed`, bytes are the relay's count.
  */
-export function createTreeSampler(root: number): TreeSampler {
+export function createTreeSampler(root: number, relayed?: () => RelayedCounts): TreeSampler {
   const cpu = new Map<number, CpuTimes>()
   const reads = new Map<number, number>()
   const sockets = new Map<number, number>()
@@ -146,6 +155,23 @@ export function createTreeSampler(root: number): TreeSampler {
       tcpBytes += Math.max(0, received - (sockets.get(inode) ?? 0))
       sockets.set(inode, received)
       connections.add(inode)
+    }
+  }
+
+  if (relayed) {
+    // The relay counts every byte it passes to the tool, short connections included: no `ss`, no descriptor
+    // listings every 100 ms (openSockets is absent, so no fast sampling either). Counted from this attempt's start.
+    const base = relayed()
+    return {
+      async sample() {
+        sampleProcesses(treeOf(root))
+        const now = relayed()
+        return { bytes: now.bytes - base.bytes, cpuSeconds: reportedTicks / USER_HZ, counter: 'relay', connections: now.requests - base.requests }
+      },
+      countsNow: () => {
+        const now = relayed()
+        return { bytes: now.bytes - base.bytes, connections: now.requests - base.requests }
+      },
     }
   }
 

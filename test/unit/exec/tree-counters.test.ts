@@ -106,6 +106,24 @@ describe.skipIf(!linux)('createTreeSampler (Linux)', () => {
     }
   })
 
+  it('through a relay, counts what the relay passed on from the attempt\'s start, not the tree\'s own sockets', async () => {
+    const payload = Buffer.alloc(300_000, 7)
+    const server = createServer(socket => socket.end(payload))
+    servers.push(server)
+    await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve))
+    const port = (server.address() as AddressInfo).port
+    const reader = `require('net').connect({ port: ${port}, host: '127.0.0.1', allowHalfOpen: true }).on('data', () => {}).on('end', () => setTimeout(() => {}, 30000))`
+    const child = start(process.execPath, ['-e', reader])
+    const relayed = { bytes: 5_000, requests: 2 }
+    const sampler = createTreeSampler(child.pid!, () => ({ ...relayed }))
+    // No descriptor listings: the relay sees every request, the short ones included.
+    expect(sampler.openSockets).toBeUndefined()
+    await wait(500)
+    relayed.bytes += 1_234
+    relayed.requests += 3
+    expect(await sampler.sample()).toMatchObject({ bytes: 1_234, counter: 'relay', connections: 3 })
+  })
+
   it('reports nothing but zeros for a process that already ended', async () => {
     const child = start('true', [])
     await child
