@@ -23,6 +23,18 @@ function start(file: string, args: string[]) {
   return child
 }
 
+/** A node process that reads 300 kB from a local server, then keeps its socket (and its fd) open a while. */
+async function nodeReader() {
+  const payload = Buffer.alloc(300_000, 7)
+  const server = createServer(socket => socket.end(payload))
+  servers.push(server)
+  await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve))
+  const port = (server.address() as AddressInfo).port
+  // allowHalfOpen keeps the socket (and its fd) after the server's FIN, so that a sample sees it.
+  const reader = `require('net').connect({ port: ${port}, host: '127.0.0.1', allowHalfOpen: true }).on('data', () => {}).on('end', () => setTimeout(() => {}, 30000))`
+  return { payload, child: start(process.execPath, ['-e', reader]) }
+}
+
 const wait = (ms: number) => new Promise(resolve => setTimeout(resolve, ms))
 
 /** Python that burns `seconds` of CPU time (not wall time: a loaded machine does not change it). */
@@ -85,14 +97,7 @@ describe.skipIf(!linux)('createTreeSampler (Linux)', () => {
   })
 
   it('falls back to read() counts (rchar) where ss is missing: node reads sockets with read()', async () => {
-    const payload = Buffer.alloc(300_000, 7)
-    const server = createServer(socket => socket.end(payload))
-    servers.push(server)
-    await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve))
-    const port = (server.address() as AddressInfo).port
-    // allowHalfOpen keeps the socket (and its fd) after the server's FIN, so that a sample sees it.
-    const reader = `require('net').connect({ port: ${port}, host: '127.0.0.1', allowHalfOpen: true }).on('data', () => {}).on('end', () => setTimeout(() => {}, 30000))`
-    const child = start(process.execPath, ['-e', reader])
+    const { payload, child } = await nodeReader()
     const path = process.env.PATH
     process.env.PATH = '/nonexistent'
     try {
@@ -107,13 +112,7 @@ describe.skipIf(!linux)('createTreeSampler (Linux)', () => {
   })
 
   it('through a relay, counts what the relay passed on from the attempt\'s start, not the tree\'s own sockets', async () => {
-    const payload = Buffer.alloc(300_000, 7)
-    const server = createServer(socket => socket.end(payload))
-    servers.push(server)
-    await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve))
-    const port = (server.address() as AddressInfo).port
-    const reader = `require('net').connect({ port: ${port}, host: '127.0.0.1', allowHalfOpen: true }).on('data', () => {}).on('end', () => setTimeout(() => {}, 30000))`
-    const child = start(process.execPath, ['-e', reader])
+    const { child } = await nodeReader()
     const relayed = { bytes: 5_000, requests: 2 }
     const sampler = createTreeSampler(child.pid!, () => ({ ...relayed }))
     // No descriptor listings: the relay sees every request, the short ones included.
