@@ -107,11 +107,15 @@ async function healthy(cli, quick, log, delayMs = 0) {
   const config = { npm: { index: index.url, mirrors: [] } }
   const times = { plain: [], relay: [], loop: [], bare: [] }
   const npm = registry => ['install', '--no-audit', `--registry=${registry}`]
+  const arms = [
+    ['plain', 'plain npm', () => timed('npm', npm(index.url), { cwd: project({}, { 'package.json': manifest }), env: cleanEnv() })],
+    ['relay', 'resilient', () => timed('node', [cli, '-q', 'npm', 'install', '--no-audit'], { cwd: project(config, { 'package.json': manifest }), env: cleanEnv() })],
+    ['loop', 'resilient --no-relay', () => timed('node', [cli, '-q', '--no-relay', 'npm', 'install', '--no-audit'], { cwd: project(config, { 'package.json': manifest }), env: cleanEnv() })],
+    ...(bare ? [['bare', 'npm through a bare proxy', () => timed('npm', npm(bare.url), { cwd: project({}, { 'package.json': manifest }), env: cleanEnv() })]] : []),
+  ]
+  // The order turns with each run: none always follows the same one.
   for (let i = 0; i < runs; i++) {
-    times.plain.push(succeeded('plain npm', await timed('npm', npm(index.url), { cwd: project({}, { 'package.json': manifest }), env: cleanEnv() })).ms)
-    times.relay.push(succeeded('resilient', await timed('node', [cli, '-q', 'npm', 'install', '--no-audit'], { cwd: project(config, { 'package.json': manifest }), env: cleanEnv() })).ms)
-    times.loop.push(succeeded('resilient --no-relay', await timed('node', [cli, '-q', '--no-relay', 'npm', 'install', '--no-audit'], { cwd: project(config, { 'package.json': manifest }), env: cleanEnv() })).ms)
-    if (bare) times.bare.push(succeeded('npm through a bare proxy', await timed('npm', npm(bare.url), { cwd: project({}, { 'package.json': manifest }), env: cleanEnv() })).ms)
+    for (const [key, what, run] of [...arms.slice(i % arms.length), ...arms.slice(0, i % arms.length)]) times[key].push(succeeded(what, await run()).ms)
   }
   bare?.stop()
   await index.close()
@@ -154,13 +158,17 @@ async function pipThroughput(quick, log) {
     const into = temp('dl')
     const run = succeeded('pip', await timed('python3', ['-m', 'pip', 'download', '--no-deps', '--no-cache-dir', '-d', into, '--index-url', url, 'huge-pkg'], { env: cleanEnv({ NETRC: netrc }) }))
     rmSync(into, { recursive: true, force: true })
+    // The gigabyte just written is flushed now, not during the next run.
+    await execa('sync')
     return run.ms
   }
   const floorKb = rss(relay.pid)
   const direct = [], relayed = []
+  // Each goes first in turn: whatever the previous run leaves behind falls on both alike.
   for (let i = 0; i < runs; i++) {
+    if (i % 2) relayed.push(await download(relay.indexUrl))
     direct.push(await download(index.url))
-    relayed.push(await download(relay.indexUrl))
+    if (!(i % 2)) relayed.push(await download(relay.indexUrl))
   }
   const peakKb = kb(relay.pid)
   relay.stop()
