@@ -1,5 +1,4 @@
 import { StringDecoder } from 'node:string_decoder'
-import { Transform, type TransformCallback } from 'node:stream'
 
 /**
  * What a streaming rewrite looks for: where a token may start (`start`, a global regular expression), and, from
@@ -73,27 +72,5 @@ export class TokenRewriter {
     }
     this.pending = text.slice(rest)
     return output
-  }
-}
-
-/** The same rewrite as a Transform. */
-export class TokenStream extends Transform {
-  private readonly rewriter: TokenRewriter
-
-  constructor(rule: TokenRule, maxToken?: number) {
-    super()
-    this.rewriter = new TokenRewriter(rule, maxToken)
-  }
-
-  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
-    const text = this.rewriter.feed(chunk)
-    if (text) this.push(text)
-    callback()
-  }
-
-  override _flush(callback: TransformCallback): void {
-    const text = this.rewriter.end()
-    if (text) this.push(text)
-    callback()
   }
 }

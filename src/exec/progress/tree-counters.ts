@@ -162,16 +162,16 @@ export function createTreeSampler(root: number, relayed?: () => RelayedCounts): 
     // The relay counts every byte it passes to the tool, short connections included: no `ss`, no descriptor
     // listings every 100 ms (openSockets is absent, so no fast sampling either). Counted from this attempt's start.
     const base = relayed()
+    const countsNow = () => {
+      const now = relayed()
+      return { bytes: now.bytes - base.bytes, connections: now.requests - base.requests }
+    }
     return {
       async sample() {
         sampleProcesses(treeOf(root))
-        const now = relayed()
-        return { bytes: now.bytes - base.bytes, cpuSeconds: reportedTicks / USER_HZ, counter: 'relay', connections: now.requests - base.requests }
+        return { ...countsNow(), cpuSeconds: reportedTicks / USER_HZ, counter: 'relay' }
       },
-      countsNow: () => {
-        const now = relayed()
-        return { bytes: now.bytes - base.bytes, connections: now.requests - base.requests }
-      },
+      countsNow,
     }
   }
 

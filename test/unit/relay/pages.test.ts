@@ -1,11 +1,9 @@
-import { Readable } from 'node:stream'
-import { text } from 'node:stream/consumers'
 import { describe, expect, it } from 'vitest'
 import type { ExpectedHash } from '../../../src/relay/expected-hash.js'
 import { fileRoots } from '../../../src/relay/links.js'
 import { packumentRule } from '../../../src/relay/npm-pages.js'
 import { rewritePypiHtml, rewritePypiJson } from '../../../src/relay/pypi-pages.js'
-import { TokenStream } from '../../../src/relay/token-stream.js'
+import { TokenRewriter } from '../../../src/relay/token-stream.js'
 
 const RELAY = 'http://127.0.0.1:7000/'
 const SHA = 'a'.repeat(64)
@@ -48,7 +46,8 @@ describe('npm packuments through the relay', () => {
     const learned: [string, ExpectedHash[]][] = []
     const rule = packumentRule({ roots, tarballRoot, learn: (path, hashes) => learned.push([path, hashes]) })
     const bytes = Buffer.from(input)
-    return { out: await text(Readable.from([bytes.subarray(0, cut), bytes.subarray(cut)]).pipe(new TokenStream(rule))), learned }
+    const rewriter = new TokenRewriter(rule)
+    return { out: rewriter.feed(bytes.subarray(0, cut)) + rewriter.feed(bytes.subarray(cut)) + rewriter.end(), learned }
   }
 
   it('points a mirror\'s tarball at the index\'s own URL (what package-lock.json records), wherever the stream is cut', async () => {
