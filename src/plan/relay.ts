@@ -49,6 +49,9 @@ function whyNot(plan: RunPlan, request: RelayRequest, indexes: (string | undefin
   if (request.trust.proxy) return `${name} sends every request to its proxy (${request.trust.proxy}), the relay's on 127.0.0.1 included`
   const skipped = indexes.find(url => listed(request.trust.unverified, url!))
   if (skipped) return `${name} does not verify TLS for ${labelOf(skipped)}, which the relay would`
+  const index = indexUrlOf(plan.primary) ?? plan.invocation.adapter.defaultIndex
+  const sharing = request.trust.otherRegistries?.find(url => hostOf(url) === hostOf(index) && !sameIndex(url, index))
+  if (sharing) return `${name} sends every download on ${hostOf(index)} to the relay, and another registry it uses is there too (${labelOf(sharing)})`
   const credentials = request.trust.credentials ?? {}
   const credentialed = indexes.find(url => listed(Object.keys(credentials), url!))
   return credentialed ? `${name} sends credentials to ${labelOf(credentialed)} (${credentials[hostOf(credentialed)!] ?? credentials[hostAndPortOf(credentialed)!] ?? credentials['*']}), which the relay would not carry` : undefined

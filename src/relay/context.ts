@@ -1,4 +1,5 @@
 import type { HashBook } from './expected-hash.js'
+import type { LookAhead } from './look-ahead.js'
 import type { LatencyBook } from './hedge-delay.js'
 import type { Ledger } from './ledger.js'
 import type { RelayProtocol } from './protocols.js'
@@ -35,6 +36,8 @@ export interface RelayContext {
   badCopies: Map<string, Set<string>>
   /** Memory for small files checked whole before the tool gets them. */
   hold: HoldBudget
+  /** npm's packuments fetched ahead of the tool, when the run gave what to start from (src/relay/look-ahead.ts). */
+  lookAhead?: LookAhead
 }
 
 /** The failure an upstream request ended with, from undici's error codes and Node's. */

@@ -3,13 +3,17 @@ import { candidatesFor, type RelayContext } from './context.js'
 import { transferFile } from './file-transfer.js'
 import { upstreamHeaders } from './headers.js'
 import { isSafePath } from './links.js'
-import { passOn, sendPackument, sendPypiPage } from './page-transfer.js'
+import { packumentName, type FetchAhead } from './look-ahead.js'
+import { passOn, readPackument, sendHeld, sendPackument, sendPypiPage } from './page-transfer.js'
 import { race, type RaceOutcome, type RaceRequest } from './race.js'
 
 function answerFailure(tool: ServerResponse, outcome: Extract<RaceOutcome, { won: false }>): void {
   if (tool.headersSent || tool.destroyed) return void tool.destroy()
   tool.writeHead(outcome.status, outcome.headers).end(`${outcome.message}\n`)
 }
+
+// The relay decodes pages to rewrite them, so it takes any encoding Node decodes.
+const PAGE_ENCODINGS = { 'accept-encoding': 'gzip, deflate, br' }
 
 // A single range in the forms resumable downloads send; any other Range is left out (the whole file is an answer).
 const SIMPLE_RANGE = /^bytes=\d+-\d*$/
@@ -47,7 +51,12 @@ export async function handleRequest(context: RelayContext, request: IncomingMess
     return answerFailure(tool, { won: false, status: 502, headers: { 'content-type': 'text/plain' }, message: 'resilient relay: every copy of this file failed its published hash' })
   }
 
-  const headers = upstreamHeaders(request.headers, { 'accept-encoding': 'gzip, deflate, br' })
+  const name = context.lookAhead && route.format === 'packument' && method === 'GET' ? packumentName(path) : undefined
+  const ahead = name === undefined ? undefined : context.lookAhead!.take(name, upstreamHeaders(request.headers, {}))
+  const held = ahead && await ahead
+  if (held) return sendHeld(context, held, tool, method)
+
+  const headers = upstreamHeaders(request.headers, PAGE_ENCODINGS)
   let candidates = candidatesFor(context, undefined)
   // A page whose body breaks is asked again of the sources left, as long as nothing of it was sent.
   while (candidates.length) {
@@ -61,4 +70,17 @@ export async function handleRequest(context: RelayContext, request: IncomingMess
     candidates = candidates.filter(candidate => candidate !== source)
   }
   answerFailure(tool, { won: false, status: 502, headers: { 'content-type': 'text/plain' }, message: 'resilient relay: the page broke on every source' })
+}
+
+/** How the look-ahead fetches a packument: raced across the sources as the tool's request would be, read whole. */
+export function fetchAhead(context: RelayContext): FetchAhead {
+  return async (path, headers, signal) => {
+    const route = context.protocol.route(path, 'GET')
+    if (route.kind !== 'page' || route.format !== 'packument') return undefined
+    const outcome = await race(context, { path, method: 'GET', kind: 'page', headers: { ...headers, ...PAGE_ENCODINGS }, candidates: candidatesFor(context, undefined), upstreamOf: route.upstream, signal, ahead: true })
+    if (!outcome.won) return undefined
+    if (outcome.response.status === 200) return readPackument(context, outcome.response, outcome.source)
+    outcome.response.body.on('error', () => {}).resume()
+    return undefined
+  }
 }

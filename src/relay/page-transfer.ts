@@ -9,6 +9,7 @@ import { packumentRule } from './npm-pages.js'
 import { rewritePypiHtml, rewritePypiJson, type RewrittenPage } from './pypi-pages.js'
 import { TokenRewriter } from './token-stream.js'
 import type { RelaySource } from './types.js'
+import type { HeldPage } from './look-ahead.js'
 import type { UpstreamResponse } from './upstream.js'
 
 /** The body as sent, decoded: the relay rewrites text, so it passes pages on uncompressed (the tool is on loopback). */
@@ -59,21 +60,62 @@ export async function sendPypiPage(context: RelayContext, response: UpstreamResp
   return true
 }
 
+const packumentRewriter = (context: RelayContext) =>
+  new TokenRewriter(packumentRule({ roots: context.roots, tarballRoot: context.tarballRoot, learn: (path, hashes) => context.hashes.learn(path, hashes) }))
+
+/**
+ * An npm packument read whole and rewritten as sendPackument would send it, for the relay to hold until npm asks
+ * (src/relay/look-ahead.ts); undefined when the body broke.
+ */
+export async function readPackument(context: RelayContext, response: UpstreamResponse, source: RelaySource): Promise<HeldPage | undefined> {
+  const rewriter = packumentRewriter(context)
+  const parts: string[] = []
+  let upstreamBytes = 0
+  try {
+    for await (const chunk of decoded(response) as AsyncIterable<Buffer>) {
+      upstreamBytes += chunk.length
+      parts.push(rewriter.feed(chunk))
+    }
+  } catch {
+    return undefined
+  }
+  // An upstream that closed early without an error is a broken body too.
+  if (response.body.readableAborted || (response.body as { aborted?: boolean }).aborted) return undefined
+  parts.push(rewriter.end())
+  const body = Buffer.from(parts.join(''))
+  return { status: response.status, headers: toolHeaders(response.headers, { 'content-length': String(body.length) }), body, source: source.id, upstreamBytes }
+}
+
+/** A packument fetched ahead, given to the tool that now asks for it, and booked as served by its source. */
+export function sendHeld(context: RelayContext, page: HeldPage, tool: ServerResponse, method: string): void {
+  context.ledger.served(page.source)
+  context.ledger.bytes(page.source, page.upstreamBytes, false)
+  tool.writeHead(page.status, page.headers)
+  tool.end(method === 'HEAD' ? undefined : page.body)
+}
+
 /**
  * An npm packument, streamed through the rewrite of its `dist.tarball` values, with back-pressure; a body that breaks
  * ends the response. Driven by the body's events rather than a pipeline: this runs for every package npm resolves.
  */
 export function sendPackument(context: RelayContext, response: UpstreamResponse, tool: ServerResponse, source: RelaySource): Promise<void> {
   tool.writeHead(response.status, toolHeaders(response.headers))
-  const rewriter = new TokenRewriter(packumentRule({ roots: context.roots, tarballRoot: context.tarballRoot, learn: (path, hashes) => context.hashes.learn(path, hashes) }))
+  const rewriter = packumentRewriter(context)
   const body = decoded(response)
+  // Read for what npm will ask next, when the relay fetches ahead (src/relay/look-ahead.ts).
+  const lookAhead = context.lookAhead?.active ? context.lookAhead : undefined
+  const seen: string[] = []
   return new Promise(resolve => {
     let over = false
     const finish = (broke: boolean) => {
       if (over) return
       over = true
       tool.off('drain', resume)
-      if (!broke) return void tool.end(rewriter.end(), resolve)
+      if (!broke) {
+        const last = rewriter.end()
+        if (lookAhead) lookAhead.learn(seen.join('') + last)
+        return void tool.end(last, resolve)
+      }
       if (!tool.destroyed) context.ledger.failed(source.id, 'truncated')
       body.destroy()
       tool.destroy()
@@ -83,6 +125,7 @@ export function sendPackument(context: RelayContext, response: UpstreamResponse,
     body.on('data', (chunk: Buffer) => {
       context.ledger.bytes(source.id, chunk.length, false)
       const text = rewriter.feed(chunk)
+      if (lookAhead && text) seen.push(text)
       if (text && !tool.write(text)) body.pause()
     })
     tool.on('drain', resume)

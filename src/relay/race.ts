@@ -16,6 +16,8 @@ export interface RaceRequest {
   signal: AbortSignal
   /** A request body (npm's audit POST): sent to one source only. */
   body?: Readable
+  /** Fetched ahead of the tool (src/relay/look-ahead.ts): booked as served only when the tool takes it. */
+  ahead?: boolean
 }
 
 export type RaceOutcome =
@@ -86,7 +88,7 @@ export function race(context: RelayContext, request: RaceRequest): Promise<RaceO
       if (outcome.won) {
         const losers = asked.filter(source => source !== outcome.source)
         for (const source of losers) ledger.failedOver(request.path, source.id, outcome.source.id, failures.find(f => f.source === source)?.kind ?? 'slow')
-        ledger.served(outcome.source.id)
+        if (!request.ahead) ledger.served(outcome.source.id)
       }
       resolve(outcome)
     }

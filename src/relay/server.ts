@@ -3,7 +3,8 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 import type { RelayContext } from './context.js'
 import { HashBook } from './expected-hash.js'
-import { handleRequest } from './handle-request.js'
+import { fetchAhead, handleRequest } from './handle-request.js'
+import { LookAhead, type LookAheadLimits, type LookAheadSeeds } from './look-ahead.js'
 import { DEFAULT_HEDGE, LatencyBook } from './hedge-delay.js'
 import { Ledger } from './ledger.js'
 import { Standing } from './standing.js'
@@ -37,6 +38,8 @@ export interface RelayOptions {
   tarballs?: 'index' | 'relay'
   onEvent?: (event: RelayEvent) => void
   now?: () => number
+  /** npm: what the project asks for, so that packuments are fetched ahead of npm (src/relay/look-ahead.ts). */
+  lookAhead?: LookAheadSeeds & { limits?: Partial<LookAheadLimits> }
 }
 
 export interface Relay {
@@ -49,6 +52,8 @@ export interface Relay {
   tally(): Record<string, HostTally>
   /** Bytes received for the tool and requests served, over every host, so far. */
   served(): { bytes: number; requests: number }
+  /** Packuments fetched ahead of npm and those npm then took, with the bytes they came as. */
+  lookedAhead(): { fetched: number; used: number; usedBytes: number } | undefined
   close(): Promise<void>
 }
 
@@ -117,11 +122,14 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     latency: new LatencyBook({ ...DEFAULT_HEDGE, ...options.hedge }), standing: new Standing(options.now ?? Date.now), ledger, hashes: new HashBook(), upstream: upstream.fetch,
     now: options.now ?? Date.now, cooling: new Map(), retryAfterBoundMs: options.retryAfterBoundMs ?? 10_000, badCopies: new Map(), hold: new HoldBudget(),
   }
+  if (options.lookAhead && options.protocol === 'npm') context.lookAhead = new LookAhead(fetchAhead(context), options.lookAhead, options.lookAhead.limits)
   return {
     base, port, indexUrl: context.protocol.indexUrl(base),
     tally: () => ledger.tally(),
     served: () => ({ ...ledger.totals }),
+    lookedAhead: () => context.lookAhead && { ...context.lookAhead.counts },
     close: async () => {
+      context.lookAhead?.close()
       const closed = new Promise<void>(resolve => server.close(() => resolve()))
       for (const socket of sockets) socket.destroy()
       await Promise.all([closed, upstream.close()])

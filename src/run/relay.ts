@@ -10,6 +10,7 @@ import { relayPort, relaySecret } from '../relay/address.js'
 import { describeEvent } from '../relay/describe.js'
 import type { HostTally, RelayEvent } from '../relay/types.js'
 import type { Relay } from '../relay/server.js'
+import type { LookAheadSeeds } from '../relay/look-ahead.js'
 
 export interface RelayDecision {
   enabled: boolean
@@ -41,6 +42,8 @@ export interface RunRelayDeps {
   say(line: string, important: boolean): void
   /** Books what each host did during an attempt through the relay (state/run-memory.ts bookEach). */
   book?: (bookings: Booking[]) => void
+  /** npm: the packages to fetch ahead of it (src/relay/look-ahead.ts); read only when the relay starts. */
+  lookAhead?: () => LookAheadSeeds | undefined
 }
 
 export interface RunRelay {
@@ -52,6 +55,8 @@ export interface RunRelay {
   tally(): Promise<Record<string, HostTally>>
   /** Running totals for the attempt's progress watch; absent when the relay could not start. */
   served?: () => { bytes: number; requests: number }
+  /** npm's packuments fetched ahead and those npm took, when the relay fetched ahead. */
+  lookedAhead?: () => { fetched: number; used: number; usedBytes: number } | undefined
   close(): Promise<void>
 }
 
@@ -80,6 +85,7 @@ export async function startRelayForRun(plan: RunPlan, deps: RunRelayDeps): Promi
         const authorization = split && `Basic ${Buffer.from(`${split.username}:${split.password}`).toString('base64')}`
         return { id: source.id, pages: split?.url ?? source.indexUrl, files: source.files, ...(authorization && { authorization }) }
       }),
+      lookAhead: deps.lookAhead?.(),
       onEvent: (event: RelayEvent) => {
         const line = describeEvent(event)
         if (line) deps.say(line, event.kind !== 'failover')
@@ -108,6 +114,7 @@ export async function startRelayForRun(plan: RunPlan, deps: RunRelayDeps): Promi
     }),
     tally: async () => relay.tally(),
     served: () => relay.served(),
+    lookedAhead: () => relay.lookedAhead(),
     close: () => relay.close(),
   }
 }

@@ -6,7 +6,7 @@ import { redactDeep } from '../redact.js'
  * The `--report` content and the run log's core: every attempt, where it went, what it contacted, what happened;
  * and, for a run through the relay, what each source behind it did (requests, bytes, failovers, resumed bytes).
  */
-export function toReport(tool: string, result: RunResult, relay?: Record<string, HostTally>) {
+export function toReport(tool: string, result: RunResult, relay?: Record<string, HostTally>, lookedAhead?: { fetched: number; used: number; usedBytes: number }) {
   return redactDeep({
     tool,
     exitCode: result.exitCode,
@@ -24,6 +24,6 @@ export function toReport(tool: string, result: RunResult, relay?: Record<string,
       throughput: attempt.progress ?? null,
     })),
     hint: result.hint ?? null,
-    ...(relay && { relay: { sources: relay } }),
+    ...(relay && { relay: { sources: relay, ...(lookedAhead && { lookAhead: { fetched: lookedAhead.fetched, used: lookedAhead.used } }) } }),
   })
 }

@@ -124,7 +124,8 @@ export async function runTool(argv: string[], { reporter, env = process.env, cwd
   const lockfile = networked && !offline && invocation.adapter.lockfile ? guardLockfile(invocation.adapter.lockfile.format, cwd) : undefined
   // A retry must read what the first attempt read (docs/process.md): kept only for runs that may be retried.
   const input = stdio.noInput ? 'ignore' : networked ? new ReplayableInput({ argv: invocation.args, limitBytes: Math.round(config.replayInputMegabytes * 1_000_000), vet: invocation.adapter.vetStreamedInput }) : 'inherit'
-  const relay = await startRelayForRun(plan, { env, secrets, say: (line, important) => important ? reporter.note(line, { overToolLine: true }) : reporter.verbose(line), book: memory && (bookings => memory.bookEach(bookings)) })
+  const relay = await startRelayForRun(plan, { env, secrets, say: (line, important) => important ? reporter.note(line, { overToolLine: true }) : reporter.verbose(line), book: memory && (bookings => memory.bookEach(bookings)),
+    ...(config.lookAhead && { lookAhead: () => invocation.adapter.relay?.lookAhead?.({ env, cwd, home: env.HOME || homedir(), executable: invocation.executable, args: plan.invocation.args }) }) })
   try {
     const startedAt = new Date()
     let progress: ProgressWatch | undefined
@@ -150,7 +151,9 @@ export async function runTool(argv: string[], { reporter, env = process.env, cwd
     // Logs are for runs that can fail over: one per `pip --version` or `npm run build` would only rotate them out.
     // Written while mirror health is (the two files are independent).
     const relayed = await relay?.tally()
-    const report = toReport(invocation.tool, result, relayed)
+    const lookedAhead = relay?.lookedAhead?.()
+    if (lookedAhead?.fetched) reporter.verbose(`resilient's relay fetched ${lookedAhead.fetched} packument(s) ahead of ${invocation.tool}; it took ${lookedAhead.used} of them`)
+    const report = toReport(invocation.tool, result, relayed, lookedAhead)
     const logging = networked ? recordRun({ report, invocation: argv, startedAt, cwd, env, keep: config.logs.keep }) : undefined
     await memory?.finish()
     if (offline && (result.outcome === 'gave-up' || result.outcome === 'failed')) reporter.warn(offlineFailureHint(offline, result))

@@ -5,7 +5,8 @@ import { hostOf, labelOf, sameIndex } from '../url.js'
 import { NPM_LOCKFILE } from './lockfile/lockfile-formats.js'
 import { addOptions, NPM_FETCH_KNOBS, NPM_KNOB_OPTION, npmPackageUrl, REGISTRY_OPTION } from './npm-family.js'
 import { readNpmrcFiles, readNpmrcSetting } from './config/npmrc.js'
-import { npmConfigFiles } from './config/npm-config-files.js'
+import { npmConfigFiles, npmProjectDir } from './config/npm-config-files.js'
+import { npmLookAhead } from './relay/npm-look-ahead.js'
 import { NPM_SOURCE } from './source/npm-source.js'
 import { withNpmrc } from './source/credentials.js'
 import { findRegistryChoice } from './source/npm-registry-choice.js'
@@ -36,6 +37,19 @@ function verbOf(args: readonly string[]): string | undefined {
   const verb = firstPositional(args, GLOBAL_WITH_VALUE)
   if (!verb || !INIT.has(verb.value)) return verb?.value
   return firstPositional(args.slice(verb.index + 1), GLOBAL_WITH_VALUE) ? 'exec' : verb.value
+}
+
+// The verbs that resolve a tree from packuments (lib/utils/cmd-list.js aliases); `ci` reads its lockfile only.
+const RESOLVES = new Set(['install', 'i', 'in', 'ins', 'inst', 'insta', 'instal', 'isnt', 'isnta', 'isntal', 'isntall', 'add',
+  'install-test', 'it'])
+
+/** What the relay fetches ahead for this command: an install's packages and its project's (none in global mode). */
+function lookAhead(context: ToolContext) {
+  const verb = firstPositional(context.args, GLOBAL_WITH_VALUE)
+  if (!verb || !RESOLVES.has(verb.value)) return undefined
+  const specs: string[] = []
+  for (let rest = context.args.slice(verb.index + 1), next = firstPositional(rest, GLOBAL_WITH_VALUE); next; rest = rest.slice(next.index + 1), next = firstPositional(rest, GLOBAL_WITH_VALUE)) specs.push(next.value)
+  return npmLookAhead(npmProjectDir(context), context.cwd, specs)
 }
 
 /**
@@ -135,7 +149,7 @@ export const npm = {
   applyIndex: (command, url) => addOptions(command, `--registry=${url}`, ...(sameIndex(url, NPM_UPSTREAM) ? [] : ['--no-audit'])),
   passCredentials: withNpmrc,
   packageUrl: npmPackageUrl,
-  relay: NPM_RELAY,
+  relay: { ...NPM_RELAY, lookAhead, trust: context => ({ ...NPM_RELAY.trust(context), otherRegistries: scopedRegistries(context) }) },
   lockfile: {
     format: NPM_LOCKFILE,
     follows: prefix => hostOf(prefix) === NPMJS_HOST,

@@ -91,6 +91,12 @@ function localPrefix(context: ToolContext, global: boolean): { dir: string; unce
   }
 }
 
+/** The project npm works on (its local prefix: `--prefix`, the nearest package.json, its workspace root); none when global. */
+export function npmProjectDir(context: ToolContext): string | undefined {
+  const global = npmGlobalMode(context)
+  return global ? undefined : localPrefix(context, false).dir
+}
+
 /** The program a `#!/usr/bin/env node` script runs: `node` on PATH, as the shell finds it. */
 function nodeOnPath(env: NodeJS.ProcessEnv): string | undefined {
   for (const dir of (env.PATH ?? '').split(delimiter).filter(Boolean)) {

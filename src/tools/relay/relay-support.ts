@@ -1,3 +1,4 @@
+import type { LookAheadSeeds } from './npm-dependencies.js'
 import type { CommandLine, SecretsContext, ToolContext } from '../context.js'
 
 /**
@@ -18,6 +19,8 @@ export interface RelaySupport {
    * credentials to by itself (a netrc, an npm token): the relay carries neither, so those hosts are not relayed.
    */
   trust(context: ToolContext): RelayTrust
+  /** npm: the packages this command will resolve, so that the relay fetches their packuments ahead (src/relay/look-ahead.ts). */
+  lookAhead?(context: ToolContext): LookAheadSeeds | undefined
 }
 
 export interface RelayTrust {
@@ -34,6 +37,11 @@ export interface RelayTrust {
    * so that the tool's requests to the relay (and the relay's secret) never go to the proxy.
    */
   noProxy?: string
+  /**
+   * npm: the other registries it downloads from (a scope's). npm sends every tarball URL on the index's host name to
+   * the relay (--replace-registry-host), so one of them on that host would reach the relay and the index's paths.
+   */
+  otherRegistries?: string[]
 }
 
 /** `list` with 127.0.0.1 added: the tool reaches the relay directly, whatever proxy it uses for the rest. */

@@ -45,6 +45,14 @@ describe('which attempt goes through the relay', () => {
     expect(plan.attempts[0]!.command.argv).toContain('--replace-registry-host=registry.npmjs.org')
   })
 
+  it('npm: never when a scope\'s registry is on the index\'s host name (npm would send its downloads to the relay too)', () => {
+    const plan = planIn(npm, 'install x', cwd, {}, NPM_FOUND)
+    const shared = withRelay(plan, request({ trust: { unverified: [], otherRegistries: ['https://registry.npmjs.org/corp-private/'] } }))
+    expect(shared.relay).toBeUndefined()
+    expect(shared.noRelayReason).toBe('npm sends every download on registry.npmjs.org to the relay, and another registry it uses is there too (registry.npmjs.org)')
+    expect(withRelay(plan, request({ trust: { unverified: [], otherRegistries: ['https://npm.pkg.github.com/', 'https://registry.npmjs.org/'] } })).relay).toBeDefined()
+  })
+
   it('never for a private index, a verb that writes URLs, TLS the tool does not check, or when turned off', () => {
     const none = (plan: ReturnType<typeof planIn>, extra?: Partial<RelayRequest>) => withRelay(plan, request(extra))
     expect(none(planIn(pip, 'install --index-url https://pypi.corp.example/simple x', cwd)).noRelayReason).toMatch(/not a public index/)
