@@ -4,6 +4,7 @@ import { defineConfig } from 'vitest/config'
 export default defineConfig({
   test: {
     setupFiles: ['test/setup.ts'],
+    globalSetup: ['test/global-setup.ts'],
     // Read here, in the runner: test/setup.ts removes CI from the workers' environment (test/helpers/requirements.ts).
     provide: { onCI: isCI },
     testTimeout: 60_000,

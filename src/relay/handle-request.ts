@@ -1,3 +1,4 @@
+import { once } from 'node:events'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { candidatesFor, type RelayContext } from './context.js'
 import { transferFile } from './file-transfer.js'
@@ -53,7 +54,9 @@ export async function handleRequest(context: RelayContext, request: IncomingMess
 
   const name = context.lookAhead && route.format === 'packument' && method === 'GET' ? packumentName(path) : undefined
   const ahead = name === undefined ? undefined : context.lookAhead!.take(name, upstreamHeaders(request.headers, {}))
-  const held = ahead && await ahead
+  // A tool that gives up waiting (its own timeout) is not kept waiting for what is still being fetched ahead.
+  const held = ahead && await Promise.race([ahead, once(controller.signal, 'abort').then(() => undefined)])
+  if (controller.signal.aborted) return
   if (held) return sendHeld(context, held, tool, method)
 
   const headers = upstreamHeaders(request.headers, PAGE_ENCODINGS)
