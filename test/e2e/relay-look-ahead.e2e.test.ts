@@ -48,8 +48,8 @@ async function onLocalhost(registry: NpmRegistry): Promise<string> {
   return self
 }
 
-async function registry(packages = PACKAGES): Promise<NpmRegistry> {
-  const started = await startNpmRegistry({ packages, fault: { kind: 'delay', ms: 30 } })
+async function registry(packages = PACKAGES, likeNpmjs = false): Promise<NpmRegistry> {
+  const started = await startNpmRegistry({ packages, fault: { kind: 'delay', ms: 30 }, likeNpmjs })
   registries.push(started)
   return started
 }
@@ -127,5 +127,25 @@ describe('the relay fetching packuments ahead of npm', () => {
     expect(second.exitCode, second.all).toBe(0)
     expect(packuments(index.requests.slice(asked))).toEqual([])
     expect(JSON.parse(readFileSync(join(env.HOME!, 'report.json'), 'utf8')).relay.lookAhead).toEqual({ fetched: 0, used: 0 })
+  })
+
+  it('gzipped packuments with ETags: fetched ahead on a cold cache; on a warm one npm revalidates its own copies and nothing is fetched ahead', async () => {
+    const index = await registry(PACKAGES, true)
+    const env = isolatedEnv()
+    const run = async () => {
+      const cwd = projectWithConfig({ relay: true, npm: { index: index.url, mirrors: [] } })
+      writeFileSync(join(cwd, 'package.json'), JSON.stringify(MANIFEST))
+      const result = await runCli(['--report', join(env.HOME!, 'report.json'), 'npm', 'install', '--no-audit'], { cwd, env })
+      expect(result.exitCode, result.all).toBe(0)
+      return { lock: readFileSync(join(cwd, 'package-lock.json'), 'utf8'), lookAhead: JSON.parse(readFileSync(join(env.HOME!, 'report.json'), 'utf8')).relay.lookAhead }
+    }
+    const cold = await run()
+    expect(cold.lookAhead).toEqual({ fetched: 12, used: 12 })
+    const asked = index.requests.length
+    const warm = await run()
+    expect(warm.lookAhead).toEqual({ fetched: 0, used: 0 })
+    expect(warm.lock).toBe(cold.lock)
+    // One revalidation per packument, as npm alone makes.
+    expect(packuments(index.requests.slice(asked))).toHaveLength(13)
   })
 })
