@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
@@ -10,6 +10,8 @@ import { join } from 'node:path'
 export default function setup(): () => void {
   const previous = process.env.TMPDIR
   const dir = mkdtempSync(join(tmpdir(), 'resilient-tests-'))
+  // Tests that play another local user need to reach a folder made for them inside: it can be crossed, not listed.
+  chmodSync(dir, 0o711)
   process.env.TMPDIR = dir
   return () => {
     if (previous === undefined) delete process.env.TMPDIR
