@@ -1,18 +1,19 @@
-import { dependenciesOf, isPackageName, type LookAheadSeeds, type Manifest } from '../tools/relay/npm-dependencies.js'
+import { isPackageName, type LookAheadSeeds } from '../tools/relay/npm-dependencies.js'
 export type { LookAheadSeeds }
 
 /**
- * npm resolves a tree one packument at a time: each waits for the previous one's round trip, so an install of 200
- * packages with a registry 20 ms away spends 4 of its 8 seconds waiting, and at the 200 ms a link from mainland
- * China often has, 40 seconds. The relay sees each packument go by: it fetches ahead, several at once, the
- * packuments npm is about to ask for (the project's dependencies, then those of each package's latest version), and
- * answers npm's request from memory when it comes. What npm receives is the body and headers the request would have
+ * npm asks for a project's own dependencies one packument at a time: each waits for the previous one's round trip,
+ * so an install of 200 of them with a registry 20 ms away spends 4 of its 8 seconds waiting. The relay fetches
+ * those packuments ahead, several at once, and answers npm's request from memory when it comes. Only the packages
+ * the project and the command name: npm asks for each of them on a cold cache. Guessing deeper (the dependencies of
+ * each package's latest version) was tried against registry.npmjs.org and dropped: `express@^4` made it follow
+ * express 5's tree, 160 packuments npm never asked for, while npm asked for a package's own dependencies at once. What npm receives is the body and headers the request would have
  * fetched a few seconds later: the same rewrite, the same headers, with a Content-Length.
  *
  * Only what the tool would ask this relay for is fetched ahead: never a package locked already, never a name from a
  * spec that is not the registry's (git, file, URL), and a scoped package only once the tool has asked the relay for
  * a package of that scope (a scope sent to a private registry never reaches the relay, so its names stay unknown to
- * the public one). It starts only when the tool asks for a packument without a cached copy (a cold cache), and holds
+ * the public one). It starts only when the tool asks for one of those packages without a cached copy (a cold cache), and holds
  * a bounded number of bytes.
  */
 
@@ -53,19 +54,6 @@ export function packumentName(path: string): string | undefined {
 /** The relay path of a package's packument, as npm spells it. */
 export const packumentPath = (name: string) => name.replace('/', '%2f')
 
-/** What the latest version of a packument depends on; nothing when the text is not one. */
-export function latestDependencies(text: string): string[] {
-  let packument: { 'dist-tags'?: { latest?: unknown }; versions?: Record<string, Manifest> }
-  try {
-    packument = JSON.parse(text)
-  } catch {
-    return []
-  }
-  const latest = packument?.['dist-tags']?.latest
-  const manifest = typeof latest === 'string' ? packument.versions?.[latest] : undefined
-  return manifest && typeof manifest === 'object' ? dependenciesOf(manifest) : []
-}
-
 interface Entry {
   accept: string | undefined
   page: Promise<HeldPage | undefined>
@@ -78,6 +66,7 @@ const scopeOf = (name: string) => name.startsWith('@') ? name.slice(0, name.inde
 export class LookAhead {
   private readonly limits: LookAheadLimits
   private readonly locked: ReadonlySet<string>
+  private readonly seedSet: ReadonlySet<string>
   /** Names the tool asked for, or that are queued, fetching or held: each is fetched ahead once at most. */
   private readonly known = new Set<string>()
   /** Names the tool asked for itself: never fetched ahead after that. */
@@ -88,7 +77,10 @@ export class LookAhead {
   private readonly parked = new Map<string, Set<string>>()
   private readonly scopes = new Set<string>()
   private readonly controller = new AbortController()
-  /** The headers of the tool's packument requests, learned from its first one with a cold cache. */
+  /**
+   * The headers of the tool's packument requests, learned from its first one for a seed with a cold cache. Not from
+   * any request: npm's update check asks for npm's own packument first, with another Accept than the install's.
+   */
   private shape: Record<string, string> | undefined
   private running = 0
   private heldBytes = 0
@@ -99,6 +91,7 @@ export class LookAhead {
   constructor(private readonly fetchAhead: FetchAhead, private readonly seeds: LookAheadSeeds, limits: Partial<LookAheadLimits> = {}) {
     this.limits = { ...DEFAULT_LOOK_AHEAD, ...limits }
     this.locked = new Set(seeds.locked)
+    this.seedSet = new Set(seeds.seeds)
   }
 
   /**
@@ -113,7 +106,7 @@ export class LookAhead {
     this.asked.add(name)
     if (entry) this.held.delete(name)
     const fresh = !CONDITIONAL.some(header => headers[header] !== undefined)
-    if (fresh && !this.shape) this.arm(headers)
+    if (fresh && !this.shape && this.seedSet.has(name)) this.arm(headers)
     if (!entry) return undefined
     if (!fresh || entry.accept !== headers.accept) return void entry.page.then(() => this.release(entry))
     return entry.page.then(page => {
@@ -124,17 +117,6 @@ export class LookAhead {
       }
       return page
     })
-  }
-
-  /** A packument the tool received (fetched ahead or not): what its latest version depends on is fetched next. */
-  learn(text: string): void {
-    if (!this.shape) return
-    for (const name of latestDependencies(text)) this.enqueue(name)
-  }
-
-  /** Whether a packument passing through should be read for what to fetch next. */
-  get active(): boolean {
-    return this.shape !== undefined && this.started < this.limits.maxNames
   }
 
   close(): void {
@@ -189,7 +171,6 @@ export class LookAhead {
         if (found) {
           this.counts.fetched++
           if (this.held.get(name) === entry) this.heldBytes += entry.bytes = found.body.length
-          this.learn(found.body.toString('utf8'))
         }
         this.pump()
         return found

@@ -60,9 +60,6 @@ export async function sendPypiPage(context: RelayContext, response: UpstreamResp
   return true
 }
 
-// Past this, a packument passing through is not parsed for what npm asks next (a few have thousands of versions).
-const LEARN_LIMIT = 16 * 2 ** 20
-
 const packumentRewriter = (context: RelayContext) =>
   new TokenRewriter(packumentRule({ roots: context.roots, tarballRoot: context.tarballRoot, learn: (path, hashes) => context.hashes.learn(path, hashes) }))
 
@@ -105,21 +102,13 @@ export function sendPackument(context: RelayContext, response: UpstreamResponse,
   tool.writeHead(response.status, toolHeaders(response.headers))
   const rewriter = packumentRewriter(context)
   const body = decoded(response)
-  // Read for what npm will ask next, when the relay fetches ahead (src/relay/look-ahead.ts); not a huge one.
-  let lookAhead = context.lookAhead?.active ? context.lookAhead : undefined
-  const seen: string[] = []
-  let seenLength = 0
   return new Promise(resolve => {
     let over = false
     const finish = (broke: boolean) => {
       if (over) return
       over = true
       tool.off('drain', resume)
-      if (!broke) {
-        const last = rewriter.end()
-        if (lookAhead) lookAhead.learn(seen.join('') + last)
-        return void tool.end(last, resolve)
-      }
+      if (!broke) return void tool.end(rewriter.end(), resolve)
       if (!tool.destroyed) context.ledger.failed(source.id, 'truncated')
       body.destroy()
       tool.destroy()
@@ -129,13 +118,6 @@ export function sendPackument(context: RelayContext, response: UpstreamResponse,
     body.on('data', (chunk: Buffer) => {
       context.ledger.bytes(source.id, chunk.length, false)
       const text = rewriter.feed(chunk)
-      if (lookAhead && text) {
-        seen.push(text)
-        if ((seenLength += text.length) > LEARN_LIMIT) {
-          lookAhead = undefined
-          seen.length = 0
-        }
-      }
       if (text && !tool.write(text)) body.pause()
     })
     tool.on('drain', resume)

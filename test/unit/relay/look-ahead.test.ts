@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { latestDependencies, LookAhead, packumentName, type HeldPage } from '../../../src/relay/look-ahead.js'
+import { LookAhead, packumentName, type HeldPage } from '../../../src/relay/look-ahead.js'
 import { dependenciesOf, registryPackage } from '../../../src/tools/relay/npm-dependencies.js'
 
 const COLD = { accept: 'application/vnd.npm.install-v1+json; q=1.0, application/json; q=0.8, */*', 'pacote-pkg-id': 'registry:root' }
@@ -19,7 +19,7 @@ function harness(registry: Record<string, string>, seeds: string[] = [], locked:
     const name = packumentName(path)!
     const text = registry[name]
     return text === undefined ? undefined : { status: 200, headers: {}, body: Buffer.from(text), source: 'index', upstreamBytes: text.length } satisfies HeldPage
-  }, { seeds, locked }, limits)
+  }, { seeds: ['root', ...seeds], locked }, limits)
   const settle = () => new Promise(resolve => setTimeout(resolve, 5))
   return { lookAhead, asked, names: () => asked.map(entry => packumentName(entry.path)), settle, hold: (on: boolean) => { hold = on; if (!on) waiting.splice(0).forEach(resolve => resolve()) } }
 }
@@ -43,27 +43,24 @@ describe('which names a packument path and a dependency spec give', () => {
     for (const spec of ['file:../a', 'link:../a', 'git+https://host/a.git', 'github:u/a', 'u/a', 'https://host/a.tgz', 'workspace:*', 42]) expect(registryPackage('a', spec)).toBeUndefined()
   })
 
-  it('takes the latest version\'s dependencies, optional ones and required peers', () => {
-    expect(latestDependencies(packument('x', { a: '^1', b: 'git+https://h/b.git' }, { optionalDependencies: { c: '1' }, peerDependencies: { d: '*', e: '*' }, peerDependenciesMeta: { e: { optional: true } } })))
-      .toEqual(['a', 'c', 'd'])
-    expect(latestDependencies('{"not": "a packument"')).toEqual([])
-    expect(latestDependencies('{"dist-tags":{"latest":"9"},"versions":{}}')).toEqual([])
-    expect(dependenciesOf({ dependencies: { a: '1' } }, { dev: '^2' })).toEqual(['a', 'dev'])
+  it('takes dependencies, optional ones, dev ones when asked, and required peers', () => {
+    expect(dependenciesOf({ dependencies: { a: '^1', b: 'git+https://h/b.git' }, optionalDependencies: { c: '1' }, peerDependencies: { d: '*', e: '*' }, peerDependenciesMeta: { e: { optional: true } } }, { dev: '^2' }))
+      .toEqual(['a', 'c', 'dev', 'd'])
   })
 })
 
 describe('the relay fetching packuments ahead of npm', () => {
-  it('waits for a cold request, then fetches the seeds and what their latest versions need, and answers npm from them', async () => {
+  it('waits for a cold request, then fetches the seeds (never what they depend on), and answers npm from them', async () => {
     const registry = { root: packument('root'), a: packument('a', { c: '^1' }), b: packument('b'), c: packument('c') }
     const { lookAhead, names, settle } = harness(registry, ['b', 'a'])
     await settle()
     expect(names()).toEqual([])
     expect(lookAhead.take('root', COLD)).toBeUndefined()
     await settle()
-    expect(names()).toEqual(['a', 'b', 'c'])
+    expect(names()).toEqual(['a', 'b'])
     const held = await lookAhead.take('a', COLD)
     expect(held?.body.toString()).toBe(registry.a)
-    expect(lookAhead.counts).toMatchObject({ fetched: 3, used: 1 })
+    expect(lookAhead.counts).toMatchObject({ fetched: 2, used: 1 })
     // Taken once: a second request goes upstream.
     expect(lookAhead.take('a', COLD)).toBeUndefined()
   })
@@ -80,11 +77,22 @@ describe('the relay fetching packuments ahead of npm', () => {
     expect(lookAhead.take('root', { ...COLD, 'if-none-match': '"x"' })).toBeUndefined()
     await settle()
     expect(names()).toEqual([])
-    lookAhead.take('root2', COLD)
+    lookAhead.take('root', COLD)
     await settle()
     expect(names()).toEqual(['a'])
     expect(lookAhead.take('a', { ...COLD, 'if-modified-since': 'Tue, 01 Jan 2030 00:00:00 GMT' })).toBeUndefined()
     expect(lookAhead.take('a', COLD)).toBeUndefined()
+  })
+
+  it('starts on a request for one of the project\'s packages, with its headers, not on npm\'s update check (another Accept)', async () => {
+    const { lookAhead, names, settle } = harness({ a: packument('a'), b: packument('b') }, ['a', 'b'])
+    lookAhead.take('npm', COLD)
+    await settle()
+    expect(names()).toEqual([])
+    lookAhead.take('a', { accept: 'application/json' })
+    await settle()
+    expect(names()).toEqual(['b', 'root'])
+    expect((await lookAhead.take('b', { accept: 'application/json' }))?.body.toString()).toBe(packument('b'))
   })
 
   it('answers only a request with the Accept it fetched with', async () => {
@@ -95,22 +103,22 @@ describe('the relay fetching packuments ahead of npm', () => {
   })
 
   it('never fetches what the lockfile has or what the tool asked for itself', async () => {
-    const registry = { a: packument('a', { locked: '1', b: '1' }), b: packument('b', { a: '1' }), locked: packument('locked') }
-    const { lookAhead, names, settle } = harness(registry, ['a', 'locked'], ['locked'])
+    const registry = { a: packument('a'), b: packument('b'), locked: packument('locked') }
+    const { lookAhead, names, settle } = harness(registry, ['a', 'b', 'locked'], ['locked'])
     lookAhead.take('b', COLD)
     await settle()
-    expect(names()).toEqual(['a'])
+    expect(names()).toEqual(['a', 'root'])
   })
 
   it('fetches a scoped package only once the tool has asked the relay for one of that scope', async () => {
-    const registry = { a: packument('a', { '@corp/secret': '1', '@pub/x': '1' }), '@corp/secret': packument('@corp/secret'), '@pub/x': packument('@pub/x'), '@pub/y': packument('@pub/y') }
-    const { lookAhead, names, settle } = harness(registry, ['a', '@pub/y'])
+    const registry = { a: packument('a'), '@corp/secret': packument('@corp/secret'), '@pub/x': packument('@pub/x'), '@pub/y': packument('@pub/y') }
+    const { lookAhead, names, settle } = harness(registry, ['a', '@corp/secret', '@pub/y', '@pub/x'])
     lookAhead.take('root', COLD)
     await settle()
     expect(names()).toEqual(['a'])
     lookAhead.take('@pub/z', COLD)
     await settle()
-    expect(names()).toEqual(['a', '@pub/y', '@pub/x'])
+    expect(names()).toEqual(['a', '@pub/x', '@pub/y'])
     expect(names()).not.toContain('@corp/secret')
   })
 
