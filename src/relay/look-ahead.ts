@@ -7,14 +7,15 @@ export type { LookAheadSeeds }
  * those packuments ahead, several at once, and answers npm's request from memory when it comes. Only the packages
  * the project and the command name: npm asks for each of them on a cold cache. Guessing deeper (the dependencies of
  * each package's latest version) was tried against registry.npmjs.org and dropped: `express@^4` made it follow
- * express 5's tree, 160 packuments npm never asked for, while npm asked for a package's own dependencies at once. What npm receives is the body and headers the request would have
- * fetched a few seconds later: the same rewrite, the same headers, with a Content-Length.
+ * express 5's tree, 160 packuments npm never asked for, while npm asked for a package's own dependencies at once.
+ * What npm receives is the body and headers the request would have fetched a few seconds later: the same rewrite,
+ * the same headers, with a Content-Length.
  *
  * Only what the tool would ask this relay for is fetched ahead: never a package locked already, never a name from a
  * spec that is not the registry's (git, file, URL), and a scoped package only once the tool has asked the relay for
  * a package of that scope (a scope sent to a private registry never reaches the relay, so its names stay unknown to
- * the public one). It starts only when the tool asks for one of those packages without a cached copy (a cold cache), and holds
- * a bounded number of bytes.
+ * the public one). It starts only when the tool asks for one of those packages without a cached copy (a cold
+ * cache), and holds a bounded number of bytes.
  */
 
 /** A packument fetched ahead, ready for the tool: what it would have received. */

@@ -110,7 +110,7 @@ export async function runTool(argv: string[], { reporter, env = process.env, cwd
   const memory = networked && !offline ? await RunMemory.open({ env, breaker: config.breaker, tool: invocation.adapter.name, verbose: m => reporter.verbose(m), warn: m => reporter.warn(m) }) : undefined
   const ranking = memory ? rankSources(planned, memory.snapshot()) : { plan: planned }
   // The first attempt goes through resilient's relay when it can (docs/relay.md).
-  const plan = planRelay(ranking.plan, { enabled: config.relay, context: { env, cwd, home: env.HOME || homedir(), executable: invocation.executable }, secrets })
+  const plan = planRelay(ranking.plan, { enabled: config.relay, context: { ...toolContext, executable: invocation.executable }, secrets })
   announcePlan({ plan, request, ranking, reporter, dryRun: Boolean(options.dryRun) })
   if (options.dryRun) {
     printPlan(plan, process.stdout, process.stderr, Boolean(options.quiet))
@@ -125,7 +125,7 @@ export async function runTool(argv: string[], { reporter, env = process.env, cwd
   // A retry must read what the first attempt read (docs/process.md): kept only for runs that may be retried.
   const input = stdio.noInput ? 'ignore' : networked ? new ReplayableInput({ argv: invocation.args, limitBytes: Math.round(config.replayInputMegabytes * 1_000_000), vet: invocation.adapter.vetStreamedInput }) : 'inherit'
   const relay = await startRelayForRun(plan, { env, secrets, say: (line, important) => important ? reporter.note(line, { overToolLine: true }) : reporter.verbose(line), book: memory && (bookings => memory.bookEach(bookings)),
-    ...(config.lookAhead && { lookAhead: () => invocation.adapter.relay?.lookAhead?.({ env, cwd, home: env.HOME || homedir(), executable: invocation.executable, args: plan.invocation.args }) }) })
+    ...(config.lookAhead && { lookAhead: () => invocation.adapter.relay?.lookAhead?.({ ...toolContext, executable: invocation.executable, args: plan.invocation.args }) }) })
   try {
     const startedAt = new Date()
     let progress: ProgressWatch | undefined
