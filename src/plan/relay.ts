@@ -15,6 +15,19 @@ export interface RelayRequest {
   trust: RelayTrust
   /** Where the relay's secret goes for the tool: the run's private directory. */
   secrets: SecretsContext
+  /** The tool's own read timeout (RelaySupport.readTimeoutMs): the relay never waits on a silent index page longer than half of it. */
+  readTimeoutMs?: number
+}
+
+/**
+ * How long the index may send nothing for a page before a mirror's is taken: 5 s, far beyond an index's usual first
+ * byte (PyPI and npm answer within a second from far away) and paid once per run (the index is then down, and its
+ * pages are asked together with the mirrors'); never more than half the tool's own read timeout, so that the tool
+ * still waits when the mirror's page comes.
+ */
+export const PAGE_SILENCE_MS = 5000
+export function pageSilenceMs(readTimeoutMs: number | undefined): number {
+  return Math.round(Math.min(PAGE_SILENCE_MS, (readTimeoutMs ?? Infinity) / 2))
 }
 
 const withSlash = (url: string) => url.endsWith('/') ? url : `${url}/`
@@ -38,7 +51,8 @@ function whyNot(plan: RunPlan, request: RelayRequest, indexes: (string | undefin
   if (!support) return `${plan.invocation.adapter.name} does not go through the relay yet`
   const unsupported = support.unsupported?.(plan.invocation.args)
   if (unsupported) return unsupported
-  if (plan.noSwitchReason) return plan.noSwitchReason
+  // A source of the person's own beside a public index still goes through the relay, which keeps its pages on the index.
+  if (plan.noSwitchReason && plan.noSwitchReason !== plan.privateBeside?.reason) return plan.noSwitchReason
   // Pointing the tool at the relay overrides its own index choice, which is not known for certain here: only asking
   // the tool would tell, and a healthy run does not pay for that. The restart loop asks it at failure time instead.
   if (plan.unconfirmed) return `${plan.unconfirmed}, so the tool keeps its own index choice`
@@ -74,18 +88,20 @@ export function relayAttempt(plan: RunPlan, relay: RelayPlan, base: string, secr
  * ranked order; later attempts stay as planned (the restart loop, should the relay's attempt fail).
  */
 export function withRelay(plan: RunPlan, request: RelayRequest): RunPlan {
-  const indexes = plan.attempts.map(attempt => indexUrlOf(attempt.source) ?? plan.invocation.adapter.defaultIndex)
+  const behind = [...plan.attempts.map(attempt => attempt.source), ...plan.privateBeside?.mirrors ?? []]
+  const indexes = behind.map(source => indexUrlOf(source) ?? plan.invocation.adapter.defaultIndex)
   const reason = whyNot(plan, request, indexes)
   if (reason) return plan.networked && plan.invocation.adapter.relay ? { ...plan, noRelayReason: reason } : plan
   const protocol = plan.invocation.adapter.relay!.protocol
   const sources: RelayPlanSource[] = []
-  plan.attempts.forEach((attempt, index) => {
-    if (!sources.some(source => sameIndex(source.indexUrl, indexes[index]!))) sources.push(relaySource(protocol, attempt.source, indexes[index]!))
+  behind.forEach((source, index) => {
+    if (!sources.some(known => sameIndex(known.indexUrl, indexes[index]!))) sources.push(relaySource(protocol, source, indexes[index]!))
   })
+  const pages = { failover: !plan.privateBeside, silentMs: pageSilenceMs(request.readTimeoutMs), ...(plan.privateBeside && { why: plan.privateBeside.reason }) }
   const { ca, noProxy } = request.trust
   // The index the person's settings name (not the ranked first): what lockfiles record, whichever source answers.
   const index = indexUrlOf(plan.primary) ?? plan.invocation.adapter.defaultIndex
-  const relay: RelayPlan = { protocol, sources, index, port: request.address.port, secret: request.address.secret, replaced: plan.attempts[0]!, ...(ca && { ca: ca.path }), ...(noProxy !== undefined && { noProxy }) }
+  const relay: RelayPlan = { protocol, sources, index, port: request.address.port, secret: request.address.secret, replaced: plan.attempts[0]!, pages, ...(ca && { ca: ca.path }), ...(noProxy !== undefined && { noProxy }) }
   const first = relayAttempt(plan, relay, `http://127.0.0.1:${relay.port}/`, request.secrets)
   return { ...plan, relay, attempts: [first, ...plan.attempts.slice(1)] }
 }

@@ -4,7 +4,7 @@ import { MIRRORS, UPSTREAMS } from '../mirrors/index.js'
 import type { Mirror } from '../mirrors/types.js'
 import { hasCredentials } from '../redact.js'
 import { carriesCredentials } from '../tools/source/credentials.js'
-import type { IndexChoice, ToolAdapter } from '../tools/types.js'
+import type { IndexChoice, SourceBeside, ToolAdapter } from '../tools/types.js'
 import { hostOf, isLocalPath, isLoopback, labelOf, sameIndex } from '../url.js'
 import type { Source } from './types.js'
 
@@ -16,6 +16,8 @@ export interface SourceInput {
   preferredMirrors?: readonly string[]
   /** ToolAdapter.noMirrorReason for this invocation (poetry; uv --frozen). */
   noMirrorReason?: string
+  /** ToolAdapter.sourcesBeside for this invocation: pip's extra indexes and find-links. */
+  sourcesBeside?: readonly SourceBeside[]
 }
 
 export interface SourceOrder {
@@ -26,6 +28,12 @@ export interface SourceOrder {
   warnings: string[]
   /** May a registry a lockfile pins be replaced by a mirror? Only a public index or one named in the config. */
   replaceable(url: string): boolean
+  /**
+   * A source of the person's own beside a public index (pip's extra index): no attempt goes to a mirror, whose
+   * pages could shadow its names; the mirrors are listed for the relay, which may take files from them that the
+   * index's pages vouch for (docs/relay.md).
+   */
+  privateBeside?: { reason: string; mirrors: Source[] }
 }
 
 /** Config mirror entries (catalog names or URLs) as Sources; plain-http mirrors need allowInsecure. */
@@ -94,6 +102,14 @@ export function orderSources(input: SourceInput): SourceOrder {
       return { ...sole(own, reason, input.noMirrorReason, warnings), replaceable }
     }
     const rest = listed.filter(mirror => !sameIndex(mirror.url!, primary.indexUrl!) && !pinned.some(p => sameIndex(p.url!, mirror.url!)))
+    const own = input.sourcesBeside?.find(beside => !beside.url || !isKnown(beside.url, sameIndex))
+    if (own) {
+      const what = own.url ? `${isLocalPath(own.url) ? own.url : labelOf(own.url)} (${own.origin})` : own.origin
+      const why = `${adapter.name} also reads names from ${what}, which a mirror could shadow, so nothing is asked of a mirror by name (dependency confusion)`
+      ignoredMirror(why)
+      const mirrors = [...pinned, ...rest].filter(mirror => !sameIndex(mirror.url!, primary.indexUrl!))
+      return { ...sole(primary, reason, why, warnings), replaceable, ...extra, privateBeside: { reason: why, mirrors } }
+    }
     const sources = [...pinned.filter(mirror => !sameIndex(mirror.url!, primary.indexUrl!)).map(source => ({ source, reason: '--mirror, as you asked', requested: true })),
       { source: primary, reason }, ...rest.map(source => ({ source, reason: listReason }))]
     return { sources, warnings, replaceable, ...extra }

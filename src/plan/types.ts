@@ -82,6 +82,11 @@ export interface RelayPlan {
   replaced: PlannedAttempt
   /** The tool's no-proxy list, when a proxy applies to it: the attempt adds 127.0.0.1 to it. */
   noProxy?: string
+  /**
+   * When a page may come from a mirror (docs/relay.md "Pages"): never with a source of the person's own beside the
+   * index (`failover` false, with the reason); otherwise once the index has failed, or sent nothing for `silentMs`.
+   */
+  pages: { failover: boolean; silentMs: number; why?: string }
 }
 
 /** A fix learned in earlier runs: after `category` on `failingHost`, the source with health key `key` worked. */
@@ -113,6 +118,12 @@ export interface RunPlan {
   upstream?: PlannedAttempt
   /** Why no mirror may be used, when none may (a private index, a requirement file pinning the index). */
   noSwitchReason?: string
+  /**
+   * A source of the person's own beside a public index (pip's extra index or find-links): `reason` is then the
+   * noSwitchReason, no attempt goes to a mirror, and the relay's pages never fail over; `mirrors` may still carry
+   * files the index's pages vouch for, through the relay (docs/relay.md).
+   */
+  privateBeside?: { reason: string; mirrors: Source[] }
   /**
    * Why resilient cannot be sure `primary` is the index the tool uses (a pyenv shim hides the interpreter's pip.conf):
    * the tool is asked before any attempt or probe leaves it or names the package to it (plan/confirm.ts).

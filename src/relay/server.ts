@@ -7,11 +7,11 @@ import { fetchAhead, handleRequest } from './handle-request.js'
 import { LookAhead, type LookAheadLimits, type LookAheadSeeds } from './look-ahead.js'
 import { DEFAULT_HEDGE, LatencyBook } from './hedge-delay.js'
 import { Ledger } from './ledger.js'
+import { PageAuthority, type MirrorPages, type PageSettings } from './page-authority.js'
 import { Standing } from './standing.js'
 import { fileRoots } from './links.js'
 import { PROTOCOLS } from './protocols.js'
 import type { HedgeSettings, HostTally, RelayEvent, RelayProtocolName, RelaySource } from './types.js'
-import { HoldBudget } from './tool-response.js'
 import { createUpstream } from './upstream.js'
 
 export interface RelayOptions {
@@ -40,6 +40,11 @@ export interface RelayOptions {
   now?: () => number
   /** npm: what the project asks for, so that packuments are fetched ahead of npm (src/relay/look-ahead.ts). */
   lookAhead?: LookAheadSeeds & { limits?: Partial<LookAheadLimits> }
+  /**
+   * When a page may come from a mirror (src/relay/page-authority.ts): `failover` false keeps every page on the index
+   * (a private source beside it); `silentMs` is how long the index may send nothing for a page (default 5 s).
+   */
+  pages?: Partial<PageSettings>
 }
 
 export interface Relay {
@@ -54,6 +59,8 @@ export interface Relay {
   served(): { bytes: number; requests: number }
   /** Packuments fetched ahead of npm and those npm then took, with the bytes they came as. */
   lookedAhead(): { fetched: number; used: number; usedBytes: number } | undefined
+  /** The pages the tool got from mirrors because the index failed, when any did. */
+  mirrorPages(): MirrorPages | undefined
   close(): Promise<void>
 }
 
@@ -118,9 +125,9 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
   const index = sources.find(source => source.id === options.index) ?? sources[0]!
   const context: RelayContext = {
     protocol: PROTOCOLS[options.protocol], sources, base, roots: fileRoots(sources.map(source => source.files)),
-    index, tarballRoot: options.tarballs === 'relay' ? base : index.files,
+    index, pages: new PageAuthority({ ...DEFAULT_PAGES, ...options.pages }, index.id), tarballRoot: options.tarballs === 'relay' ? base : index.files,
     latency: new LatencyBook({ ...DEFAULT_HEDGE, ...options.hedge }), standing: new Standing(options.now ?? Date.now), ledger, hashes: new HashBook(), upstream: upstream.fetch,
-    now: options.now ?? Date.now, cooling: new Map(), retryAfterBoundMs: options.retryAfterBoundMs ?? 10_000, badCopies: new Map(), hold: new HoldBudget(),
+    now: options.now ?? Date.now, cooling: new Map(), retryAfterBoundMs: options.retryAfterBoundMs ?? 10_000, badCopies: new Map(),
   }
   if (options.lookAhead && options.protocol === 'npm') context.lookAhead = new LookAhead(fetchAhead(context), options.lookAhead, options.lookAhead.limits)
   return {
@@ -128,6 +135,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     tally: () => ledger.tally(),
     served: () => ({ ...ledger.totals }),
     lookedAhead: () => context.lookAhead && { ...context.lookAhead.counts },
+    mirrorPages: () => context.pages.summary(),
     close: async () => {
       context.lookAhead?.close()
       const closed = new Promise<void>(resolve => server.close(() => resolve()))
@@ -138,3 +146,6 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
 }
 
 const withSlash = (url: string) => url.endsWith('/') ? url : `${url}/`
+
+/** docs/relay.md "Pages": a first byte later than 5 s is far outside an index's usual answers, and below every tool's own read timeout (pip's 15 s). */
+export const DEFAULT_PAGES: PageSettings = { failover: true, silentMs: 5000 }

@@ -11,6 +11,7 @@ import { describeEvent } from '../relay/describe.js'
 import type { HostTally, RelayEvent } from '../relay/types.js'
 import type { Relay } from '../relay/server.js'
 import type { LookAheadSeeds } from '../relay/look-ahead.js'
+import type { MirrorPages } from '../relay/page-authority.js'
 
 export interface RelayDecision {
   enabled: boolean
@@ -26,7 +27,8 @@ export function planRelay(plan: RunPlan, { enabled, context, secrets }: RelayDec
   const support = plan.invocation.adapter.relay
   if (!support || !plan.networked) return plan
   let address: { port: number; secret: string } | undefined
-  const decided = withRelay(plan, { enabled, trust: support.trust({ ...context, args: plan.invocation.args }), secrets,
+  const tool = { ...context, args: plan.invocation.args }
+  const decided = withRelay(plan, { enabled, trust: support.trust(tool), readTimeoutMs: support.readTimeoutMs(tool), secrets,
     get address() {
       address ??= { port: relayPort(context.env), secret: relaySecret() }
       registerSecrets([address.secret])
@@ -57,6 +59,8 @@ export interface RunRelay {
   served?: () => { bytes: number; requests: number }
   /** npm's packuments fetched ahead and those npm took, when the relay fetched ahead. */
   lookedAhead?: () => { fetched: number; used: number; usedBytes: number } | undefined
+  /** The pages the tool got from mirrors because the index failed, when any did. */
+  mirrorPages?: () => MirrorPages | undefined
   close(): Promise<void>
 }
 
@@ -86,6 +90,7 @@ export async function startRelayForRun(plan: RunPlan, deps: RunRelayDeps): Promi
         return { id: source.id, pages: split?.url ?? source.indexUrl, files: source.files, ...(authorization && { authorization }) }
       }),
       lookAhead: deps.lookAhead?.(),
+      pages: { failover: planned.pages.failover, silentMs: planned.pages.silentMs },
       onEvent: (event: RelayEvent) => {
         const line = describeEvent(event)
         if (line) deps.say(line, event.kind !== 'failover')
@@ -115,6 +120,7 @@ export async function startRelayForRun(plan: RunPlan, deps: RunRelayDeps): Promi
     tally: async () => relay.tally(),
     served: () => relay.served(),
     lookedAhead: () => relay.lookedAhead(),
+    mirrorPages: () => relay.mirrorPages(),
     close: () => relay.close(),
   }
 }

@@ -23,6 +23,7 @@ import { recoverLockfile } from '../tools/lockfile/lockfile-journal.js'
 import { guardLockfile } from '../tools/lockfile/lockfile-registry.js'
 import { parseInvocation } from '../tools/parse-invocation.js'
 import { planRelay, startRelayForRun } from './relay.js'
+import { describeMirrorPages } from '../relay/describe.js'
 import { resolveVariantCached } from '../state/variant-cache.js'
 import type { RunReporter } from './reporter.js'
 import { announcePlan } from './announce-plan.js'
@@ -153,7 +154,9 @@ export async function runTool(argv: string[], { reporter, env = process.env, cwd
     const relayed = await relay?.tally()
     const lookedAhead = relay?.lookedAhead?.()
     if (lookedAhead?.fetched) reporter.verbose(`resilient's relay fetched ${lookedAhead.fetched} packument(s) ahead of ${invocation.tool}; it took ${lookedAhead.used} of them`)
-    const report = toReport(invocation.tool, result, relayed, lookedAhead)
+    const mirrorPages = relay?.mirrorPages?.()
+    if (mirrorPages) reporter.warn(describeMirrorPages(mirrorPages))
+    const report = toReport(invocation.tool, result, relayed && { sources: relayed, lookedAhead, mirrorPages })
     const logging = networked ? recordRun({ report, invocation: argv, startedAt, cwd, env, keep: config.logs.keep }) : undefined
     await memory?.finish()
     if (offline && (result.outcome === 'gave-up' || result.outcome === 'failed')) reporter.warn(offlineFailureHint(offline, result))

@@ -5,6 +5,7 @@ import { readPipConfig } from './config/pip-config.js'
 import { streamedRequirementsChooseIndex } from './config/requirement-files.js'
 import { findPipIndex, pipSubcommand } from './source/pip-index.js'
 import { PIP_SOURCE } from './source/pip-source.js'
+import { pipSourcesBeside } from './source/pip-beside.js'
 import { pep503PackageUrl, PIP_KNOBS, WHEELHOUSE_ONLY } from './source/python-index.js'
 import type { ConfigFiles, KnobData, ReadOnlyForms, ToolAdapter } from './types.js'
 import { named, shortCluster, versionAndHelp } from './argv/read-only.js'
@@ -57,6 +58,7 @@ export const pip = {
   classify: args => classifyVerb(subcommand(args), args, VERBS),
   findUserIndex: findPipIndex,
   source: PIP_SOURCE,
+  sourcesBeside: pipSourcesBeside,
   vetStreamedInput: streamedRequirementsChooseIndex,
   knobs: KNOBS,
   configFiles: CONFIG_FILES,

@@ -92,7 +92,10 @@ describe('resilient through its relay', () => {
   it('--dry-run says which attempt goes through the relay and which sources stand behind it; --no-relay and a private index do not', async () => {
     const cwd = projectWithConfig({ relay: true, pypi: { index: 'http://127.0.0.1:9/simple', mirrors: ['http://127.0.0.1:8/simple'] } })
     const relayed = await runCli(['-n', 'pip', 'install', 'x'], { cwd })
-    expect(relayed.stderr).toMatch(/# attempt 1 of 2 on 127\.0\.0\.1:9 — .*; through resilient's relay on 127\.0\.0\.1:\d+, which asks 127\.0\.0\.1:9, 127\.0\.0\.1:8 per request/)
+    expect(relayed.stderr).toMatch(/# attempt 1 of 2 on 127\.0\.0\.1:9 — .*; through resilient's relay on 127\.0\.0\.1:\d+, which asks for pages of 127\.0\.0\.1:9 \(of 127\.0\.0\.1:8 only once 127\.0\.0\.1:9 fails\), and for files 127\.0\.0\.1:9, 127\.0\.0\.1:8 per request/)
+    // A source of the person's own beside the index: no mirror attempt, and the relay keeps every page on the index.
+    const beside = await runCli(['-n', 'pip', 'install', '--extra-index-url', 'https://pypi.corp.example/simple', 'x'], { cwd })
+    expect(beside.stderr).toMatch(/# attempt 1 of 1 on 127\.0\.0\.1:9 — .*which asks for pages of 127\.0\.0\.1:9 only, and for files 127\.0\.0\.1:9, 127\.0\.0\.1:8 per request/)
     expect(relayed.stdout.split('\n')[0]).toMatch(/^NETRC=\S+ pip install x --index-url http:\/\/127\.0\.0\.1:\d+\/simple\/ --trusted-host 127\.0\.0\.1:\d+/)
     expect(relayed.stdout).not.toMatch(/resilient:/)
     const off = await runCli(['-n', '--no-relay', 'pip', 'install', 'x'], { cwd })

@@ -39,6 +39,9 @@ function trust(context: ToolContext): RelayTrust {
   return { ...(cafile && { ca: { path: cafile, origin: 'npm cafile' } }), unverified, credentials: credentials(context), ...(proxied && { noProxy }) }
 }
 
+// npm's `fetch-timeout` default (npm config docs): five minutes for one request.
+const NPM_FETCH_TIMEOUT_MS = 300_000
+
 export const NPM_RELAY: RelaySupport = {
   protocol: 'npm',
   // The relay gives each tarball's URL on the index itself, which npm records in package-lock.json as it would
@@ -48,4 +51,8 @@ export const NPM_RELAY: RelaySupport = {
   apply: (command, { url, secret, index, noProxy }, secrets) => withNpmrc(addOptions(command, `--registry=${url}`, `--replace-registry-host=${new URL(index).hostname}`,
     ...(noProxy === undefined ? [] : [`--noproxy=${withLoopback(noProxy)}`])), { url, username: RELAY_USER, password: secret }, secrets),
   trust,
+  readTimeoutMs: context => {
+    const ms = Number(setting(context, 'fetch-timeout'))
+    return Number.isFinite(ms) && ms > 0 ? ms : NPM_FETCH_TIMEOUT_MS
+  },
 }

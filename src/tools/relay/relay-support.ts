@@ -19,6 +19,8 @@ export interface RelaySupport {
    * credentials to by itself (a netrc, an npm token): the relay carries neither, so those hosts are not relayed.
    */
   trust(context: ToolContext): RelayTrust
+  /** The tool's read timeout for one request as this invocation sets it (its default otherwise), in ms. */
+  readTimeoutMs(context: ToolContext): number
   /** npm: the packages this command will resolve, so that the relay fetches their packuments ahead (src/relay/look-ahead.ts). */
   lookAhead?(context: ToolContext): LookAheadSeeds | undefined
 }

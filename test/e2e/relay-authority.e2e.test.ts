@@ -1,0 +1,99 @@
+import { mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { execa } from 'execa'
+import { beforeAll, describe, expect, it } from 'vitest'
+import type { FaultChoice } from '../../src/demo/fault-server.js'
+import { buildWheel, type BuiltWheel } from '../../src/demo/wheel.js'
+import { isolatedEnv } from '../helpers/isolated-env.js'
+import { runCli } from '../helpers/run-cli.js'
+import { filesIn, projectWithConfig, pypiServers } from '../helpers/e2e-setup.js'
+
+// "Pages are authority, files are content" (docs/relay.md): through the relay, which versions exist and which
+// package a name means come from the index, whichever source answers first. Each case runs the real pip through
+// the built CLI with the relay on, beside plain pip against the same kind of servers.
+let wheels: BuiltWheel[]
+beforeAll(() => {
+  wheels = [buildWheel('demo-pkg', '1.0'), buildWheel('demo-pkg', '2.0'), buildWheel('demo-pkg', '6.6.6'), buildWheel('privpkg', '9.9.9')]
+})
+const server = pypiServers()
+const pagesOnly = (fault: FaultChoice) => ({ fault: (request: Parameters<Exclude<FaultChoice, { kind: string }>>[0]) => request.isFile ? { kind: 'ok' as const } : typeof fault === 'function' ? fault(request) : fault })
+const slowPages = pagesOnly({ kind: 'delay', ms: 1500 })
+const onePage503 = (page: string) => pagesOnly(({ path, count }) => path === page && count === 1 ? { kind: 'status', status: 503 } : { kind: 'ok' })
+
+async function throughResilient(config: unknown, args: string[]) {
+  const cwd = projectWithConfig({ relay: true, ...config as object })
+  const env = isolatedEnv()
+  const dest = mkdtempSync(join(tmpdir(), 'resilient-authority-'))
+  const report = join(env.HOME!, 'report.json')
+  const result = await runCli(['--report', report, 'python3', '-m', 'pip', 'download', '--no-deps', '-d', dest, ...args], { cwd, env })
+  let parsed: { relay?: { mirrorPages?: unknown } } | undefined
+  try {
+    parsed = JSON.parse(readFileSync(report, 'utf8'))
+  } catch {
+    parsed = undefined
+  }
+  return { ...result, files: filesIn(dest), report: parsed }
+}
+
+async function plainPip(indexUrl: string, args: string[]) {
+  const dest = mkdtempSync(join(tmpdir(), 'resilient-authority-plain-'))
+  const result = await execa('python3', ['-m', 'pip', 'download', '--no-deps', '-d', dest, '--index-url', indexUrl, ...args], { reject: false, all: true, env: isolatedEnv(), extendEnv: false, timeout: 60_000 })
+  return { ...result, files: filesIn(dest) }
+}
+
+describe('the index decides what exists, through the relay', () => {
+  it('an index whose pages are 1.5 s slow, with a lagging mirror: the index\'s newest version, as plain pip', async () => {
+    const index = await server({ wheels, ...slowPages, missing: ['privpkg', 'demo-pkg==6.6.6'] })
+    const mirror = await server({ wheels, missing: ['privpkg', 'demo-pkg==2.0', 'demo-pkg==6.6.6'] })
+    const plain = await plainPip((await server({ wheels, ...slowPages, missing: ['privpkg', 'demo-pkg==6.6.6'] })).url, ['demo-pkg'])
+    expect(plain.files).toEqual(['demo_pkg-2.0-py3-none-any.whl'])
+    const ours = await throughResilient({ pypi: { index: index.url, mirrors: [mirror.url] } }, ['demo-pkg'])
+    expect(ours.exitCode, ours.all).toBe(0)
+    expect(ours.files).toEqual(plain.files)
+    expect(mirror.requests.filter(path => path.startsWith('/simple/'))).toEqual([])
+    expect(ours.report?.relay?.mirrorPages).toBeUndefined()
+  })
+
+  it('one 503 on the index\'s page, with a lagging mirror: the index is asked again, as pip would, and its page wins', async () => {
+    const index = await server({ wheels, ...onePage503('/simple/demo-pkg/'), missing: ['privpkg', 'demo-pkg==6.6.6'] })
+    const mirror = await server({ wheels, missing: ['privpkg', 'demo-pkg==2.0', 'demo-pkg==6.6.6'] })
+    const ours = await throughResilient({ pypi: { index: index.url, mirrors: [mirror.url] } }, ['demo-pkg'])
+    expect(ours.exitCode, ours.all).toBe(0)
+    expect(ours.files).toEqual(['demo_pkg-2.0-py3-none-any.whl'])
+    expect(index.requests.filter(path => path === '/simple/demo-pkg/')).toHaveLength(2)
+    expect(mirror.requests.filter(path => path.startsWith('/simple/'))).toEqual([])
+  })
+
+  it('a release the index removed, still on a mirror, with the index 1.5 s slow: never installed', async () => {
+    const index = await server({ wheels, ...slowPages, missing: ['privpkg', 'demo-pkg==6.6.6'] })
+    const mirror = await server({ wheels, missing: ['privpkg'] })
+    const ours = await throughResilient({ pypi: { index: index.url, mirrors: [mirror.url] } }, ['demo-pkg'])
+    expect(ours.exitCode, ours.all).toBe(0)
+    expect(ours.files).toEqual(['demo_pkg-2.0-py3-none-any.whl'])
+  })
+
+  it('a private extra index: its name never reaches the mirror, and the mirror\'s look-alike is never installed', async () => {
+    const index = await server({ wheels, ...onePage503('/simple/privpkg/'), missing: ['privpkg'] })
+    const mirror = await server({ wheels })
+    const company = await server({ wheels: [buildWheel('privpkg', '1.0.0')] })
+    const ours = await throughResilient({ pypi: { index: index.url, mirrors: [mirror.url] } }, ['--extra-index-url', company.url, 'privpkg'])
+    expect(ours.exitCode, ours.all).toBe(0)
+    expect(ours.files).toEqual(['privpkg-1.0.0-py3-none-any.whl'])
+    expect(mirror.requests.filter(path => /privpkg/.test(path))).toEqual([])
+  })
+
+  it('a dead index with a current mirror: its pages come from the mirror, said once, and in the report', async () => {
+    const index = await server({ wheels, fault: { kind: 'blackhole' } })
+    const mirror = await server({ wheels, missing: ['privpkg', 'demo-pkg==6.6.6'] })
+    const started = Date.now()
+    const ours = await throughResilient({ pypi: { index: index.url, mirrors: [mirror.url] } }, ['demo-pkg'])
+    expect(ours.exitCode, ours.all).toBe(0)
+    expect(ours.files).toEqual(['demo_pkg-2.0-py3-none-any.whl'])
+    expect(Date.now() - started).toBeLessThan(30_000)
+    const lines = ours.stderr.split('\n').filter(line => /its copies may lag/.test(line))
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).toMatch(new RegExp(`1 page .*127\\.0\\.0\\.1:${mirror.port}.*127\\.0\\.0\\.1:${index.port}`))
+    expect(ours.report?.relay?.mirrorPages).toEqual({ index: `127.0.0.1:${index.port}`, because: 'timeout', pages: { [`127.0.0.1:${mirror.port}`]: 1 } })
+  })
+})
