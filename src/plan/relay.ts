@@ -9,8 +9,11 @@ import type { PlannedAttempt, RelayPlan, RelayPlanSource, RunPlan, Source } from
 export interface RelayRequest {
   /** `relay` in the config (`--no-relay` sets false). */
   enabled: boolean
-  /** The port to listen on (stable across runs, src/relay/address.ts) and this run's secret, which every request must carry. */
-  address: { port: number; secret: string }
+  /**
+   * Where to listen (the same across runs, src/relay/address.ts; `avoid` are the hosts it must not share) and this
+   * run's secret, which every request must carry.
+   */
+  address(avoid: readonly string[]): { host: string; port: number; secret: string }
   /** The tool's TLS trust (ToolAdapter.relay.trust). */
   trust: RelayTrust
   /** Where the relay's secret goes for the tool: the run's private directory. */
@@ -60,7 +63,7 @@ function whyNot(plan: RunPlan, request: RelayRequest, indexes: (string | undefin
   if (indexes.some(url => !url || !/^https?:\/\//i.test(url))) return 'an index is not an http(s) URL'
   const listed = (hosts: readonly string[], url: string) => hosts.includes('*') || hosts.some(host => host === hostOf(url) || host === hostAndPortOf(url))
   const name = plan.invocation.adapter.name
-  if (request.trust.proxy) return `${name} sends every request to its proxy (${request.trust.proxy}), the relay's on 127.0.0.1 included`
+  if (request.trust.proxy) return `${name} sends every request to its proxy (${request.trust.proxy}), the relay's on loopback included`
   const skipped = indexes.find(url => listed(request.trust.unverified, url!))
   if (skipped) return `${name} does not verify TLS for ${labelOf(skipped)}, which the relay would`
   const index = indexUrlOf(plan.primary) ?? plan.invocation.adapter.defaultIndex
@@ -71,7 +74,7 @@ function whyNot(plan: RunPlan, request: RelayRequest, indexes: (string | undefin
   return credentialed ? `${name} sends credentials to ${labelOf(credentialed)} (${credentials[hostOf(credentialed)!] ?? credentials[hostAndPortOf(credentialed)!] ?? credentials['*']}), which the relay would not carry` : undefined
 }
 
-/** The command of the relay's attempt, for a relay listening at `base` (`http://127.0.0.1:<port>/`). */
+/** The command of the relay's attempt, for a relay listening at `base` (`http://<host>:<port>/`). */
 export function relayAttempt(plan: RunPlan, relay: RelayPlan, base: string, secrets: SecretsContext): PlannedAttempt {
   const first = relay.replaced
   const support = plan.invocation.adapter.relay!
@@ -101,7 +104,9 @@ export function withRelay(plan: RunPlan, request: RelayRequest): RunPlan {
   const { ca, noProxy } = request.trust
   // The index the person's settings name (not the ranked first): what lockfiles record, whichever source answers.
   const index = indexUrlOf(plan.primary) ?? plan.invocation.adapter.defaultIndex
-  const relay: RelayPlan = { protocol, sources, index, port: request.address.port, secret: request.address.secret, replaced: plan.attempts[0]!, pages, ...(ca && { ca: ca.path }), ...(noProxy !== undefined && { noProxy }) }
-  const first = relayAttempt(plan, relay, `http://127.0.0.1:${relay.port}/`, request.secrets)
+  // The relay's host must be no other server's: pip picks netrc entries by host name alone (src/relay/address.ts).
+  const address = request.address([...Object.keys(request.trust.credentials ?? {}), ...indexes.flatMap(url => hostOf(url!) ?? [])])
+  const relay: RelayPlan = { protocol, sources, index, host: address.host, port: address.port, secret: address.secret, replaced: plan.attempts[0]!, pages, ...(ca && { ca: ca.path }), ...(noProxy !== undefined && { noProxy }) }
+  const first = relayAttempt(plan, relay, `http://${relay.host}:${relay.port}/`, request.secrets)
   return { ...plan, relay, attempts: [first, ...plan.attempts.slice(1)] }
 }

@@ -72,7 +72,8 @@ export interface RelayPlan {
   sources: RelayPlanSource[]
   /** The index the person's own settings use: npm's tarball URLs stay on it (what the lockfile records). */
   index: string
-  /** The port it is planned on (stable across runs for the tools' caches); another one when that one is busy. */
+  /** The loopback address and port it is planned on (the same across runs, for the tools' caches); another port when that one is busy. */
+  host: string
   port: number
   /** This run's secret, which every request to the relay must carry (held in memory; the tool reads it from a 0600 file). */
   secret: string

@@ -20,6 +20,8 @@ export interface RelayOptions {
   sources: readonly RelaySource[]
   /** What every request must carry (HTTP Basic password or Bearer token): the relay serves its user only. */
   secret: string
+  /** The loopback address to listen on (src/relay/address.ts); 127.0.0.1 by default, and where that one is not there. */
+  host?: string
   /** The port to try first (stable across runs, so the tool's cache keys stay the same); busy, any free one. */
   port?: number
   /** The tool's environment: its proxy settings. */
@@ -48,8 +50,9 @@ export interface RelayOptions {
 }
 
 export interface Relay {
-  /** `http://127.0.0.1:<port>/`. */
+  /** `http://<host>:<port>/`. */
   base: string
+  host: string
   /** The index URL the tool is given: `<base>simple/` for pip, `<base>` for npm. */
   indexUrl: string
   port: number
@@ -73,14 +76,26 @@ function carriesSecret(header: string | undefined, expected: Buffer): boolean {
   return password !== undefined && timingSafeEqual(digest(password), expected)
 }
 
-function listen(server: Server, port: number): Promise<number> {
+function listen(server: Server, port: number, host: string): Promise<number> {
   return new Promise((resolve, reject) => {
     server.once('error', reject)
-    server.listen(port, '127.0.0.1', () => {
+    server.listen(port, host, () => {
       server.off('error', reject)
       resolve((server.address() as AddressInfo).port)
     })
   })
+}
+
+/** The planned address, else the same port on 127.0.0.1 (no such loopback address here), else any free port. */
+async function listenWhereFree(server: Server, host: string, port: number): Promise<{ host: string; port: number }> {
+  try {
+    return { host, port: await listen(server, port, host) }
+  } catch (error) {
+    const code = (error as { code?: string }).code
+    if (code === 'EADDRNOTAVAIL' && host !== '127.0.0.1') return listenWhereFree(server, '127.0.0.1', port)
+    if (code !== 'EADDRINUSE' || !port) throw error
+    return { host, port: await listen(server, 0, host) }
+  }
 }
 
 /**
@@ -114,14 +129,8 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     sockets.add(socket)
     socket.on('close', () => sockets.delete(socket))
   })
-  let port: number
-  try {
-    port = await listen(server, options.port ?? 0)
-  } catch (error) {
-    if ((error as { code?: string }).code !== 'EADDRINUSE' || !options.port) throw error
-    port = await listen(server, 0)
-  }
-  const base = `http://127.0.0.1:${port}/`
+  const { host, port } = await listenWhereFree(server, options.host ?? '127.0.0.1', options.port ?? 0)
+  const base = `http://${host}:${port}/`
   const index = sources.find(source => source.id === options.index) ?? sources[0]!
   const context: RelayContext = {
     protocol: PROTOCOLS[options.protocol], sources, base, roots: fileRoots(sources.map(source => source.files)),
@@ -131,7 +140,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
   }
   if (options.lookAhead && options.protocol === 'npm') context.lookAhead = new LookAhead(fetchAhead(context), options.lookAhead, options.lookAhead.limits)
   return {
-    base, port, indexUrl: context.protocol.indexUrl(base),
+    base, host, port, indexUrl: context.protocol.indexUrl(base),
     tally: () => ledger.tally(),
     served: () => ({ ...ledger.totals }),
     lookedAhead: () => context.lookAhead && { ...context.lookAhead.counts },

@@ -21,7 +21,7 @@ export function describeAttempts(plan: RunPlan): string[] {
     const hosts = attempt.hosts.map(host => host.role === 'index' ? host.host : `${host.host} (${host.role === 'lockfile' ? 'pinned in the lockfile' : 'its downloads'})`)
     const rewrite = attempt.lockfileRewrite ? `; ${basename(attempt.lockfileRewrite.file)} points ${attempt.lockfileRewrite.from.join(', ')} at it for this attempt only` : ''
     const relay = attempt.via === 'relay' && plan.relay
-    const where = relay ? `through resilient's relay on 127.0.0.1:${relay.port}, ${describeRelaySources(relay)}`
+    const where = relay ? `through resilient's relay on ${relay.host}:${relay.port}, ${describeRelaySources(relay)}`
       : hosts.length ? `contacts ${hosts.join(', ')}` : 'contacts no index'
     return `# attempt ${index + 1} of ${attempts.length} on ${attempt.source.label} — ${attempt.reason}; ${where}${rewrite}`
   })

@@ -6,7 +6,7 @@ import type { AttemptWatch, Exec } from '../retry/attempts-loop.js'
 import { relayBookings, type Booking } from '../state/booking.js'
 import type { SecretsContext } from '../tools/source/credentials.js'
 import type { ToolContext } from '../tools/types.js'
-import { relayPort, relaySecret } from '../relay/address.js'
+import { relayAddress, relaySecret } from '../relay/address.js'
 import { describeEvent } from '../relay/describe.js'
 import type { HostTally, RelayEvent } from '../relay/types.js'
 import type { Relay } from '../relay/server.js'
@@ -26,11 +26,11 @@ export interface RelayDecision {
 export function planRelay(plan: RunPlan, { enabled, context, secrets }: RelayDecision): RunPlan {
   const support = plan.invocation.adapter.relay
   if (!support || !plan.networked) return plan
-  let address: { port: number; secret: string } | undefined
+  let address: { host: string; port: number; secret: string } | undefined
   const tool = { ...context, args: plan.invocation.args }
   const decided = withRelay(plan, { enabled, trust: support.trust(tool), readTimeoutMs: support.readTimeoutMs(tool), secrets,
-    get address() {
-      address ??= { port: relayPort(context.env), secret: relaySecret() }
+    address: avoid => {
+      address ??= { ...relayAddress(context.env, avoid), secret: relaySecret() }
       registerSecrets([address.secret])
       return address
     } })
@@ -82,7 +82,7 @@ export async function startRelayForRun(plan: RunPlan, deps: RunRelayDeps): Promi
     // Loaded for a run that has a relay only: `pip --version` and `npm ls` never pay for it.
     const [{ startRelay }, { readFileSync }] = await Promise.all([import('../relay/server.js'), import('node:fs')])
     relay = await startRelay({
-      protocol: planned.protocol, secret: planned.secret, port: planned.port || undefined, env: deps.env, ...(planned.ca && { ca: readFileSync(planned.ca, 'utf8') }),
+      protocol: planned.protocol, secret: planned.secret, host: planned.host, port: planned.port || undefined, env: deps.env, ...(planned.ca && { ca: readFileSync(planned.ca, 'utf8') }),
       index: planned.sources.find(source => sameIndex(source.indexUrl, planned.index))?.id,
       sources: planned.sources.map(source => {
         const split = splitCredentials(source.indexUrl)
@@ -100,8 +100,8 @@ export async function startRelayForRun(plan: RunPlan, deps: RunRelayDeps): Promi
     deps.say(`resilient's relay could not start (${(error as Error).message}): going to the index directly`, true)
     return { plan: { ...plan, relay: undefined, attempts: [planned.replaced, ...plan.attempts.slice(1)] }, around: (exec, watch) => ({ exec, watch }), tally: async () => ({}), close: async () => {} }
   }
-  const running = relay.port === planned.port ? plan
-    : { ...plan, relay: { ...planned, port: relay.port }, attempts: [relayAttempt(plan, planned, relay.base, deps.secrets), ...plan.attempts.slice(1)] }
+  const running = relay.port === planned.port && relay.host === planned.host ? plan
+    : { ...plan, relay: { ...planned, host: relay.host, port: relay.port }, attempts: [relayAttempt(plan, planned, relay.base, deps.secrets), ...plan.attempts.slice(1)] }
   const keys = new Map(planned.sources.map(source => [source.id, source.key]))
   return {
     plan: running,

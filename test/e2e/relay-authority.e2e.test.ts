@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { execa } from 'execa'
@@ -21,9 +21,8 @@ const pagesOnly = (fault: FaultChoice) => ({ fault: (request: Parameters<Exclude
 const slowPages = pagesOnly({ kind: 'delay', ms: 1500 })
 const onePage503 = (page: string) => pagesOnly(({ path, count }) => path === page && count === 1 ? { kind: 'status', status: 503 } : { kind: 'ok' })
 
-async function throughResilient(config: unknown, args: string[]) {
+async function throughResilient(config: unknown, args: string[], env = isolatedEnv()) {
   const cwd = projectWithConfig({ relay: true, ...config as object })
-  const env = isolatedEnv()
   const dest = mkdtempSync(join(tmpdir(), 'resilient-authority-'))
   const report = join(env.HOME!, 'report.json')
   const result = await runCli(['--report', report, 'python3', '-m', 'pip', 'download', '--no-deps', '-d', dest, ...args], { cwd, env })
@@ -95,5 +94,41 @@ describe('the index decides what exists, through the relay', () => {
     expect(lines).toHaveLength(1)
     expect(lines[0]).toMatch(new RegExp(`1 page .*127\\.0\\.0\\.1:${mirror.port}.*127\\.0\\.0\\.1:${index.port}`))
     expect(ours.report?.relay?.mirrorPages).toEqual({ index: `127.0.0.1:${index.port}`, because: 'timeout', pages: { [`127.0.0.1:${mirror.port}`]: 1 } })
+  })
+
+  it('a local devpi on 127.0.0.1 beside the index: it never gets the relay\'s secret, and the person\'s netrc entry for 127.0.0.1 still reaches it', async () => {
+    const index = await server({ wheels, missing: ['privpkg'] })
+    const mirror = await server({ wheels })
+    const devpi = await server({ wheels: [buildWheel('privpkg', '1.0.0')] })
+    const alone = await throughResilient({ pypi: { index: index.url, mirrors: [mirror.url] } }, ['--extra-index-url', devpi.url, 'privpkg', 'demo-pkg'])
+    expect(alone.exitCode, alone.all).toBe(0)
+    expect(devpi.authorizations).toEqual([])
+    // The same, with the person's own ~/.netrc entry for the devpi on 127.0.0.1.
+    const env = isolatedEnv()
+    writeFileSync(join(env.HOME!, '.netrc'), 'machine 127.0.0.1 login me password my-devpi-password\n', { mode: 0o600 })
+    // The index and mirror by the name localhost, as pip would reach an index of another host: the netrc entry is the devpi's alone.
+    const byName = (url: string) => url.replace('127.0.0.1', 'localhost')
+    const mine = await throughResilient({ pypi: { index: byName(index.url), mirrors: [byName(mirror.url)] } }, ['--extra-index-url', devpi.url, 'privpkg', 'demo-pkg'], env)
+    expect(mine.exitCode, mine.all).toBe(0)
+    expect(mine.files).toEqual(['demo_pkg-6.6.6-py3-none-any.whl', 'privpkg-1.0.0-py3-none-any.whl'])
+    const mineHeader = `Basic ${Buffer.from('me:my-devpi-password').toString('base64')}`
+    expect(devpi.authorizations.length).toBeGreaterThan(0)
+    expect(new Set(devpi.authorizations)).toEqual(new Set([mineHeader]))
+    // Through the relay, on a host of its own.
+    expect(Object.keys((mine.report?.relay as { sources: object }).sources)).toContain(`localhost:${index.port}`)
+    expect(index.authorizations).toEqual([])
+  })
+
+  it('a CI job that restores pip\'s cache but not resilient\'s state fetches no file again', async () => {
+    const index = await server({ wheels, likePypi: true })
+    const env = isolatedEnv()
+    const config = { pypi: { index: index.url, mirrors: [] } }
+    const first = await throughResilient(config, ['demo-pkg==2.0'], env)
+    expect(first.exitCode, first.all).toBe(0)
+    const before = index.requests.length
+    // A new machine's state: another state directory (resilient's own files all gone), pip's cache kept.
+    const again = await throughResilient(config, ['demo-pkg==2.0'], { ...env, RESILIENT_STATE_DIR: mkdtempSync(join(tmpdir(), 'resilient-new-state-')) })
+    expect(again.exitCode, again.all).toBe(0)
+    expect(index.requests.slice(before).filter(path => path.startsWith('/files/'))).toEqual([])
   })
 })

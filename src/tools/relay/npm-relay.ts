@@ -49,7 +49,7 @@ export const NPM_RELAY: RelaySupport = {
   // relay (npm 9+; arborist reify.js matches the host name).
   // npm's noproxy applies to its own proxy settings and the environment's alike (@npmcli/agent).
   apply: (command, { url, secret, index, noProxy }, secrets) => withNpmrc(addOptions(command, `--registry=${url}`, `--replace-registry-host=${new URL(index).hostname}`,
-    ...(noProxy === undefined ? [] : [`--noproxy=${withLoopback(noProxy)}`])), { url, username: RELAY_USER, password: secret }, secrets),
+    ...(noProxy === undefined ? [] : [`--noproxy=${withLoopback(noProxy, new URL(url).hostname)}`])), { url, username: RELAY_USER, password: secret }, secrets),
   trust,
   readTimeoutMs: context => {
     const ms = Number(setting(context, 'fetch-timeout'))

@@ -73,7 +73,8 @@ export const PIP_RELAY: RelaySupport = {
   // pip keeps plain-http answers in its HTTP cache only from a trusted host (network/session.py), so the relay is
   // one: it is on loopback, where nothing is verified anyway.
   apply: (command, { url, secret, noProxy }, secrets) => {
-    const direct = noProxy === undefined ? command : withEnv(command, { no_proxy: withLoopback(noProxy), NO_PROXY: withLoopback(noProxy) })
+    const host = new URL(url).hostname
+    const direct = noProxy === undefined ? command : withEnv(command, { no_proxy: withLoopback(noProxy, host), NO_PROXY: withLoopback(noProxy, host) })
     return withNetrc(withArgs(direct, '--index-url', url, '--trusted-host', new URL(url).host), { url, username: RELAY_USER, password: secret }, secrets)
   },
   trust,

@@ -35,7 +35,7 @@ export interface RelayTrust {
   /** A proxy the tool sends every request to, loopback included (pip's `--proxy`): where it is set. */
   proxy?: string
   /**
-   * The tool's own no-proxy list when a proxy applies to it: the relay's 127.0.0.1 is added to it for the attempt,
+   * The tool's own no-proxy list when a proxy applies to it: the relay's host is added to it for the attempt,
    * so that the tool's requests to the relay (and the relay's secret) never go to the proxy.
    */
   noProxy?: string
@@ -46,8 +46,8 @@ export interface RelayTrust {
   otherRegistries?: string[]
 }
 
-/** `list` with 127.0.0.1 added: the tool reaches the relay directly, whatever proxy it uses for the rest. */
-export const withLoopback = (list: string) => list ? `${list},127.0.0.1` : '127.0.0.1'
+/** `list` with the relay's `host` added: the tool reaches the relay directly, whatever proxy it uses for the rest. */
+export const withLoopback = (list: string, host: string) => list ? `${list},${host}` : host
 
 /** Whether the environment names a proxy the tools read (HTTP_PROXY, HTTPS_PROXY, ALL_PROXY, in either case). */
 export const proxyInEnvironment = (env: NodeJS.ProcessEnv) => ['http_proxy', 'https_proxy', 'all_proxy'].some(name => env[name] || env[name.toUpperCase()])
