@@ -120,9 +120,8 @@ export interface RunPlan {
   /** Why no mirror may be used, when none may (a private index, a requirement file pinning the index). */
   noSwitchReason?: string
   /**
-   * A source of the person's own beside a public index (pip's extra index or find-links): `reason` is then the
-   * noSwitchReason, no attempt goes to a mirror, and the relay's pages never fail over; `mirrors` may still carry
-   * files the index's pages vouch for, through the relay (docs/relay.md).
+   * A source of the person's own beside a public index (pip's extra index): `reason` is the noSwitchReason, and the
+   * relay's pages never fail over; `mirrors` may still carry files the index's pages vouch for (docs/relay.md).
    */
   privateBeside?: { reason: string; mirrors: Source[] }
   /**
