@@ -63,6 +63,7 @@ function whyNot(plan: RunPlan, request: RelayRequest, indexes: (string | undefin
   if (indexes.some(url => !url || !/^https?:\/\//i.test(url))) return 'an index is not an http(s) URL'
   const listed = (hosts: readonly string[], url: string) => hosts.includes('*') || hosts.some(host => host === hostOf(url) || host === hostAndPortOf(url))
   const name = plan.invocation.adapter.name
+  if (request.trust.carries) return `${name} sends ${request.trust.carries}, which the relay would not carry`
   if (request.trust.proxy) return `${name} sends every request to its proxy (${request.trust.proxy}), the relay's on loopback included`
   const skipped = indexes.find(url => listed(request.trust.unverified, url!))
   if (skipped) return `${name} does not verify TLS for ${labelOf(skipped)}, which the relay would`

@@ -73,17 +73,20 @@ describe('resilient through its relay', () => {
     expect(existsSync(join(cwd, 'node_modules', '@acme', 'util', 'package.json'))).toBe(true)
   })
 
-  it('pip behind HTTP_PROXY: pip reaches the relay directly, its secret never reaches the proxy; the relay goes through the proxy', async () => {
+  it('pip behind HTTP_PROXY: pip reaches the relay directly, its secret never reaches the proxy; the relay goes through the proxy as pip would (absolute-form GET for a plain-http index, never CONNECT, which the proxy allows to 443 only)', async () => {
     const index = await server({ wheels })
-    const through = await proxy()
+    const through = await proxy({ connectPorts: [443] })
     try {
       const cwd = projectWithConfig({ relay: true, pypi: { index: index.url, mirrors: [] } })
       const dest = mkdtempSync(join(tmpdir(), 'resilient-relay-dl-'))
       const result = await runCli(['python3', '-m', 'pip', 'download', '--no-deps', '-d', dest, 'demo-pkg'], { cwd, env: isolatedEnv({ HTTP_PROXY: through.url }) })
       expect(result.exitCode, result.all).toBe(0)
-      expect(through.forwarded).toEqual([])
-      expect(through.tunnels.length).toBeGreaterThan(0)
-      expect(new Set(through.tunnels)).toEqual(new Set([`127.0.0.1:${index.port}`]))
+      expect(through.tunnels).toEqual([])
+      expect(through.refused).toEqual([])
+      expect(through.forwarded.length).toBeGreaterThan(0)
+      expect(new Set(through.forwarded.map(request => new URL(request.url).host))).toEqual(new Set([`127.0.0.1:${index.port}`]))
+      // Only the relay's own requests reach the proxy: never the relay's secret.
+      expect(through.forwarded.filter(request => request.authorization)).toEqual([])
     } finally {
       through.close()
     }
@@ -92,11 +95,11 @@ describe('resilient through its relay', () => {
   it('--dry-run says which attempt goes through the relay and which sources stand behind it; --no-relay and a private index do not', async () => {
     const cwd = projectWithConfig({ relay: true, pypi: { index: 'http://127.0.0.1:9/simple', mirrors: ['http://127.0.0.1:8/simple'] } })
     const relayed = await runCli(['-n', 'pip', 'install', 'x'], { cwd })
-    expect(relayed.stderr).toMatch(/# attempt 1 of 2 on 127\.0\.0\.1:9 — .*; through resilient's relay on 127\.0\.0\.1:\d+, which asks for pages of 127\.0\.0\.1:9 \(of 127\.0\.0\.1:8 only once 127\.0\.0\.1:9 fails\), and for files 127\.0\.0\.1:9, 127\.0\.0\.1:8 per request/)
+    expect(relayed.stderr).toMatch(/# attempt 1 of 2 on 127\.0\.0\.1:9 — .*; through resilient's relay on 127\.\d+\.\d+\.\d+:\d+, which asks for pages of 127\.0\.0\.1:9 \(of 127\.0\.0\.1:8 only once 127\.0\.0\.1:9 fails\), and for files 127\.0\.0\.1:9, 127\.0\.0\.1:8 per request/)
     // A source of the person's own beside the index: no mirror attempt, and the relay keeps every page on the index.
     const beside = await runCli(['-n', 'pip', 'install', '--extra-index-url', 'https://pypi.corp.example/simple', 'x'], { cwd })
     expect(beside.stderr).toMatch(/# attempt 1 of 1 on 127\.0\.0\.1:9 — .*which asks for pages of 127\.0\.0\.1:9 only, and for files 127\.0\.0\.1:9, 127\.0\.0\.1:8 per request/)
-    expect(relayed.stdout.split('\n')[0]).toMatch(/^NETRC=\S+ pip install x --index-url http:\/\/127\.0\.0\.1:\d+\/simple\/ --trusted-host 127\.0\.0\.1:\d+/)
+    expect(relayed.stdout.split('\n')[0]).toMatch(/^NETRC=\S+ pip install x --index-url http:\/\/127\.\d+\.\d+\.\d+:\d+\/simple\/ --trusted-host 127\.\d+\.\d+\.\d+:\d+/)
     expect(relayed.stdout).not.toMatch(/resilient:/)
     const off = await runCli(['-n', '--no-relay', 'pip', 'install', 'x'], { cwd })
     expect(off.stderr).not.toMatch(/relay/)

@@ -46,9 +46,11 @@ export function npmCredentials(relay: Relay, home: string): Record<string, strin
 
 /**
  * An HTTP proxy that records what goes through it: CONNECT tunnels (host:port), and plain-http requests forwarded
- * as they came (their URL and Authorization), as a corporate proxy sees them.
+ * as they came (their URL and Authorization), as a corporate proxy sees them. `connectPorts`: the only ports it
+ * tunnels to (Squid's default allows CONNECT to 443 alone); others get 403.
  */
-export async function proxy(): Promise<{ url: string; tunnels: string[]; forwarded: { url: string; authorization?: string }[]; close(): void }> {
+export async function proxy(options: { connectPorts?: number[] } = {}): Promise<{ url: string; tunnels: string[]; refused: string[]; forwarded: { url: string; authorization?: string }[]; close(): void }> {
+  const refused: string[] = []
   const tunnels: string[] = []
   const forwarded: { url: string; authorization?: string }[] = []
   const server = createServer((request, response) => {
@@ -62,8 +64,12 @@ export async function proxy(): Promise<{ url: string; tunnels: string[]; forward
     request.pipe(upstream)
   })
   server.on('connect', (request, socket, head) => {
-    tunnels.push(request.url!)
     const [host, port] = request.url!.split(':')
+    if (options.connectPorts && !options.connectPorts.includes(Number(port))) {
+      refused.push(request.url!)
+      return void socket.end('HTTP/1.1 403 Forbidden\r\n\r\n')
+    }
+    tunnels.push(request.url!)
     const upstream = connect(Number(port), host, () => {
       socket.write('HTTP/1.1 200 Connection Established\r\n\r\n')
       upstream.write(head)
@@ -73,5 +79,5 @@ export async function proxy(): Promise<{ url: string; tunnels: string[]; forward
     socket.on('error', () => upstream.destroy())
   })
   await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve))
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, tunnels, forwarded, close: () => server.close() }
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, tunnels, refused, forwarded, close: () => server.close() }
 }

@@ -36,7 +36,10 @@ function trust(context: ToolContext): RelayTrust {
   const unverified = /^false$/i.test(setting(context, 'strict-ssl') ?? '') || setting(context, 'ca') ? ['*'] : []
   const proxied = proxyInEnvironment(context.env) || setting(context, 'proxy') || setting(context, 'https-proxy')
   const noProxy = setting(context, 'noproxy') ?? context.env.NO_PROXY ?? context.env.no_proxy ?? ''
-  return { ...(cafile && { ca: { path: cafile, origin: 'npm cafile' } }), unverified, credentials: credentials(context), ...(proxied && { noProxy }) }
+  // A client certificate for every registry (per-registry certfile/keyfile count as credentials of that host).
+  const clientCert = ['cert', 'key'].find(name => setting(context, name))
+  return { ...(cafile && { ca: { path: cafile, origin: 'npm cafile' } }), unverified, credentials: credentials(context), ...(proxied && { noProxy }),
+    ...(clientCert && { carries: `a client certificate (npm ${clientCert})` }) }
 }
 
 // npm's `fetch-timeout` default (npm config docs): five minutes for one request.

@@ -13,6 +13,7 @@ const REPORT = { long: ['--report'], minPrefix: 5, takesValue: true }
 const CERT = { long: ['--cert'], minPrefix: 4, takesValue: true }
 const TRUSTED = { long: ['--trusted-host'], minPrefix: 4, takesValue: true }
 const PROXY = { long: ['--proxy'], minPrefix: 4, takesValue: true }
+const CLIENT_CERT = { long: ['--client-cert'], minPrefix: 4, takesValue: true }
 const TIMEOUT = { long: ['--timeout', '--default-timeout'], minPrefix: 6, takesValue: true }
 // pip cli/cmdoptions.py: `--timeout` defaults to 15 seconds, for connecting and for each read.
 const PIP_TIMEOUT_SECONDS = 15
@@ -44,7 +45,9 @@ function trust({ args, env, home }: ToolContext): RelayTrust {
     ...(!isolated ? (readPipConfig('trusted-host', command, env, home)?.value ?? '').split(/\s+/) : [])].filter(Boolean)
   // pip's own proxy is used for every URL, loopback included (requests merges it over NO_PROXY).
   const proxy = findOptions(args, PROXY).length ? '--proxy' : !isolated ? pipEnv(env, ['proxy'])?.name ?? readPipConfig('proxy', command, env, home)?.origin : undefined
-  return { ...(ca && { ca }), unverified: trusted, credentials: netrcHosts(env, home), ...(proxy && { proxy }),
+  // A client certificate (a PEM with its key) is presented by pip itself: the relay has none to present.
+  const clientCert = findOptions(args, CLIENT_CERT).length ? '--client-cert' : !isolated ? pipEnv(env, ['client-cert'])?.name ?? readPipConfig('client-cert', command, env, home)?.origin : undefined
+  return { ...(ca && { ca }), unverified: trusted, credentials: netrcHosts(env, home), ...(proxy && { proxy }), ...(clientCert && { carries: `a client certificate (${clientCert})` }),
     ...(proxyInEnvironment(env) && { noProxy: env.no_proxy ?? env.NO_PROXY ?? '' }) }
 }
 

@@ -35,6 +35,11 @@ export interface RelayTrust {
   /** A proxy the tool sends every request to, loopback included (pip's `--proxy`): where it is set. */
   proxy?: string
   /**
+   * Something the tool's own requests carry that the relay's would not: a client certificate (pip `--client-cert`,
+   * npm `cert`/`key`), and where it is set. The relay does not take what it cannot carry.
+   */
+  carries?: string
+  /**
    * The tool's own no-proxy list when a proxy applies to it: the relay's host is added to it for the attempt,
    * so that the tool's requests to the relay (and the relay's secret) never go to the proxy.
    */
