@@ -1,5 +1,5 @@
 import type { Config } from '../config/schema.js'
-import { knownMirrors } from '../config/effective-mirrors.js'
+import { knownMirrors, listedMirrorEntries } from '../config/effective-mirrors.js'
 import { MIRRORS, UPSTREAMS } from '../mirrors/index.js'
 import type { Mirror } from '../mirrors/types.js'
 import { hasCredentials } from '../redact.js'
@@ -78,7 +78,7 @@ export function orderSources(input: SourceInput): SourceOrder {
   const configuredIndex = section?.index
   const known = knownMirrors(adapter.ecosystem, config)
   const pinned = config.mirrors ? resolveMirrors(preferredMirrors, known, config, warn, adapter) : []
-  const listed = config.mirrors ? resolveMirrors(section?.mirrors ?? catalog.map(mirror => mirror.id), known, config, warn, adapter) : []
+  const listed = config.mirrors ? resolveMirrors(listedMirrorEntries(adapter.ecosystem, config), known, config, warn, adapter) : []
   const listReason = section?.mirrors ? `from ${adapter.ecosystem}.mirrors in the config` : 'from the built-in mirror catalog'
   const isKnownMirror = (url: string) => catalog.some(m => sameIndex(m.url, url)) || [...pinned, ...listed].some(m => sameIndex(m.url!, url))
   // A configured index that is not a known mirror is the canonical source ("upstream"): a company proxy, or the

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { execa } from 'execa'
@@ -130,5 +130,19 @@ describe('the index decides what exists, through the relay', () => {
     const again = await throughResilient(config, ['demo-pkg==2.0'], { ...env, RESILIENT_STATE_DIR: mkdtempSync(join(tmpdir(), 'resilient-new-state-')) })
     expect(again.exitCode, again.all).toBe(0)
     expect(index.requests.slice(before).filter(path => path.startsWith('/files/'))).toEqual([])
+  })
+
+  it('an index named only in resilient\'s config (config or RESILIENT_PYPI_INDEX, npm.index), no mirrors beside it: no public mirror is planned', async () => {
+    const cwd = projectWithConfig({ relay: true })
+    const viaVariable = await runCli(['-n', 'pip', 'install', 'x'], { cwd, env: isolatedEnv({ RESILIENT_PYPI_INDEX: 'https://pypi.corp.example/simple' }) })
+    expect(viaVariable.exitCode, viaVariable.all).toBe(0)
+    expect(viaVariable.stderr).toMatch(/# attempt 1 of 1 on pypi\.corp\.example/)
+    // In the user's own config (a project's config naming an index outside the catalog waits for `resilient config trust`).
+    const env = isolatedEnv()
+    mkdirSync(join(env.XDG_CONFIG_HOME!, 'resilient'), { recursive: true })
+    writeFileSync(join(env.XDG_CONFIG_HOME!, 'resilient', 'config.json'), JSON.stringify({ npm: { index: 'https://npm.corp.example/' } }))
+    const npm = await runCli(['-n', 'npm', 'install', 'x'], { cwd, env })
+    expect(npm.stderr).toMatch(/# attempt 1 of 1 on npm\.corp\.example/)
+    expect(`${viaVariable.all}${npm.all}`).not.toMatch(/tuna|aliyun|npmmirror|tencent|huawei/)
   })
 })
