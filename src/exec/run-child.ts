@@ -96,7 +96,7 @@ async function runProgram(command: CommandLine, options: RunChildOptions): Promi
   const tailBytes = options.tailBytes ?? 256 * 1024
   const stdio = await prepareStdio({ capture: options.capture ?? true, pty: options.pty, output: options.output ?? { stdout: 1, stderr: 2 }, input, inheritedFds, terminalSize,
     relayLargeOutput: !options.onOutput, tailBytes })
-  const launch = withIgnoredSignals(program.path, args, ignoredSignals)
+  const launch = withIgnoredSignals(program.path, args, ignoredSignals, options.env ?? process.env)
   let child: ReturnType<typeof spawn>
   try {
     child = spawn(launch.file, launch.args, { env: options.env, cwd: runsIn(options.cwd), stdio: stdio.stdio, detached: !sharesGroup, argv0: launch.file === program.path ? name : undefined, windowsHide: true })

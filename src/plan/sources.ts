@@ -29,9 +29,9 @@ export interface SourceOrder {
   /** May a registry a lockfile pins be replaced by a mirror? Only a public index or one named in the config. */
   replaceable(url: string): boolean
   /**
-   * A source of the person's own beside a public index (pip's extra index): no attempt goes to a mirror, whose
-   * pages could shadow its names; the mirrors are listed for the relay, which may take files from them that the
-   * index's pages vouch for (docs/relay.md).
+   * A source of the person's own beside a public index: the relay's pages stay on the index. Where the tool merges
+   * names (pip's extra index) no attempt goes to a mirror either, whose pages could shadow them; the mirrors are
+   * then listed for the relay, which may take files from them that the index's pages vouch for (docs/relay.md).
    */
   privateBeside?: { reason: string; mirrors: Source[] }
 }
@@ -102,17 +102,19 @@ export function orderSources(input: SourceInput): SourceOrder {
       return { ...sole(own, reason, input.noMirrorReason, warnings), replaceable }
     }
     const rest = listed.filter(mirror => !sameIndex(mirror.url!, primary.indexUrl!) && !pinned.some(p => sameIndex(p.url!, mirror.url!)))
-    const own = input.sourcesBeside?.find(beside => !beside.url || !isKnown(beside.url, sameIndex))
-    if (own) {
-      const what = own.url ? `${isLocalPath(own.url) ? own.url : labelOf(own.url)} (${own.origin})` : own.origin
+    const owns = input.sourcesBeside?.filter(beside => !beside.url || !isKnown(beside.url, sameIndex)) ?? []
+    const own = owns.find(beside => beside.merged) ?? owns[0]
+    const what = own && (own.url ? `${isLocalPath(own.url) ? own.url : labelOf(own.url)} (${own.origin})` : own.origin)
+    if (own?.merged) {
       const why = `${adapter.name} also reads names from ${what}, which a mirror could shadow, so nothing is asked of a mirror by name (dependency confusion)`
       ignoredMirror(why)
       const mirrors = [...pinned, ...rest].filter(mirror => !sameIndex(mirror.url!, primary.indexUrl!))
       return { ...sole(primary, reason, why, warnings), replaceable, ...extra, privateBeside: { reason: why, mirrors } }
     }
+    const pagesStay = own && { reason: `${adapter.name} also uses ${what}`, mirrors: [] }
     const sources = [...pinned.filter(mirror => !sameIndex(mirror.url!, primary.indexUrl!)).map(source => ({ source, reason: '--mirror, as you asked', requested: true })),
       { source: primary, reason }, ...rest.map(source => ({ source, reason: listReason }))]
-    return { sources, warnings, replaceable, ...extra }
+    return { sources, warnings, replaceable, ...extra, ...(pagesStay && { privateBeside: pagesStay }) }
   }
 
   if (userIndex) {

@@ -120,8 +120,8 @@ export interface RunPlan {
   /** Why no mirror may be used, when none may (a private index, a requirement file pinning the index). */
   noSwitchReason?: string
   /**
-   * A source of the person's own beside a public index (pip's extra index): `reason` is the noSwitchReason, and the
-   * relay's pages never fail over; `mirrors` may still carry files the index's pages vouch for (docs/relay.md).
+   * A source of the person's own beside a public index: the relay's pages never fail over; where the tool merges names
+   * (pip) `reason` is the noSwitchReason too, and `mirrors` may carry files the index's pages vouch for (relay.md).
    */
   privateBeside?: { reason: string; mirrors: Source[] }
   /**

@@ -43,6 +43,12 @@ export interface SourceBeside {
   url: string
   /** `--extra-index-url`, `PIP_FIND_LINKS`, `/etc/pip.conf`, `requirements.txt:2`, `.npmrc (@corp:registry)`. */
   origin: string
+  /**
+   * The tool merges its names with the index's (pip takes the newest version from every source): a mirror asked for
+   * any name could shadow it, so no attempt goes to a mirror. Otherwise (npm sends a scope to its registry alone)
+   * only the relay's pages stay on the index.
+   */
+  merged: boolean
 }
 
 /** What an adapter may read to find the user's own index choice: never the real process, always passed in. */

@@ -149,6 +149,8 @@ export const npm = {
   applyIndex: (command, url) => addOptions(command, `--registry=${url}`, ...(sameIndex(url, NPM_UPSTREAM) ? [] : ['--no-audit'])),
   passCredentials: withNpmrc,
   packageUrl: npmPackageUrl,
+  // A scope's registry: npm sends that scope there alone, so mirrors may still serve the rest; the relay's pages stay on the index.
+  sourcesBeside: context => scopedRegistries(context).map(url => ({ url, origin: 'a scope\'s registry', merged: false })),
   relay: { ...NPM_RELAY, lookAhead, trust: context => ({ ...NPM_RELAY.trust(context), otherRegistries: scopedRegistries(context) }) },
   lockfile: {
     format: NPM_LOCKFILE,

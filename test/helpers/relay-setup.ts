@@ -1,5 +1,5 @@
 import { mkdtempSync, writeFileSync } from 'node:fs'
-import { createServer, request as forward } from 'node:http'
+import { createServer, request as forward, type Server } from 'node:http'
 import { connect, type AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -80,4 +80,35 @@ export async function proxy(options: { connectPorts?: number[] } = {}): Promise<
   })
   await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve))
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, tunnels, refused, forwarded, close: () => server.close() }
+}
+
+/**
+ * `registry` at http://localhost:<port>/, its packuments' tarball links too: another host name than the index's
+ * 127.0.0.1, as a private registry has. Listening on every address, so localhost reaches it in either family.
+ * Closed after each test.
+ */
+export function localhostFronts(): (registry: NpmRegistry) => Promise<string> {
+  const forwarders: Server[] = []
+  afterEach(() => {
+    for (const forwarder of forwarders.splice(0)) forwarder.close()
+  })
+  return async registry => {
+    let self = ''
+    const forwarder = createServer((request, response) => {
+      const upstream = forward(`${registry.url}${request.url!.slice(1)}`, { method: request.method, headers: { ...request.headers, host: `127.0.0.1:${registry.port}`, 'accept-encoding': 'identity' } }, answer => {
+        const chunks: Buffer[] = []
+        answer.on('data', chunk => chunks.push(chunk)).on('end', () => {
+          const whole = Buffer.concat(chunks)
+          const body = /json/.test(answer.headers['content-type'] ?? '') ? Buffer.from(whole.toString('utf8').replaceAll(registry.url, self)) : whole
+          response.writeHead(answer.statusCode!, { 'content-type': answer.headers['content-type'] ?? 'application/octet-stream', 'content-length': String(body.length) }).end(body)
+        })
+      })
+      upstream.on('error', () => response.destroy())
+      request.pipe(upstream)
+    })
+    forwarders.push(forwarder)
+    await new Promise<void>(resolve => forwarder.listen(0, resolve))
+    self = `http://localhost:${(forwarder.address() as { port: number }).port}/`
+    return self
+  }
 }

@@ -18,7 +18,7 @@ export function pipSourcesBeside({ args, env, cwd, home, executable }: ToolConte
   const isolated = findOptions(args, ISOLATED).length > 0
   const command = pipSubcommand(args)
   const flags = [PIP_BESIDE_FLAGS.extraIndex, PIP_BESIDE_FLAGS.findLinks]
-  const found: SourceBeside[] = flags.flatMap(spec => findOptions(args, spec).flatMap(option => option.value ? [{ url: option.value, origin: option.name }] : []))
+  const found: Omit<SourceBeside, 'merged'>[] = flags.flatMap(spec => findOptions(args, spec).flatMap(option => option.value ? [{ url: option.value, origin: option.name }] : []))
   for (const option of findOptions(args, PIP_INDEX_FLAGS.nested)) {
     if (option.value) found.push(...readRequirementOptionValues(option.value, cwd, flags).map(({ value, origin }) => ({ url: value, origin })))
   }
@@ -34,5 +34,5 @@ export function pipSourcesBeside({ args, env, cwd, home, executable }: ToolConte
     if (setting?.unreadable) found.push({ url: '', origin: `${setting.origin} (unreadable)` })
     else if (setting) found.push(...split(setting.value).map(url => ({ url, origin: setting.origin })))
   }
-  return found
+  return found.map(source => ({ ...source, merged: true }))
 }

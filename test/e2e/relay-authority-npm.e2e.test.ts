@@ -1,0 +1,91 @@
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { execa } from 'execa'
+import { afterEach, describe, expect, it } from 'vitest'
+import type { FaultChoice } from '../../src/demo/fault-server.js'
+import { buildTarball, startNpmRegistry, type NpmRegistry } from '../support/npm-registry.js'
+import { isolatedEnv } from '../helpers/isolated-env.js'
+import { projectWithConfig } from '../helpers/e2e-setup.js'
+import { localhostFronts } from '../helpers/relay-setup.js'
+
+// "Pages are authority" for npm (docs/relay.md), with the real npm through the built CLI and its sh launcher.
+const LAUNCHER = fileURLToPath(new URL('../../bin/resilient', import.meta.url))
+const PUBLIC = [buildTarball({ name: 'left-pad-x', version: '1.0.0' })]
+const LOOK_ALIKE = buildTarball({ name: '@corp/secret-lib', version: '9.9.9', files: { 'index.js': 'module.exports = "look-alike"\n' } })
+const PRIVATE = buildTarball({ name: '@corp/secret-lib', version: '1.0.0', files: { 'index.js': 'module.exports = "the company\'s"\n' } })
+
+const registries: NpmRegistry[] = []
+afterEach(async () => {
+  await Promise.all(registries.splice(0).map(registry => registry.close()))
+})
+const onLocalhost = localhostFronts()
+async function registry(packages: Parameters<typeof startNpmRegistry>[0]['packages'], fault?: FaultChoice): Promise<NpmRegistry> {
+  const started = await startNpmRegistry({ packages, fault })
+  registries.push(started)
+  return started
+}
+
+function project(config: unknown): string {
+  const cwd = projectWithConfig({ relay: true, ...config as object })
+  writeFileSync(join(cwd, 'package.json'), JSON.stringify({ name: 'p', version: '1.0.0', private: true }))
+  return cwd
+}
+const installed = (cwd: string, name: string) => {
+  const file = join(cwd, 'node_modules', name, 'package.json')
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version : undefined
+}
+
+describe('npm through the relay: the index and the person\'s own settings decide', () => {
+  it('a scope\'s registry and its token set in the environment reach npm through the sh launcher (names no POSIX shell keeps)', async () => {
+    // The index answers 503 for the scoped name, the mirror has a look-alike: were the scope's setting lost, the
+    // public side would be asked and the look-alike could win.
+    const index = await registry(PUBLIC, ({ path }) => /corp/.test(path) ? { kind: 'status', status: 503 } : { kind: 'ok' })
+    const mirror = await registry([...PUBLIC, LOOK_ALIKE])
+    const corp = await registry([PRIVATE])
+    const corpUrl = await onLocalhost(corp)
+    const cwd = project({ npm: { index: index.url, mirrors: [mirror.url] } })
+    const env = isolatedEnv({ 'npm_config_@corp:registry': corpUrl, [`npm_config_//${new URL(corpUrl).host}/:_authToken`]: 'a-company-token' })
+    const result = await execa(LAUNCHER, ['npm', 'install', '@corp/secret-lib', 'left-pad-x', '--no-audit'], { cwd, env, extendEnv: false, reject: false, all: true, stdin: 'ignore', timeout: 120_000 })
+    expect(result.exitCode, result.all).toBe(0)
+    expect(installed(cwd, '@corp/secret-lib')).toBe('1.0.0')
+    expect([...index.requests, ...mirror.requests].filter(path => /corp/.test(path))).toEqual([])
+    expect(new Set(corp.authorizations)).toEqual(new Set(['Bearer a-company-token']))
+    // The token never shows in what resilient prints.
+    expect(result.all).not.toContain('a-company-token')
+  })
+
+  it('the same through npm\'s shim: the install, and a read-only call that never starts Node', async () => {
+    const index = await registry(PUBLIC, ({ path }) => /corp/.test(path) ? { kind: 'status', status: 503 } : { kind: 'ok' })
+    const mirror = await registry([...PUBLIC, LOOK_ALIKE])
+    const corp = await registry([PRIVATE])
+    const corpUrl = await onLocalhost(corp)
+    const cwd = project({ npm: { index: index.url, mirrors: [mirror.url] } })
+    const base = isolatedEnv({ 'npm_config_@corp:registry': corpUrl })
+    const dir = join(base.HOME!, 'shims')
+    const installedShims = await execa(LAUNCHER, ['shim', 'install', '--dir', dir, 'npm'], { env: base, extendEnv: false, reject: false, all: true })
+    expect(installedShims.exitCode, installedShims.all).toBe(0)
+    const env = { ...base, PATH: `${dir}:${base.PATH}` }
+    const read = await execa('npm', ['config', 'get', '@corp:registry'], { cwd, env, extendEnv: false, reject: false, all: true })
+    expect(read.stdout.trim()).toBe(corpUrl)
+    const result = await execa('npm', ['install', '@corp/secret-lib', '--no-audit'], { cwd, env, extendEnv: false, reject: false, all: true, stdin: 'ignore', timeout: 120_000 })
+    expect(result.exitCode, result.all).toBe(0)
+    expect(installed(cwd, '@corp/secret-lib')).toBe('1.0.0')
+    expect([...index.requests, ...mirror.requests].filter(path => /corp/.test(path))).toEqual([])
+  })
+
+  it('with a scope\'s registry beside the index, pages never come from a mirror: a dead index fails as plain npm fails, the mirror never asked for a page', async () => {
+    const index = await registry(PUBLIC, ({ path, isFile }) => !isFile && path === '/left-pad-x' ? { kind: 'status', status: 503 } : { kind: 'ok' })
+    const mirror = await registry([...PUBLIC, LOOK_ALIKE])
+    const corp = await registry([PRIVATE])
+    const cwd = project({ npm: { index: index.url, mirrors: [mirror.url] } })
+    writeFileSync(join(cwd, '.npmrc'), `@corp:registry=${await onLocalhost(corp)}\n`)
+    const env = isolatedEnv()
+    const report = join(env.HOME!, 'report.json')
+    const result = await execa(LAUNCHER, ['--report', report, '--max-attempts', '1', 'npm', 'install', 'left-pad-x', '--no-audit', '--fetch-retries=0'], { cwd, env, extendEnv: false, reject: false, all: true, stdin: 'ignore', timeout: 120_000 })
+    expect(result.exitCode, result.all).not.toBe(0)
+    expect(mirror.requests.filter(path => !path.includes('/-/'))).toEqual([])
+    expect(JSON.parse(readFileSync(report, 'utf8')).relay.mirrorPages).toBeUndefined()
+  })
+})
