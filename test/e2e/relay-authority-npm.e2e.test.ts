@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -87,5 +87,21 @@ describe('npm through the relay: the index and the person\'s own settings decide
     expect(result.exitCode, result.all).not.toBe(0)
     expect(mirror.requests.filter(path => !path.includes('/-/'))).toEqual([])
     expect(JSON.parse(readFileSync(report, 'utf8')).relay.mirrorPages).toBeUndefined()
+  })
+
+  it('a workspace project: nothing of its own workspaces\' names is asked of the public registry, fetched ahead or not', async () => {
+    const index = await registry(PUBLIC)
+    const cwd = project({ npm: { index: index.url, mirrors: [] } })
+    writeFileSync(join(cwd, 'package.json'), JSON.stringify({ name: 'root', version: '1.0.0', private: true, workspaces: ['packages/*'], dependencies: { 'corp-utils': '^1.0.0', 'left-pad-x': '^1.0.0' } }))
+    for (const [name, deps] of [['corp-utils', {}], ['corp-app', { 'corp-utils': '^1.0.0', 'left-pad-x': '^1.0.0' }]] as const) {
+      mkdirSync(join(cwd, 'packages', name), { recursive: true })
+      writeFileSync(join(cwd, 'packages', name, 'package.json'), JSON.stringify({ name, version: '1.0.0', dependencies: deps }))
+    }
+    const env = isolatedEnv()
+    const report = join(env.HOME!, 'report.json')
+    const result = await execa(LAUNCHER, ['--report', report, 'npm', 'install', '--no-audit'], { cwd, env, extendEnv: false, reject: false, all: true, stdin: 'ignore', timeout: 120_000 })
+    expect(result.exitCode, result.all).toBe(0)
+    expect(index.requests.filter(path => /corp/.test(path))).toEqual([])
+    expect(JSON.parse(readFileSync(report, 'utf8')).relay).toBeDefined()
   })
 })

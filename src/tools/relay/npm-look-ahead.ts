@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from 'node:fs'
+import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { dependenciesOf, registryPackage, type LookAheadSeeds } from './npm-dependencies.js'
 
@@ -56,15 +56,65 @@ function namesOfSpecs(specs: readonly string[]): string[] {
   })
 }
 
+/** The package.json files under `dir` that one `workspaces` entry names: `packages/a`, `packages/*`, `packages/**`. */
+function workspaceManifests(root: string, pattern: string): string[] | undefined {
+  const deep = pattern.endsWith('/**')
+  const base = pattern.replace(/\/\*\*?$/, '')
+  // Any other glob is not expanded here: the caller then fetches nothing ahead rather than guess the project's own names.
+  if (/[*?[\]{}!]/.test(base)) return undefined
+  const start = resolve(root, base)
+  if (base === pattern) return [join(start, 'package.json')]
+  const found: string[] = []
+  const walk = (dir: string, depth: number) => {
+    let entries: import('node:fs').Dirent[]
+    try {
+      entries = readdirSync(dir, { withFileTypes: true })
+    } catch {
+      return
+    }
+    for (const entry of entries) {
+      if (!entry.isDirectory() || entry.name === 'node_modules' || entry.name.startsWith('.')) continue
+      found.push(join(dir, entry.name, 'package.json'))
+      if (deep && depth < 8) walk(join(dir, entry.name), depth + 1)
+    }
+  }
+  walk(start, 0)
+  return found
+}
+
+/**
+ * The names the project provides itself, its workspaces' (npm resolves a dependency on a workspace's name
+ * to the workspace, never asking a registry). Undefined when a `workspaces` pattern is beyond what is read here.
+ */
+function ownNames(projectDir: string, root: Record<string, unknown> | undefined): string[] | undefined {
+  const listed = root?.workspaces
+  const patterns = Array.isArray(listed) ? listed : Array.isArray((listed as { packages?: unknown } | undefined)?.packages) ? (listed as { packages: unknown[] }).packages : []
+  const names: string[] = []
+  for (const pattern of patterns) {
+    if (typeof pattern !== 'string') continue
+    const manifests = workspaceManifests(projectDir, pattern)
+    if (!manifests) return undefined
+    for (const file of manifests) {
+      const name = readJson(file)?.name
+      if (typeof name === 'string') names.push(name)
+    }
+  }
+  return names
+}
+
 /**
  * What the relay fetches ahead of `npm install` in `projectDir` (src/relay/look-ahead.ts): the packages named on
  * the command line and in the project's package.json (the root's and the one the command runs in), minus those its
- * lockfile or node_modules has already; those are never fetched ahead, whoever depends on them.
+ * lockfile or node_modules has already, and those the project provides itself (its workspaces); those are never
+ * fetched ahead, whoever depends on them. With workspaces beyond what is read here, nothing is fetched ahead.
  */
 export function npmLookAhead(projectDir: string | undefined, cwd: string, specs: readonly string[]): LookAheadSeeds {
   const seeds = new Set(namesOfSpecs(specs))
   // A global install has no project: what the command line names is all there is.
   if (!projectDir) return { seeds: [...seeds], locked: [] }
+  // A name the project provides itself (a workspace) is never asked of a registry: not even its name may leave.
+  const own = ownNames(projectDir, readJson(join(projectDir, 'package.json')))
+  if (!own) return { seeds: [], locked: [] }
   const manifests = new Set([join(projectDir, 'package.json'), nearestManifest(cwd, projectDir)].filter((file): file is string => Boolean(file)))
   for (const file of manifests) {
     const manifest = readJson(file)
@@ -73,5 +123,6 @@ export function npmLookAhead(projectDir: string | undefined, cwd: string, specs:
   // npm starts from what is installed (node_modules/.package-lock.json) as much as from its lockfile.
   const lockfile = readJson(join(projectDir, 'npm-shrinkwrap.json')) ?? readJson(join(projectDir, 'package-lock.json'))
   const locked = new Set([...lockedNames(lockfile), ...lockedNames(readJson(join(projectDir, 'node_modules', '.package-lock.json')))])
+  for (const name of own) locked.add(name)
   return { seeds: [...seeds].filter(name => !locked.has(name)), locked: [...locked] }
 }
