@@ -21,7 +21,13 @@ function firstMatch(view: NormalizedFailure, rules: readonly Rule[], onRuleError
       onRuleError?.(rule, error)
       continue
     }
-    if (match) return { rule, match }
+    if (!match) continue
+    // A missing package stops the retries and sends the person to check the name: only proof earns it.
+    if (rule.category === 'package_not_found' && !match.facts?.absence) {
+      onRuleError?.(rule, new Error('it called the package missing without proof (a 404 for the name, or a listing without it)'))
+      continue
+    }
+    return { rule, match }
   }
   return undefined
 }

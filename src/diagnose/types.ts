@@ -32,6 +32,15 @@ export interface Facts {
   version?: string
   /** `(from versions: ...)`: empty means the index listed nothing, which is not proof the package is missing. */
   versionsAvailable?: string[]
+  /**
+   * What proves a package missing; `package_not_found` needs it (diagnose() refuses the label without it).
+   * `status`: the index answered 404/410 for the package's own page or file. `listing`: the tool read the index's
+   * listing of the name (a simple page, a packument, a channel's repodata) and says no version of it matches, which
+   * it says only after reading it (pip's "(from versions: 1.0, 2.0)", npm's ETARGET, conda's PackagesNotFoundError).
+   */
+  absence?: 'status' | 'listing'
+  /** The other indexes the tool says it looked in besides its first (pip's `Looking in indexes: a, b`), redacted as printed. */
+  otherIndexes?: string[]
   retryAfterSeconds?: number
   errno?: string
   /** The failing host is the proxy, not the index. */
