@@ -21,6 +21,18 @@ export interface Failure {
    * learned from its own source (bench/accuracy.mjs). Never set by the retry loop or `why`.
    */
   forget?: (pattern: RegExp) => RegExp
+  /**
+   * What each source behind resilient's relay answered during this attempt, by source id (src/run/relay.ts): a source
+   * whose only answers were server errors failed, whatever the tool concluded from the pages it did not get.
+   */
+  relayed?: Readonly<Record<string, SourceAnswers>>
+}
+
+/** One source's answers to the relay during an attempt: responses passed on to the tool, and failures by kind. */
+export interface SourceAnswers {
+  served: number
+  /** Failures by the relay's kind (`server-error`, `rate-limited`, `not-found`, `timeout`, `reset` ...). */
+  failures: Readonly<Partial<Record<string, number>>>
 }
 
 /** Facts read from the output; the remedy depends on them. */

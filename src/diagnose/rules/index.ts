@@ -15,6 +15,7 @@ import { anyProxyHost } from './any-proxy-host.js'
 import { anyProxy } from './any-proxy.js'
 import { anyRateLimited } from './any-rate-limited.js'
 import { anyServerError } from './any-server-error.js'
+import { anySourceServerError } from './any-source-server-error.js'
 import { anySsl } from './any-ssl.js'
 import { anyTimeout } from './any-timeout.js'
 import { anyUsageError } from './any-usage-error.js'
@@ -113,6 +114,8 @@ export const RULES: readonly Rule[] = [
   anyConnection,
   condaConnectionFailed,
   anyPermission,
+  // what the relay saw of a source outweighs what the tool concluded from the pages it did not get
+  anySourceServerError,
   // 4. runtime versions, missing packages, conflicts, builds
   poetryPythonVersion,
   pipRequiresPython,
