@@ -57,7 +57,7 @@ export function diagnose(failure: Failure, rules: readonly Rule[] = RULES, onRul
     const found = firstMatch(view, applicable, onRuleError)
     if (!found) continue
     const { rule, match } = found
-    const remedy = rule.remedy ?? DEFAULT_REMEDIES[rule.category]
+    const remedy = match.remedy ?? rule.remedy ?? DEFAULT_REMEDIES[rule.category]
     const facts = completeFacts(normalized, rule.category, match.evidence, match.facts)
     return {
       category: rule.category,

@@ -83,6 +83,8 @@ export interface RuleMatch {
   facts?: Facts
   /** Overrides the rule's summary with one naming what was read (host, package). */
   summary?: string
+  /** Overrides the rule's remedy for what this match read (pip-nothing-listed: no mirror when other indexes were read). */
+  remedy?: Remedy
 }
 
 export interface Rule {

@@ -41,6 +41,17 @@ describe('a missing package needs proof; a failing source is called what it is',
     expect(mirror.requests.filter(path => path.includes('privpkg'))).toEqual([])
   })
 
+  it('a name neither the index nor a private extra index has: no proof from an extra asked without its credentials, and no mirror asked for the name', async () => {
+    const index = await server({ wheels })
+    const mirror = await server({ wheels })
+    const extra = await server({ wheels })
+    const result = await download(projectWithConfig({ pypi: { index: index.url, mirrors: [mirror.url] } }), ['--extra-index-url', extra.url, 'privpkg'])
+    expect(result.exitCode, result.all).toBe(1)
+    expect(result.diagnoses()).toEqual([expect.objectContaining({ category: 'other', rule: 'pip-nothing-listed' })])
+    expect(result.stderr).toMatch(/pip also read http:\/\/127\.0\.0\.1:\d+\/simple\/?: no mirror of the main index is asked/)
+    expect(mirror.requests.filter(path => path.includes('privpkg'))).toEqual([])
+  })
+
   it('a sole index answering 503 to everything through the relay: the relay\'s own count of its answers says server error', async () => {
     const index = await server({ wheels, fault: { kind: 'status', status: 503 } })
     const result = await download(projectWithConfig({ relay: true, maxWaitSeconds: 1, pypi: { index: index.url, mirrors: [] } }), ['demo-pkg'])

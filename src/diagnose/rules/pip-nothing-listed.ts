@@ -25,10 +25,14 @@ export const pipNothingListed = {
     const name = /^[A-Za-z0-9][A-Za-z0-9._-]*/.exec(spec)?.[0]
     // pip names every index it read, its own first: asked too when the retry loop asks the index.
     const indexes = firstCapture(failure.lines, /^Looking in indexes: (.+)$/)?.split(/,\s*/) ?? []
+    const others = indexes.slice(1)
     return {
       evidence,
-      facts: { package: name, version: /==\s*([^\s,;]+)/.exec(spec)?.[1], ...(indexes.length > 1 && { otherIndexes: indexes.slice(1) }) },
+      facts: { package: name, version: /==\s*([^\s,;]+)/.exec(spec)?.[1], ...(others.length && { otherIndexes: others }) },
       summary: name ? `No version of ${spec} was found, and the output does not say why: a wrong name, an index that failed or refused (pip shows its answers with -vv), or no file of it for this Python or platform` : undefined,
+      // A retry on a mirror of the main index keeps the other indexes in the command, and would ask the mirror for
+      // their names too: not on a guess. The retry loop still asks each index (src/retry/probe.ts).
+      ...(others.length && { remedy: { kind: 'give-up' as const, hint: `pip also read ${others.join(', ')}: no mirror of the main index is asked for a name that may be theirs. Run the command again with pip -vv to see what each index answered, and check the name and version.` } }),
     }
   },
   // Not a known cause, yet the network was involved: one try on another source, as for any unrecognised network failure.

@@ -36,10 +36,17 @@ describe('pip-nothing-listed', () => {
   })
 
   it('is what a 404, a 401, a 429 and a 503 of the page all come out as: no guess that stops the retries', () => {
-    for (const status of ['404', '401', '429', '503', 'extra-503']) {
+    for (const status of ['404', '401', '429', '503']) {
       const diagnosis = diagnose(fixture(`pip/captured-other-nothing-listed-${status}`))
       expect(diagnosis).toMatchObject({ category: 'other', ruleId: 'pip-nothing-listed', remedy: { kind: 'switch-mirror', once: true }, retryable: true })
       expect(diagnosis.nextStep).not.toMatch(/Check the name/)
     }
+  })
+
+  it('sends no retry to a mirror when pip read other indexes too: the mirror would be asked for their names', () => {
+    const diagnosis = diagnose(fixture('pip/captured-other-nothing-listed-extra-503'))
+    expect(diagnosis).toMatchObject({ category: 'other', ruleId: 'pip-nothing-listed', remedy: { kind: 'give-up' }, retryable: false })
+    expect(diagnosis.nextStep).toMatch(/^pip also read http:\/\/127\.0\.0\.1:18503\/simple\/: no mirror of the main index is asked/)
+    expect(diagnosis.nextStep).not.toMatch(/Check the name/)
   })
 })
