@@ -38,6 +38,8 @@ export interface ChildResult {
   cannotRepeat?: string
   /** The tool had started the program it fetched (npx, `pnpm dlx`): the status is that program's, never retried. */
   programRan?: boolean
+  /** What each source behind resilient's relay answered during this attempt, by source id (src/run/relay.ts). */
+  relayed?: Record<string, { served: number; failures: Partial<Record<string, number>> }>
 }
 
 export interface RunChildOptions {

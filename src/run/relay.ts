@@ -110,9 +110,10 @@ export async function startRelayForRun(plan: RunPlan, deps: RunRelayDeps): Promi
         if (attempt.planned.via !== 'relay') return exec(command, attempt)
         const before = relay.tally()
         const result = await exec(command, attempt)
-        const after = relay.tally()
-        deps.book?.(relayBookings(Object.entries(after).map(([id, tally]) => ({ key: keys.get(id) ?? id, host: id, ...minus(tally, before[id]) }))))
-        return result
+        const relayed = Object.fromEntries(Object.entries(relay.tally()).map(([id, tally]) => [id, minus(tally, before[id])]))
+        deps.book?.(relayBookings(Object.entries(relayed).map(([id, answers]) => ({ key: keys.get(id) ?? id, host: id, ...answers }))))
+        // The diagnosis reads them too: a source that answered only 5xx failed, whatever the tool made of it.
+        return { ...result, relayed }
       },
       // The relay hedges each request itself: the loop's hedge on the attempt's index would see the relay's loopback.
       watch: watch && ((attempt, number) => attempt.via === 'relay' ? undefined : watch(attempt, number)),
