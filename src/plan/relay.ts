@@ -81,7 +81,7 @@ export function relayAttempt(plan: RunPlan, relay: RelayPlan, base: string, secr
   const support = plan.invocation.adapter.relay!
   const url = PROTOCOLS[relay.protocol].indexUrl(base)
   const command = support.apply({ argv: [...plan.invocation.launcher, ...plan.invocation.args], env: {} },
-    { url, secret: relay.secret, index: relay.index, ...(relay.noProxy !== undefined && { noProxy: relay.noProxy }) }, secrets)
+    { url, secret: relay.secret, index: relay.index, ...(relay.noProxy !== undefined && { noProxy: relay.noProxy }), ...(relay.fileHost && { fileHost: relay.fileHost }) }, secrets)
   return { source: first.source, command, cwd: first.cwd, hosts: [], reason: first.reason, via: 'relay', ...(first.requested && { requested: true }) }
 }
 
@@ -107,7 +107,9 @@ export function withRelay(plan: RunPlan, request: RelayRequest): RunPlan {
   const index = indexUrlOf(plan.primary) ?? plan.invocation.adapter.defaultIndex
   // The relay's host must be no other server's: pip picks netrc entries by host name alone (src/relay/address.ts).
   const address = request.address([...Object.keys(request.trust.credentials ?? {}), ...indexes.flatMap(url => hostOf(url!) ?? [])])
-  const relay: RelayPlan = { protocol, sources, index, host: address.host, port: address.port, secret: address.secret, replaced: plan.attempts[0]!, pages, ...(ca && { ca: ca.path }), ...(noProxy !== undefined && { noProxy }) }
+  const foreignPins = Boolean(request.trust.otherRegistries?.length) || plan.attempts[0]!.hosts.some(host => host.role === 'lockfile')
+  const fileHost = plan.invocation.adapter.relay!.fileHost?.(index, request.trust, foreignPins)
+  const relay: RelayPlan = { protocol, sources, index, host: address.host, port: address.port, secret: address.secret, replaced: plan.attempts[0]!, pages, ...(ca && { ca: ca.path }), ...(noProxy !== undefined && { noProxy }), ...(fileHost && { fileHost }) }
   const first = relayAttempt(plan, relay, `http://${relay.host}:${relay.port}/`, request.secrets)
   return { ...plan, relay, attempts: [first, ...plan.attempts.slice(1)] }
 }

@@ -81,8 +81,10 @@ export interface RelayPlan {
   ca?: string
   /** The attempt the relay's takes the place of: run instead should the relay not start. */
   replaced: PlannedAttempt
-  /** The tool's no-proxy list, when a proxy applies to it: the attempt adds 127.0.0.1 to it. */
+  /** The tool's no-proxy list, when a proxy applies to it: the attempt adds the relay's host to it. */
   noProxy?: string
+  /** npm: the `--replace-registry-host` the attempt adds (RelaySupport.fileHost), none to keep npm's own. */
+  fileHost?: string
   /**
    * When a page may come from a mirror (docs/relay.md "Pages"): never with a source of the person's own beside the
    * index (`failover` false, with the reason); otherwise once the index has failed, or sent nothing for `silentMs`.

@@ -104,4 +104,31 @@ describe('npm through the relay: the index and the person\'s own settings decide
     expect(index.requests.filter(path => /corp/.test(path))).toEqual([])
     expect(JSON.parse(readFileSync(report, 'utf8')).relay).toBeDefined()
   })
+
+  it('a lockfile pinning registry.npmjs.org\'s own tarball URLs with another registry configured: every tarball goes where plain npm sends it, the configured registry, through the relay', async () => {
+    const pinned = [buildTarball({ name: 'resilient-pinned-fixture-x', version: '1.0.0' })]
+    const index = await registry(pinned)
+    const mirror = await registry(pinned)
+    const lockfile = async (dir: string) => {
+      writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'p', version: '1.0.0', private: true, dependencies: { 'resilient-pinned-fixture-x': '^1.0.0' } }))
+      const made = await execa('npm', ['install', '--package-lock-only', '--no-audit', `--registry=${index.url}`], { cwd: dir, env: isolatedEnv(), extendEnv: false, reject: false, all: true })
+      expect(made.exitCode, made.all).toBe(0)
+      const text = readFileSync(join(dir, 'package-lock.json'), 'utf8').replaceAll(index.url, 'https://registry.npmjs.org/')
+      writeFileSync(join(dir, 'package-lock.json'), text)
+      return text
+    }
+    const plainDir = project({})
+    const pinnedText = await lockfile(plainDir)
+    expect(pinnedText).toContain('https://registry.npmjs.org/resilient-pinned-fixture-x/-/')
+    const plain = await execa('npm', ['ci', '--no-audit', `--registry=${index.url}`], { cwd: plainDir, env: isolatedEnv(), extendEnv: false, reject: false, all: true })
+    expect(plain.exitCode, plain.all).toBe(0)
+    const cwd = project({ npm: { index: index.url, mirrors: [mirror.url] } })
+    await lockfile(cwd)
+    const before = index.requests.length
+    const result = await execa(LAUNCHER, ['npm', 'ci', '--no-audit'], { cwd, env: isolatedEnv(), extendEnv: false, reject: false, all: true, stdin: 'ignore', timeout: 120_000 })
+    expect(result.exitCode, result.all).toBe(0)
+    expect(installed(cwd, 'resilient-pinned-fixture-x')).toBe('1.0.0')
+    expect(index.requests.slice(before).filter(path => path.includes('/-/'))).toHaveLength(1)
+    expect(readFileSync(join(cwd, 'package-lock.json'), 'utf8')).toBe(readFileSync(join(plainDir, 'package-lock.json'), 'utf8'))
+  })
 })

@@ -13,7 +13,12 @@ export interface RelaySupport {
    * The command pointed at the relay for one attempt: `url` is the relay's index URL, `secret` what it must send
    * (kept off argv: a netrc, an npmrc), `index` the URL of the index the relay stands for.
    */
-  apply(command: CommandLine, relay: { url: string; secret: string; index: string; noProxy?: string }, secrets: SecretsContext): CommandLine
+  apply(command: CommandLine, relay: { url: string; secret: string; index: string; noProxy?: string; fileHost?: string }, secrets: SecretsContext): CommandLine
+  /**
+   * npm: the `--replace-registry-host` the relay's attempt adds so that tarball URLs on the index reach the relay,
+   * or undefined to keep npm's own (`foreignPins`: the lockfile or a scope names another registry).
+   */
+  fileHost?(index: string, trust: RelayTrust, foreignPins: boolean): string | undefined
   /**
    * The tool's TLS trust (the CA bundle it verifies with, the hosts it does not verify) and the hosts it sends
    * credentials to by itself (a netrc, an npm token): the relay carries neither, so those hosts are not relayed.
@@ -44,6 +49,8 @@ export interface RelayTrust {
    * so that the tool's requests to the relay (and the relay's secret) never go to the proxy.
    */
   noProxy?: string
+  /** npm's own `replace-registry-host`, when the person set one: kept as it is. */
+  fileRouting?: string
   /**
    * npm: the other registries it downloads from (a scope's). npm sends every tarball URL on the index's host name to
    * the relay (--replace-registry-host), so one of them on that host would reach the relay and the index's paths.

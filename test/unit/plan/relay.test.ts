@@ -30,10 +30,20 @@ describe('which attempt goes through the relay', () => {
     expect(plan.relay!.replaced.command.argv).toEqual(['pip', 'install', 'torch'])
   })
 
-  it('npm: the registry is the relay, and tarball URLs of the index are sent to it (the lockfile keeps the index\'s)', () => {
+  it('npm: the registry is the relay; npm\'s own replace-registry-host (registry.npmjs.org) sends the index\'s tarball URLs to it (the lockfile keeps them)', () => {
     const plan = withRelay(planIn(npm, 'install left-pad', cwd, {}, NPM_FOUND), request())
-    expect(plan.attempts[0]!.command.argv.slice(3)).toEqual(['--registry=http://127.9.8.7:21000/', '--replace-registry-host=registry.npmjs.org'])
+    expect(plan.attempts[0]!.command.argv.slice(3)).toEqual(['--registry=http://127.9.8.7:21000/'])
     expect(plan.attempts[0]!.command.argv.join(' ')).not.toMatch(/no-audit/)
+  })
+
+  it('npm: another index\'s tarball URLs need `always` beside npm\'s default, only with no other registry pinned or scoped; npm\'s own setting is kept', () => {
+    const config = { npm: { index: 'https://npm.corp-proxy.example/', mirrors: ['npmmirror'] } }
+    const alone = withRelay(planIn(npm, 'install left-pad', cwd, config, NPM_FOUND), request())
+    expect(alone.attempts[0]!.command.argv).toContain('--replace-registry-host=always')
+    const scoped = withRelay(planIn(npm, 'install left-pad', cwd, config, NPM_FOUND), request({ trust: { unverified: [], otherRegistries: ['https://npm.corp.example/'] } }))
+    expect(scoped.attempts[0]!.command.argv.join(' ')).not.toMatch(/replace-registry-host/)
+    const own = withRelay(planIn(npm, 'install left-pad', cwd, config, NPM_FOUND), request({ trust: { unverified: [], fileRouting: 'never' } }))
+    expect(own.attempts[0]!.command.argv.join(' ')).not.toMatch(/replace-registry-host/)
   })
 
   it('npm: tarball URLs stay the index\'s own when a mirror is ranked first (an open breaker), as the lockfile records them', () => {
@@ -42,7 +52,7 @@ describe('which attempt goes through the relay', () => {
     const plan = withRelay(ranked, request())
     expect(plan.relay!.sources[0]!.id).toBe('npmmirror')
     expect(plan.relay!.index).toBe('https://registry.npmjs.org/')
-    expect(plan.attempts[0]!.command.argv).toContain('--replace-registry-host=registry.npmjs.org')
+    expect(plan.attempts[0]!.command.argv.join(' ')).not.toMatch(/replace-registry-host/)
   })
 
   it('npm: never when a scope\'s registry is on the index\'s host name (npm would send its downloads to the relay too)', () => {
