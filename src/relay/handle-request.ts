@@ -54,7 +54,7 @@ export async function handleRequest(context: RelayContext, request: IncomingMess
   // A tool that gives up waiting (its own timeout) is not kept waiting for what is still being fetched ahead.
   const held = ahead && await Promise.race([ahead, once(controller.signal, 'abort').then(() => undefined)])
   if (controller.signal.aborted) return
-  if (held) return sendHeld(context, held, tool, method)
+  if (held) return sendHeld(context, held, tool, method, path)
 
   const headers = upstreamHeaders(request.headers, PAGE_ENCODINGS)
   // A page whose body breaks is asked again of the sources left, as long as nothing of it was sent.

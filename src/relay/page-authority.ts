@@ -33,6 +33,9 @@ export interface MirrorPages {
  * while down, a page is asked of the index and the mirrors at once (a dead index costs its silence bound once per
  * run, not once per page), and the index's request is left to answer, so that it is back as soon as it is.
  */
+// Enough for the largest installs (a few thousand packages), bounded against a run that never ends.
+const MAX_LOGGED = 20_000
+
 export class PageAuthority {
   private failure: IndexFailure | undefined
   private lastFailure: IndexFailure | undefined
@@ -55,11 +58,17 @@ export class PageAuthority {
     this.failure = undefined
   }
 
-  /** A page the tool got from a mirror. */
-  servedBy(source: string): void {
-    if (source === this.indexId) return
+  /** A page the tool got (`path`, as the tool asked for it), from the index or a mirror. */
+  servedBy(source: string, path?: string): void {
+    if (source === this.indexId) {
+      if (path !== undefined && this.indexPages.size < MAX_LOGGED) this.indexPages.add(path)
+      return
+    }
     this.fromMirrors.set(source, (this.fromMirrors.get(source) ?? 0) + 1)
   }
+
+  /** The paths of the pages the tool got from the index itself (at most MAX_LOGGED): what its cache may keep as the index's. */
+  readonly indexPages = new Set<string>()
 
   summary(): MirrorPages | undefined {
     if (!this.fromMirrors.size) return undefined

@@ -19,6 +19,6 @@ export async function racePage(context: RelayContext, request: Omit<RaceRequest,
     ...(withIndex && mirrors.length && pages.down && { probe: { source: index, silentMs: pages.settings.silentMs, answered: ok => ok && pages.indexAnswered() } }),
   })
   if (outcome.won && outcome.source === index) pages.indexAnswered()
-  if (outcome.won && !request.ahead) pages.servedBy(outcome.source.id)
+  if (outcome.won && !request.ahead) pages.servedBy(outcome.source.id, request.path)
   return outcome
 }

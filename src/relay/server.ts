@@ -64,6 +64,8 @@ export interface Relay {
   lookedAhead(): { fetched: number; used: number; usedBytes: number } | undefined
   /** The pages the tool got from mirrors because the index failed, when any did. */
   mirrorPages(): MirrorPages | undefined
+  /** The paths of the pages the tool got from the index itself, as the tool asked for them. */
+  indexPages(): readonly string[]
   close(): Promise<void>
 }
 
@@ -145,6 +147,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     served: () => ({ ...ledger.totals }),
     lookedAhead: () => context.lookAhead && { ...context.lookAhead.counts },
     mirrorPages: () => context.pages.summary(),
+    indexPages: () => [...context.pages.indexPages],
     close: async () => {
       context.lookAhead?.close()
       const closed = new Promise<void>(resolve => server.close(() => resolve()))

@@ -46,6 +46,8 @@ export interface RunRelayDeps {
   book?: (bookings: Booking[]) => void
   /** npm: the packages to fetch ahead of it (src/relay/look-ahead.ts); read only when the relay starts. */
   lookAhead?: () => LookAheadSeeds | undefined
+  /** After each attempt through the relay: the tool's cache entries kept under the index's URLs too (RelaySupport.keepCache). */
+  keepCache?: (relay: { base: string; index: string; pages: readonly string[] }) => Promise<void>
 }
 
 export interface RunRelay {
@@ -110,6 +112,7 @@ export async function startRelayForRun(plan: RunPlan, deps: RunRelayDeps): Promi
         if (attempt.planned.via !== 'relay') return exec(command, attempt)
         const before = relay.tally()
         const result = await exec(command, attempt)
+        await deps.keepCache?.({ base: relay.base, index: planned.index, pages: relay.indexPages() })
         const relayed = Object.fromEntries(Object.entries(relay.tally()).map(([id, tally]) => [id, minus(tally, before[id])]))
         deps.book?.(relayBookings(Object.entries(relayed).map(([id, answers]) => ({ key: keys.get(id) ?? id, host: id, ...answers }))))
         // The diagnosis reads them too: a source that answered only 5xx failed, whatever the tool made of it.

@@ -126,7 +126,8 @@ export async function runTool(argv: string[], { reporter, env = process.env, cwd
   // A retry must read what the first attempt read (docs/process.md): kept only for runs that may be retried.
   const input = stdio.noInput ? 'ignore' : networked ? new ReplayableInput({ argv: invocation.args, limitBytes: Math.round(config.replayInputMegabytes * 1_000_000), vet: invocation.adapter.vetStreamedInput }) : 'inherit'
   const relay = await startRelayForRun(plan, { env, secrets, say: (line, important) => important ? reporter.note(line, { overToolLine: true }) : reporter.verbose(line), book: memory && (bookings => memory.bookEach(bookings)),
-    ...(config.lookAhead && { lookAhead: () => invocation.adapter.relay?.lookAhead?.({ ...toolContext, executable: invocation.executable, args: plan.invocation.args }) }) })
+    ...(config.lookAhead && { lookAhead: () => invocation.adapter.relay?.lookAhead?.({ ...toolContext, executable: invocation.executable, args: plan.invocation.args }) }),
+    keepCache: relayed => invocation.adapter.relay?.keepCache?.({ ...toolContext, executable: invocation.executable, args: plan.invocation.args }, relayed) ?? Promise.resolve() })
   try {
     const startedAt = new Date()
     let progress: ProgressWatch | undefined

@@ -131,4 +131,20 @@ describe('npm through the relay: the index and the person\'s own settings decide
     expect(index.requests.slice(before).filter(path => path.includes('/-/'))).toHaveLength(1)
     expect(readFileSync(join(cwd, 'package-lock.json'), 'utf8')).toBe(readFileSync(join(plainDir, 'package-lock.json'), 'utf8'))
   })
+
+  it('npm\'s cache stays plain npm\'s: after an install through the relay, plain npm installs offline from it, the registry gone', async () => {
+    const index = await registry(PUBLIC)
+    const cwd = project({ npm: { index: index.url, mirrors: [] } })
+    const env = isolatedEnv()
+    const result = await execa(LAUNCHER, ['npm', 'install', 'left-pad-x', '--no-audit'], { cwd, env, extendEnv: false, reject: false, all: true, stdin: 'ignore', timeout: 120_000 })
+    expect(result.exitCode, result.all).toBe(0)
+    const url = index.url
+    await index.close()
+    for (const mode of ['--offline', '--prefer-offline']) {
+      const later = project({})
+      const plain = await execa('npm', ['install', 'left-pad-x', '--no-audit', mode, `--registry=${url}`], { cwd: later, env, extendEnv: false, reject: false, all: true, timeout: 60_000 })
+      expect(plain.exitCode, plain.all).toBe(0)
+      expect(installed(later, 'left-pad-x')).toBe('1.0.0')
+    }
+  })
 })

@@ -5,6 +5,7 @@ import { npmrcFiles, readNpmrcFiles, readNpmrcSetting } from '../config/npmrc.js
 import { DEFAULT_CREDENTIAL, HOST_CREDENTIAL, settingKeys } from '../source/npm-registry-choice.js'
 import { proxyInEnvironment, RELAY_USER, withLoopback, type RelaySupport, type RelayTrust } from './relay-support.js'
 import type { ToolContext } from '../types.js'
+import { keepNpmCacheForPlainNpm, npmCacheDir } from './npm-cache-keys.js'
 
 const NPMJS_HOST = 'registry.npmjs.org'
 const option = (name: string) => ({ long: [`--${name}`], takesValue: true, anyDashes: true })
@@ -70,6 +71,7 @@ export const NPM_RELAY: RelaySupport = {
     ...(noProxy === undefined ? [] : [`--noproxy=${withLoopback(noProxy, new URL(url).hostname)}`])), { url, username: RELAY_USER, password: secret }, secrets),
   fileHost,
   trust,
+  keepCache: async (context, relay) => void await keepNpmCacheForPlainNpm(npmCacheDir(context, setting), relay),
   readTimeoutMs: context => {
     const ms = Number(setting(context, 'fetch-timeout'))
     return Number.isFinite(ms) && ms > 0 ? ms : NPM_FETCH_TIMEOUT_MS

@@ -26,6 +26,11 @@ export interface RelaySupport {
   trust(context: ToolContext): RelayTrust
   /** The tool's read timeout for one request as this invocation sets it (its default otherwise), in ms. */
   readTimeoutMs(context: ToolContext): number
+  /**
+   * After an attempt through the relay: what the tool's cache keeps under the relay's URLs is kept under the index's
+   * too (`pages`: the paths of the pages the index itself gave), so that the plain tool finds it later.
+   */
+  keepCache?(context: ToolContext, relay: { base: string; index: string; pages: readonly string[] }): Promise<void>
   /** npm: the packages this command will resolve, so that the relay fetches their packuments ahead (src/relay/look-ahead.ts). */
   lookAhead?(context: ToolContext): LookAheadSeeds | undefined
 }
