@@ -85,10 +85,7 @@ export interface RelayPlan {
   noProxy?: string
   /** npm: the `--replace-registry-host` the attempt adds (RelaySupport.fileHost), none to keep npm's own. */
   fileHost?: string
-  /**
-   * When a page may come from a mirror (docs/relay.md "Pages"): never with a source of the person's own beside the
-   * index (`failover` false, with the reason); otherwise once the index has failed, or sent nothing for `silentMs`.
-   */
+  /** When a page may come from a mirror (relay.md "Pages"): `failover` false with a private source (`why`) beside the index. */
   pages: { failover: boolean; silentMs: number; why?: string }
 }
 
