@@ -58,8 +58,8 @@ export interface Relay {
   port: number
   /** What each host did so far. */
   tally(): Record<string, HostTally>
-  /** Bytes received for the tool and requests served, over every host, so far. */
-  served(): { bytes: number; requests: number }
+  /** Bytes received for the tool and requests served, over every host, so far; and the tool's requests open now. */
+  served(): { bytes: number; requests: number; open: number }
   /** Packuments fetched ahead of npm and those npm then took, with the bytes they came as. */
   lookedAhead(): { fetched: number; used: number; usedBytes: number } | undefined
   /** The pages the tool got from mirrors because the index failed, when any did. */
@@ -123,6 +123,9 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
   }
   const server = createServer((request, response) => {
     if (!allowed(request.headers.authorization)) return void response.writeHead(401, { 'content-type': 'text/plain' }).end('resilient relay: this relay serves another process\n')
+    // The tool's requests under way: none between its transfers (a retry's delay), which no stall can be.
+    ledger.totals.open++
+    response.once('close', () => ledger.totals.open--)
     handleRequest(context, request, response).catch(() => response.headersSent ? response.destroy() : response.writeHead(502).end())
   })
   // Tools keep idle connections for a while (npm's agent, pip's pool): closing them first would make them fail.

@@ -147,4 +147,23 @@ describe('npm through the relay: the index and the person\'s own settings decide
       expect(installed(later, 'left-pad-x')).toBe('1.0.0')
     }
   })
+
+  it('the only mirror serves corrupt tarballs, the index dead: it fails as plain npm fails, never as a stall, nothing left in node_modules', async () => {
+    const index = await registry(PUBLIC)
+    const url = index.url
+    await index.close()
+    const mirror = await registry(PUBLIC, ({ isFile }) => isFile ? { kind: 'corrupt' } : { kind: 'ok' })
+    const plainDir = project({})
+    const plain = await execa('npm', ['install', 'left-pad-x', '--no-audit', '--fetch-retries=1', '--fetch-retry-mintimeout=500', '--fetch-retry-maxtimeout=1000', `--registry=${mirror.url}`], { cwd: plainDir, env: isolatedEnv(), extendEnv: false, reject: false, all: true, timeout: 120_000 })
+    expect(plain.exitCode).not.toBe(0)
+    const cwd = project({ npm: { index: url, mirrors: [mirror.url] } })
+    const env = isolatedEnv()
+    const report = join(env.HOME!, 'report.json')
+    const result = await execa(LAUNCHER, ['--report', report, 'npm', 'install', 'left-pad-x', '--no-audit', '--fetch-retries=1', '--fetch-retry-mintimeout=500', '--fetch-retry-maxtimeout=1000'], { cwd, env, extendEnv: false, reject: false, all: true, stdin: 'ignore', timeout: 240_000 })
+    expect(result.exitCode, result.all).not.toBe(0)
+    expect(result.all).not.toMatch(/stalled/)
+    const { attempts } = JSON.parse(readFileSync(report, 'utf8')) as { attempts: { stoppedByResilient: boolean; diagnosis: { summary: string } | null }[] }
+    expect(attempts.filter(attempt => attempt.stoppedByResilient)).toEqual([])
+    for (const dir of [plainDir, cwd]) expect(existsSync(join(dir, 'node_modules', 'left-pad-x'))).toBe(false)
+  }, 300_000)
 })
