@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { dependenciesOf, registryPackage, type LookAheadSeeds } from './npm-dependencies.js'
+import { globPattern } from '../config/npm-config-files.js'
 
 // A manifest or lockfile bigger than this is not read for look-ahead: it is a hint, never worth a slow start.
 const MAX_FILE_BYTES = 32 * 2 ** 20
@@ -56,16 +57,15 @@ function namesOfSpecs(specs: readonly string[]): string[] {
   })
 }
 
-/** The package.json files under `dir` that one `workspaces` entry names: `packages/a`, `packages/*`, `packages/**`. */
-function workspaceManifests(root: string, pattern: string): string[] | undefined {
-  const deep = pattern.endsWith('/**')
-  const base = pattern.replace(/\/\*\*?$/, '')
-  // Any other glob is not expanded here: the caller then fetches nothing ahead rather than guess the project's own names.
-  if (/[*?[\]{}!]/.test(base)) return undefined
-  const start = resolve(root, base)
-  if (base === pattern) return [join(start, 'package.json')]
+/**
+ * The folders under `root` that `patterns` name (npm's workspaces globs, read as npm-config-files reads them), up to
+ * a depth that covers `**`; undefined when a pattern is beyond what is read.
+ */
+function workspaceFolders(root: string, patterns: readonly string[]): string[] | undefined {
+  const globs = patterns.map(globPattern)
+  if (globs.some(glob => !glob)) return undefined
   const found: string[] = []
-  const walk = (dir: string, depth: number) => {
+  const walk = (dir: string, path: string, depth: number) => {
     let entries: import('node:fs').Dirent[]
     try {
       entries = readdirSync(dir, { withFileTypes: true })
@@ -74,11 +74,12 @@ function workspaceManifests(root: string, pattern: string): string[] | undefined
     }
     for (const entry of entries) {
       if (!entry.isDirectory() || entry.name === 'node_modules' || entry.name.startsWith('.')) continue
-      found.push(join(dir, entry.name, 'package.json'))
-      if (deep && depth < 8) walk(join(dir, entry.name), depth + 1)
+      const relative = path ? `${path}/${entry.name}` : entry.name
+      if (globs.some(glob => glob!.test(relative))) found.push(join(dir, entry.name))
+      if (depth < 6) walk(join(dir, entry.name), relative, depth + 1)
     }
   }
-  walk(start, 0)
+  walk(root, '', 0)
   return found
 }
 
@@ -89,17 +90,11 @@ function workspaceManifests(root: string, pattern: string): string[] | undefined
 function ownNames(projectDir: string, root: Record<string, unknown> | undefined): string[] | undefined {
   const listed = root?.workspaces
   const patterns = Array.isArray(listed) ? listed : Array.isArray((listed as { packages?: unknown } | undefined)?.packages) ? (listed as { packages: unknown[] }).packages : []
-  const names: string[] = []
-  for (const pattern of patterns) {
-    if (typeof pattern !== 'string') continue
-    const manifests = workspaceManifests(projectDir, pattern)
-    if (!manifests) return undefined
-    for (const file of manifests) {
-      const name = readJson(file)?.name
-      if (typeof name === 'string') names.push(name)
-    }
-  }
-  return names
+  const folders = workspaceFolders(projectDir, patterns.filter((pattern): pattern is string => typeof pattern === 'string'))
+  return folders?.flatMap(folder => {
+    const name = readJson(join(folder, 'package.json'))?.name
+    return typeof name === 'string' ? [name] : []
+  })
 }
 
 /**
