@@ -39,8 +39,8 @@ const KNOBS = {
 const CONFIG_FILES = {
   names: ['pip.conf (PIP_CONFIG_FILE; /etc/xdg/pip, /etc, ~/.config/pip, ~/.pip, the environment\'s prefix)'],
   // `--isolated` skips the user's files; the first key set in any file counts.
-  find: (keys, { args, env, home }) => args.includes('--isolated') ? undefined
-    : keys.map(key => readPipConfig(key, subcommand(args), env, home)?.origin).find(Boolean),
+  find: (keys, { args, env, home, executable, cwd }) => args.includes('--isolated') ? undefined
+    : keys.map(key => readPipConfig(key, subcommand(args), env, home, { executable, cwd })?.origin).find(Boolean),
 } satisfies ConfigFiles
 
 export const pip = {
