@@ -7,8 +7,8 @@ import { projectWithConfig } from '../helpers/e2e-setup.js'
 import { envWithTool, served } from '../helpers/npm-registries.js'
 import { runCli } from '../helpers/run-cli.js'
 
-// npx, `npm exec`, `npm init <initializer>`, `pnpm dlx`, `yarn dlx` and `bun x`, real, against registries on 127.0.0.1
-// (issue 39): the program gets exactly the arguments the plain tool gives it, on every attempt (the first one through
+// npx, `npm exec`, `npm init <initializer>`, `pnpm dlx`, `yarn dlx` and `bun x`, real, against registries on 127.0.0.1:
+// the program gets exactly the arguments the plain tool gives it, on every attempt (the first one through
 // resilient's relay, a mirror after a dead registry). resilient's settings go to the tool, never after the program's
 // name, where they would be the program's own arguments.
 

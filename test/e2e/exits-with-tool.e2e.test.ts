@@ -6,7 +6,7 @@ import { alive, bashBeside, linkLauncherBeside, standIn, waitFor } from '../help
 import { command, describeNeeding } from '../helpers/requirements.js'
 import { standInTerminals, type Tmux } from '../helpers/tmux.js'
 
-// Nothing keeps resilient running once the tool has exited (issue 39): whatever its stdin, stdout and stderr are, in a
+// Nothing keeps resilient running once the tool has exited, whatever its stdin, stdout and stderr are, in a
 // terminal or not, with a pseudo-terminal or pipes (--no-pty takes the path of a machine without node-pty).
 
 const terminalWith = standInTerminals()
@@ -25,7 +25,8 @@ async function loop(pane: Tmux, line: string, runs: number): Promise<string[]> {
 
 describeNeeding(command('tmux'), 'in a terminal, run after run', () => {
   // timeout(1) --foreground keeps the run in the terminal's foreground job; 124 is a run it had to end.
-  // The case reported in issue 39, then every other kind of stdin and stdout, fewer times each.
+  // `echo y | resilient pip install x` (reported to hang in about half the runs), then every other kind of stdin and
+  // stdout, fewer times each.
   it.each([
     ['a pipe as stdin, the tool reading it', 'echo y | timeout --foreground 20 resilient pip install x', 20],
     ['a pipe as stdin, without the relay', 'echo y | timeout --foreground 20 resilient --no-relay pip install x', 10],

@@ -30,6 +30,6 @@ describe('docs stay true to the code', () => {
 
   it('the README commands table has a row for each shell command', () => {
     const table = read('README.md').split('<!-- commands:start -->')[1]!.split('<!-- commands:end -->')[0]!
-    for (const command of ['doctor', 'shim install', 'shim uninstall', 'init', 'logs', 'completion']) expect(table).toContain(`| \`resilient ${command}`)
+    for (const command of ['doctor', 'shim install', 'shim uninstall', 'init', 'logs', 'completion', 'help']) expect(table).toContain(`| \`resilient ${command}`)
   })
 })

@@ -36,7 +36,7 @@ describe('which attempt goes through the relay', () => {
     expect(plan.attempts[0]!.command.argv.join(' ')).not.toMatch(/no-audit/)
   })
 
-  // Issue 39: after the package's name, they would be the program's arguments (npx gives it everything there).
+  // After the package's name, they would be the program's arguments (npx gives it everything there).
   it.each([
     ['npx -y cowsay hi there', 'npx --registry=http://127.0.0.1:21000/ --replace-registry-host=registry.npmjs.org -y cowsay hi there'],
     ['npm exec -y cowsay hi there', 'npm --registry=http://127.0.0.1:21000/ --replace-registry-host=registry.npmjs.org exec -y cowsay hi there'],
