@@ -1,6 +1,7 @@
 import { findOptions } from '../argv/args.js'
 import { withNpmrc } from '../source/credentials.js'
-import { addOptions, findEnv } from '../npm-family.js'
+import { findEnv } from '../npm-family.js'
+import { addNpmOptions } from '../argv/npm-options.js'
 import { npmrcFiles, readNpmrcFiles, readNpmrcSetting } from '../config/npmrc.js'
 import { DEFAULT_CREDENTIAL, HOST_CREDENTIAL, settingKeys } from '../source/npm-registry-choice.js'
 import { proxyInEnvironment, RELAY_USER, withLoopback, type RelaySupport, type RelayTrust } from './relay-support.js'
@@ -67,7 +68,7 @@ export const NPM_RELAY: RelaySupport = {
   // without resilient; --replace-registry-host sends the download of such a URL to the configured registry, the
   // relay (npm 9+; arborist reify.js matches the host name).
   // npm's noproxy applies to its own proxy settings and the environment's alike (@npmcli/agent).
-  apply: (command, { url, secret, noProxy, fileHost }, secrets) => withNpmrc(addOptions(command, `--registry=${url}`, ...(fileHost ? [`--replace-registry-host=${fileHost}`] : []),
+  apply: (command, { url, secret, noProxy, fileHost }, secrets) => withNpmrc(addNpmOptions(command, `--registry=${url}`, ...(fileHost ? [`--replace-registry-host=${fileHost}`] : []),
     ...(noProxy === undefined ? [] : [`--noproxy=${withLoopback(noProxy, new URL(url).hostname)}`])), { url, username: RELAY_USER, password: secret }, secrets),
   fileHost,
   trust,
