@@ -98,6 +98,12 @@ export interface ProgressWatch {
    * received (last sample); undefined where it cannot be measured or has not happened yet.
    */
   activity(): { connectedAt?: number; receivedBytes?: number }
+  /**
+   * How long a transfer of the tool has been open with nothing arriving (ms), where that can be measured (bytes on
+   * its sockets, or the relay's count; not the `reads` fallback, which misses pip's recv()); 0 while bytes arrive or
+   * nothing is open.
+   */
+  silentFor(): number | undefined
 }
 
 /** Samples the child tree about once a second and aborts the attempt when it stalls. */
@@ -118,6 +124,9 @@ export function watchProgress(options: ProgressWatchOptions): ProgressWatch {
   let busy = false
   let stopped = false
   let current: TreeSampler | undefined
+  // Since when nothing has arrived while a transfer was open: moved on by each byte, and while nothing is open.
+  let quietSince: number | undefined
+  const connectedNow = () => [...opened.values()].some(since => since > Number.NEGATIVE_INFINITY)
 
   const report = (sample: Sample) => {
     if (!options.report) return
@@ -137,6 +146,8 @@ export function watchProgress(options: ProgressWatchOptions): ProgressWatch {
       const counters = await sampler.sample()
       if (stopped) return
       const sample = { ...counters, at: now() }
+      const moving = !samples.length || sample.bytes > samples.at(-1)!.bytes
+      if (moving || !(sample.transferring ?? connectedNow())) quietSince = sample.at
       samples.push(sample)
       // Keep one sample older than the window: the window's start is measured from it.
       while (samples.length > 2 && samples[1]!.at <= sample.at - windowMs) samples.shift()
@@ -182,6 +193,7 @@ export function watchProgress(options: ProgressWatchOptions): ProgressWatch {
       watcher.unref()
     },
     activity: () => ({ connectedAt: firstConnectionAt, receivedBytes: samples.at(-1)?.bytes }),
+    silentFor: () => quietSince === undefined || samples.at(-1)?.counter === 'reads' ? undefined : now() - quietSince,
     stop() {
       stopped = true
       clearInterval(timer)

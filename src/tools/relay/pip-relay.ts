@@ -7,6 +7,7 @@ import { readPipConfig } from '../config/pip-config.js'
 import { pipEnv, pipSubcommand } from '../source/pip-index.js'
 import { proxyInEnvironment, RELAY_USER, withLoopback, type RelaySupport, type RelayTrust } from './relay-support.js'
 import { withEnv } from '../argv/command-line.js'
+import { pipPatience } from '../source/pip-patience.js'
 import type { ToolContext } from '../types.js'
 
 const REPORT = { long: ['--report'], minPrefix: 5, takesValue: true }
@@ -14,19 +15,6 @@ const CERT = { long: ['--cert'], minPrefix: 4, takesValue: true }
 const TRUSTED = { long: ['--trusted-host'], minPrefix: 4, takesValue: true }
 const PROXY = { long: ['--proxy'], minPrefix: 4, takesValue: true }
 const CLIENT_CERT = { long: ['--client-cert'], minPrefix: 4, takesValue: true }
-const TIMEOUT = { long: ['--timeout', '--default-timeout'], minPrefix: 6, takesValue: true }
-// pip cli/cmdoptions.py: `--timeout` defaults to 15 seconds, for connecting and for each read.
-const PIP_TIMEOUT_SECONDS = 15
-
-/** pip's socket timeout as it reads it: the command line, PIP_TIMEOUT/PIP_DEFAULT_TIMEOUT, pip.conf, else 15 s. */
-function readTimeoutMs({ args, env, home, executable, cwd }: ToolContext): number {
-  const isolated = args.includes('--isolated')
-  const value = findOptions(args, TIMEOUT).at(-1)?.value ?? (!isolated ? pipEnv(env, ['timeout', 'default-timeout'])?.value : undefined)
-    ?? (!isolated ? (readPipConfig('timeout', pipSubcommand(args), env, home, { executable, cwd }) ?? readPipConfig('default-timeout', pipSubcommand(args), env, home, { executable, cwd }))?.value : undefined)
-  const seconds = Number(value)
-  return 1000 * (value !== undefined && Number.isFinite(seconds) && seconds > 0 ? seconds : PIP_TIMEOUT_SECONDS)
-}
-
 /**
  * pip's TLS trust, as requests applies it (pip/_internal/network/session.py, requests sessions.py): `--cert`,
  * PIP_CERT or pip.conf's `cert` first, else REQUESTS_CA_BUNDLE, else CURL_CA_BUNDLE, else its own bundle (certifi,
@@ -82,5 +70,5 @@ export const PIP_RELAY: RelaySupport = {
     return withNetrc(withArgs(direct, '--index-url', url, '--trusted-host', new URL(url).host), { url, username: RELAY_USER, password: secret }, secrets)
   },
   trust,
-  readTimeoutMs,
+  readTimeoutMs: context => pipPatience(context).timeoutMs,
 }
