@@ -35,8 +35,14 @@ export async function handleRequest(context: RelayContext, request: IncomingMess
   const base: Omit<RaceRequest, 'kind' | 'headers' | 'candidates'> = { path, method, upstreamOf: route.upstream, signal: controller.signal }
 
   if (route.kind === 'other') {
-    // Not an index read: never sent anywhere but the index, and never twice (it may have a body).
-    const outcome = await race(context, { ...base, kind: 'other', headers: upstreamHeaders(request.headers, {}), candidates: [context.index], body: method === 'GET' || method === 'HEAD' ? undefined : request })
+    // Not an index read: never sent anywhere but the index, and never twice (it may have a body). While the index is
+    // down for this run (it failed a page), it is waited for no longer than a page would be: npm's audit or update
+    // check would otherwise hold an install or npx up for npm's whole fetch-timeout, though it decides nothing of it.
+    const bounded = context.pages.down ? AbortSignal.any([controller.signal, AbortSignal.timeout(context.pages.settings.silentMs)]) : controller.signal
+    const outcome = await race(context, { ...base, signal: bounded, kind: 'other', headers: upstreamHeaders(request.headers, {}), candidates: [context.index], body: method === 'GET' || method === 'HEAD' ? undefined : request })
+    if (!outcome.won && !controller.signal.aborted && bounded.aborted) {
+      return answerFailure(tool, { won: false, status: 504, headers: { 'content-type': 'text/plain' }, message: `resilient relay: ${context.index.id} is not answering in this run` })
+    }
     return outcome.won ? passOn(outcome.response, tool, method) : answerFailure(tool, outcome)
   }
 
