@@ -40,9 +40,11 @@ function sampleAt(samples: readonly Sample[], time: number): Sample | undefined 
 
 /**
  * A stall is a live but starved transfer: over the last window, data kept arriving (some in each third of it), yet
- * less than the floor, while the tree was not busy computing. Silence alone is not a stall: a build that sleeps, or a
- * download that just finished, receives nothing either; a connection that goes silent is the tool's read timeout's
- * to catch. Returns the bytes received in the window when stalled.
+ * less than the floor, while the tree was not busy computing, and, where it is known, a transfer was under way at
+ * every sample. Silence alone is not a stall: a build that sleeps, or a download that just finished, receives
+ * nothing either; a connection that goes silent is the tool's read timeout's to catch. Nor are short transfers
+ * between pauses: a tool retrying a failed download after its own delays (npm: 10 s, then 60 s) receives some bytes
+ * in each third of a window too. Returns the bytes received in the window when stalled.
  */
 export function findStall(samples: readonly Sample[], settings: StallSettings): { bytes: number } | undefined {
   const last = samples.at(-1)
@@ -56,7 +58,8 @@ export function findStall(samples: readonly Sample[], settings: StallSettings): 
   const firstCut = sampleAt(samples, last.at - (windowMs * 2) / 3)!
   const secondCut = sampleAt(samples, last.at - windowMs / 3)!
   const live = firstCut.bytes > start.bytes && secondCut.bytes > firstCut.bytes && last.bytes > secondCut.bytes
-  return live ? { bytes } : undefined
+  const paused = samples.some(sample => sample.at >= start.at && sample.transferring === false)
+  return live && !paused ? { bytes } : undefined
 }
 
 const UNITS = ['B', 'kB', 'MB', 'GB']

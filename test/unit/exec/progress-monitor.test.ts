@@ -64,6 +64,16 @@ describe('findStall', () => {
     expect(firstStall(series([...burst, ...burst, ...burst, ...burst]))).toBeUndefined()
   })
 
+  it('does not call a tool\'s retries a stall: short transfers between its own delays, no request open in between (the relay counts them)', () => {
+    // npm retrying a tarball every 8-9 s, each try a few kB: data in every third of a window, below the floor.
+    const tries = Array.from({ length: 60 }, (_, second) => second % 9 === 0 ? [3000, 0.05] as [number, number] : [0, 0.01] as [number, number])
+    const relayed = series(tries).map((sample, second) => ({ ...sample, counter: 'relay' as const, transferring: second % 9 === 1 }))
+    expect(firstStall(series(tries))).toBeDefined()
+    expect(firstStall(relayed)).toBeUndefined()
+    // A trickle keeps its request open: still a stall.
+    expect(firstStall(series(repeat(40, [50, 0.02])).map(sample => ({ ...sample, counter: 'relay' as const, transferring: true })))?.at).toBe(30)
+  })
+
   it('is off with a floor of 0', () => {
     expect(findStall(series(repeat(40, [1, 0])), SETTINGS)).toBeDefined()
     expect(findStall(series(repeat(40, [1, 0])), { ...SETTINGS, minBytesPerSecond: 0 })).toBeUndefined()
