@@ -4,8 +4,8 @@ import { candidatesFor, type RelayContext } from './context.js'
 import { transferFile } from './file-transfer.js'
 import { upstreamHeaders } from './headers.js'
 import { isSafePath } from './links.js'
-import { packumentName, type FetchAhead } from './look-ahead.js'
-import { passOn, readPackument, sendHeld, sendPackument, sendPypiPage } from './page-transfer.js'
+import type { FetchAhead } from './look-ahead.js'
+import { passOn, sendHeld } from './page-transfer.js'
 import { racePage } from './page-race.js'
 import { race, type RaceOutcome, type RaceRequest } from './race.js'
 import type { RelaySource } from './types.js'
@@ -55,7 +55,7 @@ export async function handleRequest(context: RelayContext, request: IncomingMess
     return transferFile({ context, path: route.path, method, headers, candidates, upstreamOf: route.upstream, winner: outcome, response: tool, signal: controller.signal })
   }
 
-  const name = context.lookAhead && route.format === 'packument' && method === 'GET' ? packumentName(path) : undefined
+  const name = context.lookAhead && method === 'GET' ? context.protocol.lookAhead?.nameOf(path) : undefined
   const ahead = name === undefined ? undefined : context.lookAhead!.take(name, upstreamHeaders(request.headers, {}))
   // A tool that gives up waiting (its own timeout) is not kept waiting for what is still being fetched ahead.
   const held = ahead && await Promise.race([ahead, once(controller.signal, 'abort').then(() => undefined)])
@@ -70,21 +70,21 @@ export async function handleRequest(context: RelayContext, request: IncomingMess
     if (!outcome.won) return answerFailure(tool, outcome)
     const { response, source } = outcome
     if (response.status !== 200 || method === 'HEAD') return passOn(response, tool, method)
-    if (route.format === 'packument') return sendPackument(context, response, tool, source)
-    if (await sendPypiPage(context, response, tool, source)) return
+    if (await context.protocol.sendPage(context, response, tool, source)) return
     context.ledger.failed(source.id, 'truncated')
     broken.add(source)
   }
 }
 
-/** How the look-ahead fetches a packument: raced across the sources as the tool's request would be, read whole. */
+/** How the look-ahead fetches a page: raced across the sources as the tool's request would be, read whole. */
 export function fetchAhead(context: RelayContext): FetchAhead {
   return async (path, headers, signal) => {
     const route = context.protocol.route(path, 'GET')
-    if (route.kind !== 'page' || route.format !== 'packument') return undefined
+    const read = context.protocol.lookAhead?.read
+    if (route.kind !== 'page' || !read) return undefined
     const outcome = await racePage(context, { path, method: 'GET', headers: { ...headers, ...PAGE_ENCODINGS }, upstreamOf: route.upstream, signal, ahead: true })
     if (!outcome.won) return undefined
-    if (outcome.response.status === 200) return readPackument(context, outcome.response, outcome.source)
+    if (outcome.response.status === 200) return read(context, outcome.response, outcome.source)
     outcome.response.body.on('error', () => {}).resume()
     return undefined
   }
