@@ -60,7 +60,7 @@ export function itNeeding(needs: Needs, title: string, body: () => unknown, time
 /** Debian packages that .ci/run installs when missing, by the command they provide. */
 export const FROM_CI_RUN: Record<string, string> = {
   go: 'golang-go', cargo: 'cargo', pipx: 'pipx', poetry: 'python3-poetry', pdm: 'python3-pdm',
-  zsh: 'zsh', fish: 'fish', tmux: 'tmux', script: 'bsdutils', strace: 'strace',
+  zsh: 'zsh', fish: 'fish', tmux: 'tmux', script: 'bsdutils', strace: 'strace', openssl: 'openssl',
 }
 
 /** A command on PATH. pip and npm come with the CI image's Python and Node; the others from .ci/run. */
