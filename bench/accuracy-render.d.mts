@@ -16,6 +16,8 @@ export interface AccuracyFigure {
   tuned: Record<string, Tally>
   earlier: Record<string, Record<string, Tally>>
   unseen: Record<string, { dev: Record<string, Tally>; final: Record<string, Tally>; finalByFamily: Record<string, Tally> }>
+  /** Set when the final parts were measured again after a later change: that change, in a few words. */
+  remeasured?: string
 }
 
 export function accuracyTable(e: AccuracyFigure): string

@@ -12,17 +12,23 @@ const FAMILY_NAMES = {
 const row = (measure, tally) => `| ${measure} | ${tally.cases} | ${pct(tally.label)} | ${pct(tally.decision)} |`
 const cell = tally => (tally ? `${tally.cases} · ${pct(tally.label)} · ${pct(tally.decision)}` : '—')
 
+/**
+ * How many times the final parts have been measured: once when the round's rules were done, and again after a later
+ * change when one was measured on them (`e.remeasured`: what changed; no rule is ever tuned on them either way).
+ */
+const measured = e => (e.remeasured ? 'measured twice: once when written, again after a later change' : 'measured once')
+
 /** The docs/benchmarks.md table of figure (e): the unseen sets' parts first, then what was tuned on. */
 export function accuracyTable(e) {
   const round = e.round
   const names = Object.keys(e.unseen)
   const catalogCases = e.catalog.all.cases
   return [
-    `Measured by \`node bench/accuracy.mjs --write\` on ${e.date} (bench/results.json); the round ${round} final parts were measured once, after every rule change of round ${round}.`,
+    `Measured by \`node bench/accuracy.mjs --write\` on ${e.date} (bench/results.json); the round ${round} final parts were measured once, after every rule change of round ${round}${e.remeasured ? `, and again after ${e.remeasured}` : ''}.`,
     '',
     '| measure | cases | label | retry decision |',
     '| --- | --- | --- | --- |',
-    ...names.map(name => row(`**${name}, round ${round} final part** (labelled and committed first; measured once, never tuned on)`, e.unseen[name].final.all)),
+    ...names.map(name => row(`**${name}, round ${round} final part** (labelled and committed first; ${measured(e)}, never tuned on)`, e.unseen[name].final.all)),
     ...names.map(name => row(`${name}, round ${round} dev part (tuned on: not a blind figure)`, e.unseen[name].dev.all)),
     row(`leave-one-source-out over the development corpus (${e.sources} source repositories; wording learned only from the held-out source forgotten)`, e.folds.all),
     row(`message catalog from the tools' sources (${catalogCases} filled messages; right by construction of its test)`, e.catalog.all),
@@ -42,7 +48,7 @@ export function accuracyTable(e) {
 /** README's sentence on the unseen sets: the final parts' percentages (one decimal, never rounded up to a goal), sizes, round. */
 export function accuracySentence(e) {
   const [issues, newest] = [e.unseen['issue pastes'].final.all, e.unseen['newest wordings'].final.all]
-  return `On pastes they had never seen (round ${e.round}, measured once): ${pct(issues.label)} exact root cause and ${pct(issues.decision)} right retry decisions, as the retry loop makes them, on ${issues.cases} issue-thread pastes; ${pct(newest.label)} and ${pct(newest.decision)} on ${newest.cases} of the newest uv, pixi, conda, mamba and poetry wordings`
+  return `On pastes they had never seen (round ${e.round}, ${e.remeasured ? 'measured again after a later change, never tuned on' : 'measured once'}): ${pct(issues.label)} exact root cause and ${pct(issues.decision)} right retry decisions, as the retry loop makes them, on ${issues.cases} issue-thread pastes; ${pct(newest.label)} and ${pct(newest.decision)} on ${newest.cases} of the newest uv, pixi, conda, mamba and poetry wordings`
 }
 
 /** The sections of figure (e), when `e` holds the unseen sets (an older results.json does not). */

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { findOptions, type OptionSpec } from '../tools/argv/args.js'
 import { readTomlFile, stringAt, tablesAt } from '../tools/config/project-files.js'
-import { PIP_INDEX_FLAGS } from '../tools/argv/python-index-flags.js'
+import { PIP_BESIDE_FLAGS, PIP_INDEX_FLAGS } from '../tools/argv/python-index-flags.js'
 
 /**
  * Where a project says its Python packages come from, as the variables pip reads (PIP_INDEX_URL, PIP_EXTRA_INDEX_URL,
@@ -15,8 +15,7 @@ export interface DeclaredSource {
   origin: string
 }
 
-const EXTRA: OptionSpec = { long: ['--extra-index-url'], minPrefix: 5, takesValue: true }
-const FIND_LINKS: OptionSpec = { long: ['--find-links'], short: ['-f'], minPrefix: 4, takesValue: true }
+const { extraIndex: EXTRA, findLinks: FIND_LINKS } = PIP_BESIDE_FLAGS
 
 function asSource(index: string | undefined, extras: string[], origin: string, more: Record<string, string> = {}): DeclaredSource | undefined {
   if (!index && !extras.length && !Object.keys(more).length) return undefined

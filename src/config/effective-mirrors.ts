@@ -25,6 +25,19 @@ export function knownMirrors(ecosystem: Ecosystem, config: Config): Mirror[] {
   return [...catalog, ...customMirrors(config[ecosystem]).filter(mirror => !catalog.some(known => known.id === mirror.id))]
 }
 
+/**
+ * The mirrors the config lists for an ecosystem, in order: its `mirrors`, else the built-in catalog, except for an
+ * index of the person's own (`index` naming neither the public upstream nor a known mirror), whose names no
+ * mirror serves unless the config lists mirrors beside it (fail closed: a company index's names are not public).
+ */
+export function listedMirrorEntries(ecosystem: Ecosystem, config: Config): readonly string[] {
+  const section = config[ecosystem]
+  if (section?.mirrors) return section.mirrors
+  const index = section?.index
+  const own = index && !sameIndex(index, UPSTREAMS[ecosystem]) && !knownMirrors(ecosystem, config).some(mirror => sameIndex(mirror.url, index))
+  return own ? [] : MIRRORS[ecosystem].map(mirror => mirror.id)
+}
+
 /** The index, the mirrors in the order they are tried, then the known mirrors that are not in the list. */
 export function effectiveMirrors(ecosystem: Ecosystem, config: Config): ListedMirror[] {
   const section = config[ecosystem]
@@ -34,8 +47,7 @@ export function effectiveMirrors(ecosystem: Ecosystem, config: Config): ListedMi
   const listed: ListedMirror[] = [index
     ? { id: known.find(mirror => sameIndex(mirror.url, index))?.id ?? labelOf(index), url: index, role: 'index', origin: 'url' }
     : { id: 'upstream', url: UPSTREAMS[ecosystem], role: 'index', origin: 'upstream' }]
-  const entries = section?.mirrors ?? MIRRORS[ecosystem].map(mirror => mirror.id)
-  for (const entry of entries) {
+  for (const entry of listedMirrorEntries(ecosystem, config)) {
     const named = known.find(mirror => mirror.id === entry)
     const url = named?.url ?? (/^https?:\/\//i.test(entry) ? entry : undefined)
     if (!url || listed.some(item => sameIndex(item.url, url))) continue

@@ -21,7 +21,13 @@ function firstMatch(view: NormalizedFailure, rules: readonly Rule[], onRuleError
       onRuleError?.(rule, error)
       continue
     }
-    if (match) return { rule, match }
+    if (!match) continue
+    // A missing package stops the retries and sends the person to check the name: only proof earns it.
+    if (rule.category === 'package_not_found' && !match.facts?.absence) {
+      onRuleError?.(rule, new Error('it called the package missing without proof (a 404 for the name, or a listing without it)'))
+      continue
+    }
+    return { rule, match }
   }
   return undefined
 }
@@ -51,7 +57,7 @@ export function diagnose(failure: Failure, rules: readonly Rule[] = RULES, onRul
     const found = firstMatch(view, applicable, onRuleError)
     if (!found) continue
     const { rule, match } = found
-    const remedy = rule.remedy ?? DEFAULT_REMEDIES[rule.category]
+    const remedy = match.remedy ?? rule.remedy ?? DEFAULT_REMEDIES[rule.category]
     const facts = completeFacts(normalized, rule.category, match.evidence, match.facts)
     return {
       category: rule.category,

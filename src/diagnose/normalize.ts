@@ -107,6 +107,35 @@ function dropQuotedCode(lines: string[]): string[] {
   return kept
 }
 
+/**
+ * pip -vv follows an error it has already worded with "Exception information:" and the traceback of its own control
+ * flow (cli/base_command.py logs it at debug level): resolvelib's RequirementsConflicted and ResolutionImpossible behind
+ * every "No matching distribution", which no rule may read as a conflict. Dropped up to pip's next line.
+ */
+function dropRestatedTraceback(lines: string[]): string[] {
+  const kept: string[] = []
+  let restating = false
+  let afterFrame = false
+  for (const line of lines) {
+    if (line === 'Exception information:') {
+      restating = true
+      continue
+    }
+    if (restating) {
+      const topLevel = line !== '' && !/^\s/.test(line)
+      const structural = !topLevel || /^Traceback \(most recent call last\):$|^(?:The above exception was the direct cause|During handling of the above exception)/.test(line)
+      // The exception line itself follows the frames, at the top level.
+      if (structural || afterFrame) {
+        afterFrame = /^\s/.test(line) && line.trim() !== ''
+        continue
+      }
+      restating = false
+    }
+    kept.push(line)
+  }
+  return kept
+}
+
 /** Strips what differs between terminals, CI systems and tool versions, keeping the words the rules read. */
 export function normalizeLines(output: string): string[] {
   const raw: string[] = []
@@ -116,7 +145,7 @@ export function normalizeLines(output: string): string[] {
     if (drawn || raw.at(-1) !== '') raw.push(drawn)
   }
   const lines = joinHardWraps(raw).map(line => (line ? annotateErrno(stripPrefixes(line.slice(0, MAX_LINE_CHARS)).trimEnd()) : line))
-  return dropQuotedCode(lines)
+  return dropRestatedTraceback(dropQuotedCode(lines))
 }
 
 export function normalizeOutput(output: string): string {

@@ -9,6 +9,10 @@ import type { NormalizedFailure } from './types.js'
 // - shown by the tool itself: Node's fetch (npm, pnpm) prints "request to <url> failed, reason: <cause>" with the
 //   address it really contacted; a lookup of another name than the URL's, or a connection to another port than the
 //   URL's (other than 80/443: an http → https redirect), is where the tool sent the request instead, its proxy.
+//   npm 2 to 6 log each registry request on a line of its own ("http request GET <url>", npm-registry-client; its
+//   `http` level prefix is removed by normalisation), and the error later ("info retry will retry, error on last
+//   attempt: Error: connect ECONNREFUSED 10.0.0.1:3128"): an address that is none of the logged requests' is read
+//   the same way.
 // Node prints resolved addresses ("connect ECONNREFUSED 10.0.0.1:3128" for proxy.corp:3128): a configured proxy
 // given by name matches an IP address on its port.
 
@@ -19,6 +23,7 @@ interface Address {
 
 const CONNECT = /\bconnect E[A-Z]+ \[?([\w.:-]{1,253})\]?:(\d{1,5})\b|Failed to connect to ([\w.-]{1,253}) port (\d{1,5})\b|\bdial tcp \[?([\w.:-]{1,253})\]?:(\d{1,5}): |getaddrinfo (?:ENOTFOUND|EAI_AGAIN|ENODATA)(?: |: )([\w.-]{1,253})(?::(\d{1,5}))?/
 const REQUEST = /request to (https?:\/\/[^\s,'"]{1,500}) failed, reason: /
+const LOGGED_REQUEST = /^request (?:GET|HEAD|PUT|POST) (https?:\/\/[^\s,'"]{1,500})/
 const IP = /^(?:\d{1,3}(?:\.\d{1,3}){3}|[\da-f:]*:[\da-f:]+)$/i
 
 function failingAddress(line: string): Address | undefined {
@@ -49,38 +54,43 @@ function isProxy(address: Address, proxies: readonly Address[]): boolean {
     || (IP.test(address.host) && !IP.test(proxy.host) && address.port !== undefined && proxy.port === address.port))
 }
 
-/** Whether the tool itself shows that it sent the request elsewhere than the URL it names. */
-function sentElsewhere(line: string, address: Address): boolean {
-  const url = REQUEST.exec(line)?.[1]
-  if (!url) return false
+/** Whether `address` cannot be where a request for `url` went: another name looked up, or a port that is not the URL's. */
+function elsewhereThan(url: string, address: Address, lookup: boolean): boolean {
   try {
     const parsed = new URL(url)
     const urlPort = parsed.port || (parsed.protocol === 'https:' ? '443' : '80')
-    if (/getaddrinfo/.test(line)) return parsed.hostname.toLowerCase() !== address.host
+    if (lookup) return parsed.hostname.toLowerCase() !== address.host
     return address.port !== undefined && address.port !== urlPort && address.port !== '80' && address.port !== '443'
   } catch {
     return false
   }
 }
 
-/** The proxy address a line shows failing, if the line is the proxy's failure. */
-function proxyOf(line: string, proxies: readonly Address[]): Address | undefined {
-  const address = failingAddress(line)
-  return address && (isProxy(address, proxies) || sentElsewhere(line, address)) ? address : undefined
+/** Whether the tool itself shows that it sent the request elsewhere than the URL it names, or than every URL it logged. */
+function sentElsewhere(line: string, address: Address, logged: readonly string[]): boolean {
+  const lookup = /getaddrinfo/.test(line)
+  const url = REQUEST.exec(line)?.[1]
+  if (url) return elsewhereThan(url, address, lookup)
+  return logged.length > 0 && logged.every(requested => elsewhereThan(requested, address, lookup))
+}
+
+/** Every line that shows the proxy failing, with the proxy's host, in order. */
+function proxyFailures(failure: NormalizedFailure): { line: string; host: string }[] {
+  const proxies = configuredProxies(failure)
+  const logged = failure.lines.flatMap(line => LOGGED_REQUEST.exec(line)?.[1] ?? [])
+  return failure.lines.flatMap(line => {
+    const address = failingAddress(line)
+    return address && (isProxy(address, proxies) || sentElsewhere(line, address, logged)) ? [{ line: evidenceLine(line), host: address.host }] : []
+  })
 }
 
 /** The line showing that the configured proxy, not the index, failed; undefined when nothing shows it. */
 export function proxyFailureLine(failure: NormalizedFailure): { line: string; host: string } | undefined {
-  const proxies = configuredProxies(failure)
-  for (const line of failure.lines) {
-    const address = proxyOf(line, proxies)
-    if (address) return { line: evidenceLine(line), host: address.host }
-  }
-  return undefined
+  return proxyFailures(failure)[0]
 }
 
 /** Drops the lines that are the proxy's failure: a refused or unresolved proxy is not the index's connection or DNS. */
 export function withoutProxyFailures(failure: NormalizedFailure, lines: string[]): string[] {
-  const proxies = configuredProxies(failure)
-  return lines.filter(line => !proxyOf(line, proxies))
+  const failed = new Set(proxyFailures(failure).map(found => found.line))
+  return lines.filter(line => !failed.has(line))
 }

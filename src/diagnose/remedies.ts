@@ -39,6 +39,8 @@ const RETRY_STEPS: Partial<Record<Category, string>> = {
   hash_mismatch: 'A download arrived truncated or corrupted. Run the command again without the cache (pip --no-cache-dir, npm cache verify, conda clean --packages, YARN_CHECKSUM_BEHAVIOR=reset); resilient does this on another mirror. Never turn hash checking off; if the lock file itself is out of date, regenerate it.',
   package_not_found: 'Check the name and the version (pip index versions <name>, npm view <name> versions, conda search <name>). If you use a mirror, it may lag behind: resilient retries the upstream index once.',
   lock_busy: 'Another process holds the tool\'s lock. Wait for it to finish (resilient retries after a pause); if none is running, remove the stale lock file named above.',
+  // An unknown cause that touched the network (unclassified-network, pip-nothing-listed): one try elsewhere, no guess.
+  other: 'The output does not say what failed. Through resilient (resilient <tool> <args>) the command gets one try on another source. By hand, run it again with the tool\'s verbose option (pip -vv, npm --loglevel verbose, uv -v) to see what each index answered, and check the name and version.',
 }
 
 /** The next step for the person, for any diagnosis. */

@@ -21,6 +21,18 @@ export interface Failure {
    * learned from its own source (bench/accuracy.mjs). Never set by the retry loop or `why`.
    */
   forget?: (pattern: RegExp) => RegExp
+  /**
+   * What each source behind resilient's relay answered during this attempt, by source id (src/run/relay.ts): a source
+   * whose only answers were server errors failed, whatever the tool concluded from the pages it did not get.
+   */
+  relayed?: Readonly<Record<string, SourceAnswers>>
+}
+
+/** One source's answers to the relay during an attempt: responses passed on to the tool, and failures by kind. */
+export interface SourceAnswers {
+  served: number
+  /** Failures by the relay's kind (`server-error`, `rate-limited`, `not-found`, `timeout`, `reset` ...). */
+  failures: Readonly<Partial<Record<string, number>>>
 }
 
 /** Facts read from the output; the remedy depends on them. */
@@ -32,6 +44,15 @@ export interface Facts {
   version?: string
   /** `(from versions: ...)`: empty means the index listed nothing, which is not proof the package is missing. */
   versionsAvailable?: string[]
+  /**
+   * What proves a package missing; `package_not_found` needs it (diagnose() refuses the label without it).
+   * `status`: the index answered 404/410 for the package's own page or file. `listing`: the tool read the index's
+   * listing of the name (a simple page, a packument, a channel's repodata) and says no version of it matches, which
+   * it says only after reading it (pip's "(from versions: 1.0, 2.0)", npm's ETARGET, conda's PackagesNotFoundError).
+   */
+  absence?: 'status' | 'listing'
+  /** The other indexes the tool says it looked in besides its first (pip's `Looking in indexes: a, b`), redacted as printed. */
+  otherIndexes?: string[]
   retryAfterSeconds?: number
   errno?: string
   /** The failing host is the proxy, not the index. */
@@ -62,6 +83,8 @@ export interface RuleMatch {
   facts?: Facts
   /** Overrides the rule's summary with one naming what was read (host, package). */
   summary?: string
+  /** Overrides the rule's remedy for what this match read (pip-nothing-listed: no mirror when other indexes were read). */
+  remedy?: Remedy
 }
 
 export interface Rule {

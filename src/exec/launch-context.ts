@@ -12,13 +12,22 @@ export interface LaunchContext {
 }
 
 /** The variables the launcher sets; the CLI entry reads them once and removes them, so no child sees them. */
-export const LAUNCH_VARIABLES = { signals: 'RESILIENT_LAUNCH_SIGIGN', fds: 'RESILIENT_LAUNCH_FDS' } as const
+export const LAUNCH_VARIABLES = { signals: 'RESILIENT_LAUNCH_SIGIGN', fds: 'RESILIENT_LAUNCH_FDS', environment: 'RESILIENT_LAUNCH_ENVIRON' } as const
 
 /**
  * The POSIX sh lines that read the launch context from /proc and export it, the same in bin/resilient and in every
  * shim (a test keeps them equal). O_CLOEXEC (02000000) in a descriptor's flags marks the shell's own descriptors.
+ * A POSIX sh other than bash (dash, ash) drops the variables whose names are not shell names
+ * (`npm_config_@corp:registry`, `npm_config_//host/:_authToken`, `BASH_FUNC_f%%`) from what it passes on: the
+ * environment as it came (the shell's own /proc/$$/environ, read before it execs Node) is handed over in base64, and
+ * resilient restores what was dropped (src/exec/launch-environment.ts). Past what one variable may hold, nothing.
  */
-export const LAUNCH_CONTEXT_SH = `if [ -r /proc/self/status ]; then
+export const LAUNCH_CONTEXT_SH = `if [ -z "\${BASH_VERSION:-}" ] && [ -r /proc/self/environ ]; then
+  RESILIENT_LAUNCH_ENVIRON=$(base64 < /proc/$$/environ 2>/dev/null)
+  [ \${#RESILIENT_LAUNCH_ENVIRON} -le 120000 ] || RESILIENT_LAUNCH_ENVIRON=
+  export RESILIENT_LAUNCH_ENVIRON
+fi
+if [ -r /proc/self/status ]; then
   while read -r key value; do
     if [ "$key" = SigIgn: ]; then RESILIENT_LAUNCH_SIGIGN=$value; export RESILIENT_LAUNCH_SIGIGN; break; fi
   done < /proc/self/status

@@ -39,6 +39,8 @@ export interface ChildResult {
   cannotRepeat?: string
   /** The tool had started the program it fetched (npx, `pnpm dlx`): the status is that program's, never retried. */
   programRan?: boolean
+  /** What each source behind resilient's relay answered during this attempt, by source id (src/run/relay.ts). */
+  relayed?: Record<string, { served: number; failures: Partial<Record<string, number>> }>
 }
 
 export interface RunChildOptions {
@@ -97,7 +99,7 @@ async function runProgram(command: CommandLine, options: RunChildOptions): Promi
   const tailBytes = options.tailBytes ?? 256 * 1024
   const stdio = await prepareStdio({ capture: options.capture ?? true, pty: options.pty, output: options.output ?? { stdout: 1, stderr: 2 }, input, inheritedFds, terminalSize,
     relayLargeOutput: !options.onOutput, tailBytes, env: options.env })
-  const launch = withIgnoredSignals(program.path, args, ignoredSignals)
+  const launch = withIgnoredSignals(program.path, args, ignoredSignals, options.env ?? process.env)
   let child: ReturnType<typeof spawn>
   try {
     child = spawn(launch.file, launch.args, { env: options.env, cwd: runsIn(options.cwd), stdio: stdio.stdio, detached: !sharesGroup, argv0: launch.file === program.path ? name : undefined, windowsHide: true })

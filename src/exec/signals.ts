@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process'
 import { constants } from 'node:os'
 
 /**
@@ -61,13 +62,29 @@ export function parseSignalMask(hex: string | undefined): Set<NodeJS.Signals> {
   return ignored
 }
 
+/** A POSIX shell name: dash and ash drop every variable whose name is not one from what they pass on. */
+const SHELL_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/
+
+let gnuEnv: boolean | undefined
+/** Whether /usr/bin/env can ignore signals itself (GNU coreutils 8.31+, `--ignore-signal`): asked once, when needed. */
+function envIgnoresSignals(): boolean {
+  gnuEnv ??= spawnSync('/usr/bin/env', ['--ignore-signal=USR2', 'true'], { stdio: 'ignore', timeout: 5000 }).status === 0
+  return gnuEnv
+}
+
 /**
  * The command that starts `argv` with `ignored` signals ignored. libuv resets every disposition to the default in
  * the child before exec (src/unix/process.c), so the caller's `nohup` or `trap '' INT` would be lost: a POSIX sh sets
  * them again (`trap ''` survives exec) and execs the tool in its place, same pid. Without ignored signals, no sh.
+ * An environment with names sh would drop (`npm_config_@corp:registry`) goes through GNU env's `--ignore-signal`
+ * instead, which passes every variable on; where there is none, the tool is started directly: its environment
+ * whole matters more than a disposition (docs/process.md).
  */
-export function withIgnoredSignals(file: string, args: readonly string[], ignored: ReadonlySet<NodeJS.Signals>): { file: string; args: string[] } {
+export function withIgnoredSignals(file: string, args: readonly string[], ignored: ReadonlySet<NodeJS.Signals>, env: NodeJS.ProcessEnv = {}): { file: string; args: string[] } {
   if (!ignored.size) return { file, args: [...args] }
-  const names = [...ignored].map(signal => signal.slice(3)).join(' ')
-  return { file: '/bin/sh', args: ['-c', `trap '' ${names}; exec "$0" "$@"`, file, ...args] }
+  const names = [...ignored].map(signal => signal.slice(3))
+  if (Object.keys(env).every(name => SHELL_NAME.test(name))) return { file: '/bin/sh', args: ['-c', `trap '' ${names.join(' ')}; exec "$0" "$@"`, file, ...args] }
+  // env reads a leading NAME=VALUE or option as its own: such a path goes to the tool directly.
+  if (!file.includes('=') && !file.startsWith('-') && envIgnoresSignals()) return { file: '/usr/bin/env', args: [`--ignore-signal=${names.join(',')}`, file, ...args] }
+  return { file, args: [...args] }
 }

@@ -27,6 +27,7 @@ export function gatherPlanRequest(invocation: Invocation, context: Omit<ToolCont
     userKnobs: knobs.userSet,
     knobsOrigin: knobs.origin,
     noMirrorReason: adapter.noMirrorReason?.(tool),
+    sourcesBeside: networked && !rest.offline ? adapter.sourcesBeside?.(tool) : undefined,
     locked: networked && !rest.offline && adapter.lockfile ? lockedWithScopes(adapter.lockfile, tool) : undefined,
   }
 }

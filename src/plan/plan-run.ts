@@ -3,7 +3,7 @@ import type { Config } from '../config/schema.js'
 import type { OfflineMode } from './offline.js'
 import type { Invocation } from '../tools/parse-invocation.js'
 import type { SecretsContext } from '../tools/source/credentials.js'
-import type { IndexChoice, LockedRegistries } from '../tools/types.js'
+import type { IndexChoice, LockedRegistries, SourceBeside } from '../tools/types.js'
 import { indexKey } from '../url.js'
 import { planAttempt, type AttemptContext } from './attempt.js'
 import { orderSources } from './sources.js'
@@ -22,6 +22,8 @@ export interface PlanRequest {
   preferredMirrors?: readonly string[]
   /** ToolAdapter.noMirrorReason for this invocation. */
   noMirrorReason?: string
+  /** ToolAdapter.sourcesBeside for this invocation. */
+  sourcesBeside?: SourceBeside[]
   /** What the project's lockfile pins (ToolAdapter.lockfile). */
   locked?: LockedRegistries
   /** Offline mode: the arguments and variables that keep the tool off the network. */
@@ -69,7 +71,7 @@ export function planRun(request: PlanRequest): RunPlan {
     return { ...shared, userKnobs: true, primary: source, attempts: [{ source, command, cwd, hosts: [], reason: `offline mode: ${where} only` }],
       noSwitchReason: 'offline mode makes no network attempt', offlineWhere: where, warnings: [] }
   }
-  const order = orderSources({ adapter, config, userIndex: request.userIndex, preferredMirrors: request.preferredMirrors, noMirrorReason: request.noMirrorReason })
+  const order = orderSources({ adapter, config, userIndex: request.userIndex, preferredMirrors: request.preferredMirrors, noMirrorReason: request.noMirrorReason, sourcesBeside: request.sourcesBeside })
   const context: AttemptContext = { adapter, config, cwd, base, locked: request.locked, replaceable: order.replaceable, secrets: request.secrets }
   const attempts = order.sources.map(entry => planAttempt(context, entry))
   // A version a mirror lacks is asked of the index once: the public upstream when the plan's index is itself a
@@ -80,5 +82,5 @@ export function planRun(request: PlanRequest): RunPlan {
   const primary = index.source
   // Only a source that may be left or probed needs confirming: a private or local one is kept to as it is.
   const unconfirmed = request.sourceUncertain && (primary.kind === 'upstream' || primary.kind === 'mirror') ? request.sourceUncertain : undefined
-  return { ...shared, primary, attempts, ...(upstream && { upstream }), noSwitchReason: order.noSwitchReason, lockedSources: describeLocked(request, attempts), warnings: order.warnings, ...(unconfirmed && { unconfirmed }) }
+  return { ...shared, primary, attempts, ...(upstream && { upstream }), noSwitchReason: order.noSwitchReason, ...(order.privateBeside && { privateBeside: order.privateBeside }), lockedSources: describeLocked(request, attempts), warnings: order.warnings, ...(unconfirmed && { unconfirmed }) }
 }

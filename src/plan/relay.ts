@@ -9,12 +9,28 @@ import type { PlannedAttempt, RelayPlan, RelayPlanSource, RunPlan, Source } from
 export interface RelayRequest {
   /** `relay` in the config (`--no-relay` sets false). */
   enabled: boolean
-  /** The port to listen on (stable across runs, src/relay/address.ts) and this run's secret, which every request must carry. */
-  address: { port: number; secret: string }
+  /**
+   * Where to listen (the same across runs, src/relay/address.ts; `avoid` are the hosts it must not share) and this
+   * run's secret, which every request must carry.
+   */
+  address(avoid: readonly string[]): { host: string; port: number; secret: string }
   /** The tool's TLS trust (ToolAdapter.relay.trust). */
   trust: RelayTrust
   /** Where the relay's secret goes for the tool: the run's private directory. */
   secrets: SecretsContext
+  /** The tool's own read timeout (RelaySupport.readTimeoutMs): the relay never waits on a silent index page longer than half of it. */
+  readTimeoutMs?: number
+}
+
+/**
+ * How long the index may send nothing for a page before a mirror's is taken: 5 s, far beyond an index's usual first
+ * byte (PyPI and npm answer within a second from far away) and paid once per run (the index is then down, and its
+ * pages are asked together with the mirrors'); never more than half the tool's own read timeout, so that the tool
+ * still waits when the mirror's page comes.
+ */
+export const PAGE_SILENCE_MS = 5000
+export function pageSilenceMs(readTimeoutMs: number | undefined): number {
+  return Math.round(Math.min(PAGE_SILENCE_MS, (readTimeoutMs ?? Infinity) / 2))
 }
 
 const withSlash = (url: string) => url.endsWith('/') ? url : `${url}/`
@@ -38,7 +54,8 @@ function whyNot(plan: RunPlan, request: RelayRequest, indexes: (string | undefin
   if (!support) return `${plan.invocation.adapter.name} does not go through the relay yet`
   const unsupported = support.unsupported?.(plan.invocation.args)
   if (unsupported) return unsupported
-  if (plan.noSwitchReason) return plan.noSwitchReason
+  // A source of the person's own beside a public index still goes through the relay, which keeps its pages on the index.
+  if (plan.noSwitchReason && plan.noSwitchReason !== plan.privateBeside?.reason) return plan.noSwitchReason
   // Pointing the tool at the relay overrides its own index choice, which is not known for certain here: only asking
   // the tool would tell, and a healthy run does not pay for that. The restart loop asks it at failure time instead.
   if (plan.unconfirmed) return `${plan.unconfirmed}, so the tool keeps its own index choice`
@@ -46,7 +63,8 @@ function whyNot(plan: RunPlan, request: RelayRequest, indexes: (string | undefin
   if (indexes.some(url => !url || !/^https?:\/\//i.test(url))) return 'an index is not an http(s) URL'
   const listed = (hosts: readonly string[], url: string) => hosts.includes('*') || hosts.some(host => host === hostOf(url) || host === hostAndPortOf(url))
   const name = plan.invocation.adapter.name
-  if (request.trust.proxy) return `${name} sends every request to its proxy (${request.trust.proxy}), the relay's on 127.0.0.1 included`
+  if (request.trust.carries) return `${name} sends ${request.trust.carries}, which the relay would not carry`
+  if (request.trust.proxy) return `${name} sends every request to its proxy (${request.trust.proxy}), the relay's on loopback included`
   const skipped = indexes.find(url => listed(request.trust.unverified, url!))
   if (skipped) return `${name} does not verify TLS for ${labelOf(skipped)}, which the relay would`
   const index = indexUrlOf(plan.primary) ?? plan.invocation.adapter.defaultIndex
@@ -57,13 +75,13 @@ function whyNot(plan: RunPlan, request: RelayRequest, indexes: (string | undefin
   return credentialed ? `${name} sends credentials to ${labelOf(credentialed)} (${credentials[hostOf(credentialed)!] ?? credentials[hostAndPortOf(credentialed)!] ?? credentials['*']}), which the relay would not carry` : undefined
 }
 
-/** The command of the relay's attempt, for a relay listening at `base` (`http://127.0.0.1:<port>/`). */
+/** The command of the relay's attempt, for a relay listening at `base` (`http://<host>:<port>/`). */
 export function relayAttempt(plan: RunPlan, relay: RelayPlan, base: string, secrets: SecretsContext): PlannedAttempt {
   const first = relay.replaced
   const support = plan.invocation.adapter.relay!
   const url = PROTOCOLS[relay.protocol].indexUrl(base)
   const command = support.apply({ argv: [...plan.invocation.launcher, ...plan.invocation.args], env: {} },
-    { url, secret: relay.secret, index: relay.index, ...(relay.noProxy !== undefined && { noProxy: relay.noProxy }) }, secrets)
+    { url, secret: relay.secret, index: relay.index, ...(relay.noProxy !== undefined && { noProxy: relay.noProxy }), ...(relay.fileHost && { fileHost: relay.fileHost }) }, secrets)
   return { source: first.source, command, cwd: first.cwd, hosts: [], reason: first.reason, via: 'relay', ...(first.requested && { requested: true }) }
 }
 
@@ -74,18 +92,24 @@ export function relayAttempt(plan: RunPlan, relay: RelayPlan, base: string, secr
  * ranked order; later attempts stay as planned (the restart loop, should the relay's attempt fail).
  */
 export function withRelay(plan: RunPlan, request: RelayRequest): RunPlan {
-  const indexes = plan.attempts.map(attempt => indexUrlOf(attempt.source) ?? plan.invocation.adapter.defaultIndex)
+  const behind = [...plan.attempts.map(attempt => attempt.source), ...plan.privateBeside?.mirrors ?? []]
+  const indexes = behind.map(source => indexUrlOf(source) ?? plan.invocation.adapter.defaultIndex)
   const reason = whyNot(plan, request, indexes)
   if (reason) return plan.networked && plan.invocation.adapter.relay ? { ...plan, noRelayReason: reason } : plan
   const protocol = plan.invocation.adapter.relay!.protocol
   const sources: RelayPlanSource[] = []
-  plan.attempts.forEach((attempt, index) => {
-    if (!sources.some(source => sameIndex(source.indexUrl, indexes[index]!))) sources.push(relaySource(protocol, attempt.source, indexes[index]!))
+  behind.forEach((source, index) => {
+    if (!sources.some(known => sameIndex(known.indexUrl, indexes[index]!))) sources.push(relaySource(protocol, source, indexes[index]!))
   })
+  const pages = { failover: !plan.privateBeside, silentMs: pageSilenceMs(request.readTimeoutMs), ...(plan.privateBeside && { why: plan.privateBeside.reason }) }
   const { ca, noProxy } = request.trust
   // The index the person's settings name (not the ranked first): what lockfiles record, whichever source answers.
   const index = indexUrlOf(plan.primary) ?? plan.invocation.adapter.defaultIndex
-  const relay: RelayPlan = { protocol, sources, index, port: request.address.port, secret: request.address.secret, replaced: plan.attempts[0]!, ...(ca && { ca: ca.path }), ...(noProxy !== undefined && { noProxy }) }
-  const first = relayAttempt(plan, relay, `http://127.0.0.1:${relay.port}/`, request.secrets)
+  // The relay's host must be no other server's: pip picks netrc entries by host name alone (src/relay/address.ts).
+  const address = request.address([...Object.keys(request.trust.credentials ?? {}), ...indexes.flatMap(url => hostOf(url!) ?? [])])
+  const foreignPins = Boolean(request.trust.otherRegistries?.length) || plan.attempts[0]!.hosts.some(host => host.role === 'lockfile')
+  const fileHost = plan.invocation.adapter.relay!.fileHost?.(index, request.trust, foreignPins)
+  const relay: RelayPlan = { protocol, sources, index, host: address.host, port: address.port, secret: address.secret, replaced: plan.attempts[0]!, pages, ...(ca && { ca: ca.path }), ...(noProxy !== undefined && { noProxy }), ...(fileHost && { fileHost }) }
+  const first = relayAttempt(plan, relay, `http://${relay.host}:${relay.port}/`, request.secrets)
   return { ...plan, relay, attempts: [first, ...plan.attempts.slice(1)] }
 }

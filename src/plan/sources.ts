@@ -1,10 +1,10 @@
 import type { Config } from '../config/schema.js'
-import { knownMirrors } from '../config/effective-mirrors.js'
+import { knownMirrors, listedMirrorEntries } from '../config/effective-mirrors.js'
 import { MIRRORS } from '../mirrors/index.js'
 import type { Mirror } from '../mirrors/types.js'
 import { hasCredentials } from '../redact.js'
 import { carriesCredentials } from '../tools/source/credentials.js'
-import type { IndexChoice, ToolAdapter } from '../tools/types.js'
+import type { IndexChoice, SourceBeside, ToolAdapter } from '../tools/types.js'
 import { hostOf, isLocalPath, isLoopback, labelOf, sameIndex } from '../url.js'
 import { publicIndexes } from '../mirrors/public-indexes.js'
 import type { Source } from './types.js'
@@ -17,6 +17,8 @@ export interface SourceInput {
   preferredMirrors?: readonly string[]
   /** ToolAdapter.noMirrorReason for this invocation (poetry; uv --frozen). */
   noMirrorReason?: string
+  /** ToolAdapter.sourcesBeside for this invocation: pip's extra indexes and find-links. */
+  sourcesBeside?: readonly SourceBeside[]
 }
 
 export interface SourceOrder {
@@ -27,6 +29,12 @@ export interface SourceOrder {
   warnings: string[]
   /** May a registry a lockfile pins be replaced by a mirror? Only a public index or one named in the config. */
   replaceable(url: string): boolean
+  /**
+   * A source of the person's own beside a public index: the relay's pages stay on the index. Where the tool merges
+   * names (pip's extra index) no attempt goes to a mirror either, whose pages could shadow them; the mirrors are
+   * then listed for the relay, which may take files from them that the index's pages vouch for (docs/relay.md).
+   */
+  privateBeside?: { reason: string; mirrors: Source[] }
 }
 
 /** Config mirror entries (catalog names or URLs) as Sources; plain-http mirrors need allowInsecure. */
@@ -71,7 +79,7 @@ export function orderSources(input: SourceInput): SourceOrder {
   const configuredIndex = section?.index
   const known = knownMirrors(adapter.ecosystem, config)
   const pinned = config.mirrors ? resolveMirrors(preferredMirrors, known, config, warn, adapter) : []
-  const listed = config.mirrors ? resolveMirrors(section?.mirrors ?? catalog.map(mirror => mirror.id), known, config, warn, adapter) : []
+  const listed = config.mirrors ? resolveMirrors(listedMirrorEntries(adapter.ecosystem, config), known, config, warn, adapter) : []
   const listReason = section?.mirrors ? `from ${adapter.ecosystem}.mirrors in the config` : 'from the built-in mirror catalog'
   const isKnownMirror = (url: string) => catalog.some(m => sameIndex(m.url, url)) || [...pinned, ...listed].some(m => sameIndex(m.url!, url))
   // A configured index that is not a known mirror is the canonical source ("upstream"): a company proxy, or the
@@ -95,9 +103,19 @@ export function orderSources(input: SourceInput): SourceOrder {
       return { ...sole(own, reason, input.noMirrorReason, warnings), replaceable }
     }
     const rest = listed.filter(mirror => !sameIndex(mirror.url!, primary.indexUrl!) && !pinned.some(p => sameIndex(p.url!, mirror.url!)))
+    const owns = input.sourcesBeside?.filter(beside => !beside.url || !isKnown(beside.url, sameIndex)) ?? []
+    const own = owns.find(beside => beside.merged) ?? owns[0]
+    const what = own && (own.url ? `${isLocalPath(own.url) ? own.url : labelOf(own.url)} (${own.origin})` : own.origin)
+    if (own?.merged) {
+      const why = `${adapter.name} also reads names from ${what}, which a mirror could shadow, so nothing is asked of a mirror by name (dependency confusion)`
+      ignoredMirror(why)
+      const mirrors = [...pinned, ...rest].filter(mirror => !sameIndex(mirror.url!, primary.indexUrl!))
+      return { ...sole(primary, reason, why, warnings), replaceable, ...extra, privateBeside: { reason: why, mirrors } }
+    }
+    const pagesStay = own && { reason: `${adapter.name} also uses ${what}`, mirrors: [] }
     const sources = [...pinned.filter(mirror => !sameIndex(mirror.url!, primary.indexUrl!)).map(source => ({ source, reason: '--mirror, as you asked', requested: true })),
       { source: primary, reason }, ...rest.map(source => ({ source, reason: listReason }))]
-    return { sources, warnings, replaceable, ...extra }
+    return { sources, warnings, replaceable, ...extra, ...(pagesStay && { privateBeside: pagesStay }) }
   }
 
   if (userIndex) {

@@ -72,7 +72,8 @@ export interface RelayPlan {
   sources: RelayPlanSource[]
   /** The index the person's own settings use: npm's tarball URLs stay on it (what the lockfile records). */
   index: string
-  /** The port it is planned on (stable across runs for the tools' caches); another one when that one is busy. */
+  /** The loopback address and port it is planned on (the same across runs, for the tools' caches); another port when that one is busy. */
+  host: string
   port: number
   /** This run's secret, which every request to the relay must carry (held in memory; the tool reads it from a 0600 file). */
   secret: string
@@ -80,8 +81,12 @@ export interface RelayPlan {
   ca?: string
   /** The attempt the relay's takes the place of: run instead should the relay not start. */
   replaced: PlannedAttempt
-  /** The tool's no-proxy list, when a proxy applies to it: the attempt adds 127.0.0.1 to it. */
+  /** The tool's no-proxy list, when a proxy applies to it: the attempt adds the relay's host to it. */
   noProxy?: string
+  /** npm: the `--replace-registry-host` the attempt adds (RelaySupport.fileHost), none to keep npm's own. */
+  fileHost?: string
+  /** When a page may come from a mirror (relay.md "Pages"): `failover` false with a private source (`why`) beside the index. */
+  pages: { failover: boolean; silentMs: number; why?: string }
 }
 
 /** A fix learned in earlier runs: after `category` on `failingHost`, the source with health key `key` worked. */
@@ -113,6 +118,11 @@ export interface RunPlan {
   upstream?: PlannedAttempt
   /** Why no mirror may be used, when none may (a private index, a requirement file pinning the index). */
   noSwitchReason?: string
+  /**
+   * A source of the person's own beside a public index: the relay's pages never fail over; where the tool merges names
+   * (pip) `reason` is the noSwitchReason too, and `mirrors` may carry files the index's pages vouch for (relay.md).
+   */
+  privateBeside?: { reason: string; mirrors: Source[] }
   /**
    * Why resilient cannot be sure `primary` is the index the tool uses (a pyenv shim hides the interpreter's pip.conf):
    * the tool is asked before any attempt or probe leaves it or names the package to it (plan/confirm.ts).

@@ -1,47 +1,42 @@
-import { randomBytes, randomInt } from 'node:crypto'
-import { readFileSync, statSync, unlinkSync } from 'node:fs'
-import { join } from 'node:path'
-import { ensurePrivateDir } from '../files/locked-file.js'
-import { writeNewFile } from '../files/private-files.js'
-import { stateDir } from '../paths.js'
+import { createHash, randomBytes } from 'node:crypto'
+import { userInfo } from 'node:os'
+
+/** Where a relay listens: a loopback address and a port. */
+export interface RelayAddress {
+  host: string
+  port: number
+}
 
 // Below Linux's ephemeral range (32768-60999), where outgoing connections would take the port at random.
 const PORTS = { from: 20_000, to: 32_000 }
 
-/** The port in the file, when the file is ours (our own, 0600) and holds one. */
-function read(file: string): number | undefined {
-  const stat = statSync(file)
-  if ((stat.mode & 0o077) !== 0 || stat.uid !== process.getuid?.()) return undefined
-  const { port } = JSON.parse(readFileSync(file, 'utf8')) as { port?: unknown }
-  return Number.isInteger(port) && (port as number) >= 1024 && (port as number) < 65_536 ? port as number : undefined
+function userName(env: NodeJS.ProcessEnv): string {
+  try {
+    return userInfo().username
+  } catch {
+    return env.USER ?? env.LOGNAME ?? String(process.getuid?.() ?? '')
+  }
 }
 
 /**
- * This user's relay port, the same for every run: chosen at random once and kept in `relay.json` of the state
- * directory. The same port each run keeps the relay's URLs, which pip's HTTP cache and wheel cache key on, the same
- * too. Where the state directory cannot be used, 0: any free port for this run (the tools' caches then miss once).
+ * This user's relay address, the same for every run on every machine (a CI job restoring only pip's or npm's cache
+ * included): both are derived from the user name, never kept in a file. The tools' caches key on the relay's URLs
+ * (pip's HTTP and wheel caches), so they keep working from one run to the next.
+ *
+ * On Linux the host is a loopback address of its own (127.0.0.0/8 is all loopback there), not 127.0.0.1: pip picks
+ * netrc entries by host name alone, port ignored, so on 127.0.0.1 the relay's secret would go to any other local
+ * server the tool uses (a devpi on 127.0.0.1:3141), and the person's own netrc entry for 127.0.0.1 to the relay.
+ * `avoid` are the hosts taken already (the person's netrc machines, the tool's other sources): another address is
+ * derived when one of them is the one. Elsewhere (macOS has 127.0.0.1 alone), 127.0.0.1.
  */
-export function relayPort(env: NodeJS.ProcessEnv): number {
-  const file = join(stateDir(env), 'relay.json')
-  try {
-    try {
-      const found = read(file)
-      if (found) return found
-      unlinkSync(file)
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') unlinkSync(file)
-    }
-    ensurePrivateDir(stateDir(env))
-    const port = randomInt(PORTS.from, PORTS.to)
-    try {
-      writeNewFile(file, `${JSON.stringify({ port })}\n`)
-      return port
-    } catch {
-      // Another run created it first: theirs is the one.
-      return read(file) ?? 0
-    }
-  } catch {
-    return 0
+export function relayAddress(env: NodeJS.ProcessEnv, avoid: readonly string[] = [], platform: NodeJS.Platform = process.platform): RelayAddress {
+  const taken = new Set(avoid.map(host => host.toLowerCase()))
+  for (let round = 0; ; round++) {
+    const hash = createHash('sha256').update(`resilient relay ${userName(env)} ${round}`).digest()
+    const port = PORTS.from + (hash.readUInt32BE(0) % (PORTS.to - PORTS.from))
+    // 127.1.0.1-127.254.254.254: never 127.0.x.x, where Debian puts the machine's own name (127.0.1.1).
+    const host = platform === 'linux' ? `127.${1 + (hash[4]! % 254)}.${hash[5]! % 255}.${1 + (hash[6]! % 254)}` : '127.0.0.1'
+    if (!taken.has(host) || platform !== 'linux' || round > 16) return { host, port }
   }
 }
 

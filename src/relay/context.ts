@@ -2,10 +2,10 @@ import type { HashBook } from './expected-hash.js'
 import type { LookAhead } from './look-ahead.js'
 import type { LatencyBook } from './hedge-delay.js'
 import type { Ledger } from './ledger.js'
+import type { PageAuthority } from './page-authority.js'
 import type { RelayProtocol } from './protocols.js'
 import type { FailureKind, RelaySource } from './types.js'
 import type { Standing } from './standing.js'
-import type { HoldBudget } from './tool-response.js'
 import type { Upstream } from './upstream.js'
 
 /** What every request of one relay shares: its sources, what it learned, what it counts. */
@@ -13,8 +13,10 @@ export interface RelayContext {
   protocol: RelayProtocol
   /** In the order they are asked: the index first, then the mirrors (a failing index is ranked after them). */
   sources: readonly RelaySource[]
-  /** The index the tool's own settings name: its 404 for a page is authoritative; npm's audit goes to it alone. */
+  /** The index the tool's own settings name: its pages are the answer (pages), npm's audit goes to it alone. */
   index: RelaySource
+  /** Whether a page may come from a mirror now, and which did (src/relay/page-authority.ts). */
+  pages: PageAuthority
   /** `http://127.0.0.1:<port>/`. */
   base: string
   /** The sources' file roots (src/relay/links.ts fileRoots). */
@@ -34,8 +36,6 @@ export interface RelayContext {
   retryAfterBoundMs: number
   /** Relay path → the sources whose copy of that file failed its published hash: asked last. */
   badCopies: Map<string, Set<string>>
-  /** Memory for small files checked whole before the tool gets them. */
-  hold: HoldBudget
   /** npm's packuments fetched ahead of the tool, when the run gave what to start from (src/relay/look-ahead.ts). */
   lookAhead?: LookAhead
 }

@@ -1,3 +1,4 @@
+import type { MirrorPages } from './page-authority.js'
 import type { FailureKind, RelayEvent } from './types.js'
 
 /** `torch-2.9.1-cp311-cp311-manylinux_2_28_x86_64.whl` → `torch-2.9.1…whl`: the name and version, and the type. */
@@ -38,4 +39,15 @@ export function describeEvent(event: RelayEvent): string | undefined {
     case 'gave-up':
       return `${name}: ${event.why}`
   }
+}
+
+/**
+ * The one line a run says when any page came from a mirror: the index, why it was left, how many pages from which
+ * mirror, and that a mirror's list of versions may lag behind the index's.
+ */
+export function describeMirrorPages({ index, because, pages }: MirrorPages): string {
+  const entries = Object.entries(pages)
+  const count = entries.reduce((sum, [, n]) => sum + n, 0)
+  const from = entries.length === 1 ? `mirror ${entries[0]![0]}` : `mirrors ${entries.map(([id, n]) => `${id} (${n})`).join(', ')}`
+  return `${index} ${WHY[because]}: ${count} page${count === 1 ? '' : 's'} (which versions exist) came from ${from} instead; ${entries.length === 1 ? 'its' : 'their'} copies may lag behind ${index}`
 }

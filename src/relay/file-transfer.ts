@@ -27,20 +27,20 @@ export interface FileTransfer {
 }
 
 /**
- * A file streamed to the tool as it arrives. When its body breaks (an error, a connection closed early, a stall
- * while another source can take over), it continues from the byte where it broke on the next source (or the same),
- * spliced into the same response; the whole file's published digest is checked before its last chunk is released,
- * and a mismatch ends the response as a broken transfer, so that the tool retries instead of keeping a corrupt file.
- * A small file with a known digest is checked whole before the tool gets any of it (within context.hold): a bad
- * copy then returns `bad-copy`, for the caller to fetch it again from the other sources.
+ * A file streamed to the tool from its first byte, as it arrives, whatever its size: a slow link is never silent to
+ * the tool. When its body breaks (an error, a connection closed early, a stall while another source can take over),
+ * it continues from the byte where it broke on the next source (or the same), spliced into the same response; the
+ * whole file's published digest is checked before its last chunk is released, and a mismatch ends the response as
+ * a broken transfer, so that the tool retries (its next try asks the sources with a good copy first) instead of
+ * keeping a corrupt file.
  */
-export async function transferFile(transfer: FileTransfer): Promise<'done' | 'bad-copy'> {
+export async function transferFile(transfer: FileTransfer): Promise<void> {
   const { context, response: tool, winner, path } = transfer
   const upstream = winner.response
   if (upstream.status !== 200 && upstream.status !== 206) {
     tool.writeHead(upstream.status, toolHeaders(upstream.headers))
     pipeline(upstream.body, tool).catch(() => tool.destroy())
-    return 'done'
+    return
   }
   const range = upstream.status === 206 ? contentRangeOf(upstream.headers['content-range']) : undefined
   const start = range?.start ?? 0
@@ -55,19 +55,13 @@ export async function transferFile(transfer: FileTransfer): Promise<'done' | 'ba
     'content-range': range ? `bytes ${start}-${range.end}/${range.total ?? '*'}` : undefined,
     'content-encoding': identity ? undefined : String(upstream.headers['content-encoding']),
   }))
+  writeHead()
   if (transfer.method === 'HEAD') {
     winner.controller.abort()
-    writeHead().end()
-    return 'done'
+    tool.end()
+    return
   }
-  const held: Buffer[] = []
-  const holding = Boolean(verifier) && transfer.method === 'GET' && context.hold.take(end!)
-  if (!holding) writeHead()
-  try {
-    return await splice(transfer, { start, end, total, identity, verifier, held, holding, writeHead })
-  } finally {
-    if (holding) context.hold.give(end!)
-  }
+  await splice(transfer, { start, end, total, identity, verifier })
 }
 
 interface Shape {
@@ -76,14 +70,12 @@ interface Shape {
   total: number | undefined
   identity: boolean
   verifier: Verifier | undefined
-  /** What waits for the digest: the last chunk of a streamed file, or all of a held one. */
-  held: Buffer[]
-  holding: boolean
-  writeHead(): unknown
 }
 
-async function splice(transfer: FileTransfer, { start, end, total, identity, verifier, held, holding, writeHead }: Shape): Promise<'done' | 'bad-copy'> {
+async function splice(transfer: FileTransfer, { start, end, total, identity, verifier }: Shape): Promise<void> {
   const { context, response: tool, winner, path } = transfer
+  // What waits for the digest: the last chunk received.
+  const held: Buffer[] = []
   let position = start
   let piece: Piece = { source: winner.source, body: winner.response.body, controller: winner.controller, offset: start }
   const first = piece
@@ -120,10 +112,10 @@ async function splice(transfer: FileTransfer, { start, end, total, identity, ver
         context.ledger.bytes(current.source.id, data.length, current !== first)
         if (!verifier) await write(data)
         else {
-          // Held back until the whole file is checked: one chunk of a streamed file, a held one whole.
+          // The last chunk is held back until the whole file is checked.
           verifier.update(data)
           held.push(data)
-          if (!holding && held.length > 1) await write(held.shift()!)
+          if (held.length > 1) await write(held.shift()!)
         }
         if (gone()) return
       }
@@ -135,7 +127,6 @@ async function splice(transfer: FileTransfer, { start, end, total, identity, ver
   const giveUp = (why: string) => {
     context.ledger.event({ kind: 'gave-up', path, why })
     breakOff(tool)
-    return 'done' as const
   }
   for (let resumes = 0; ; resumes++) {
     let broke: FailureKind | undefined
@@ -146,10 +137,7 @@ async function splice(transfer: FileTransfer, { start, end, total, identity, ver
       // Whether the connection was reset or closed early, the body broke in the middle: a truncated transfer.
       broke = 'truncated'
     }
-    if (gone()) {
-      piece.controller.abort()
-      return 'done'
-    }
+    if (gone()) return void piece.controller.abort()
     if (!broke) break
     const stalled = takeover
     takeover = undefined
@@ -170,11 +158,7 @@ async function splice(transfer: FileTransfer, { start, end, total, identity, ver
     }
     context.badCopies.set(path, bad)
     context.ledger.event({ kind: 'hash-mismatch', path, sources: [...contributors] })
-    if (holding) return 'bad-copy'
-    breakOff(tool)
-    return 'done'
+    return breakOff(tool)
   }
-  if (holding) writeHead()
   tool.end(Buffer.concat(held))
-  return 'done'
 }

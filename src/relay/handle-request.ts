@@ -6,7 +6,9 @@ import { upstreamHeaders } from './headers.js'
 import { isSafePath } from './links.js'
 import { packumentName, type FetchAhead } from './look-ahead.js'
 import { passOn, readPackument, sendHeld, sendPackument, sendPypiPage } from './page-transfer.js'
+import { racePage } from './page-race.js'
 import { race, type RaceOutcome, type RaceRequest } from './race.js'
+import type { RelaySource } from './types.js'
 
 function answerFailure(tool: ServerResponse, outcome: Extract<RaceOutcome, { won: false }>): void {
   if (tool.headersSent || tool.destroyed) return void tool.destroy()
@@ -41,15 +43,10 @@ export async function handleRequest(context: RelayContext, request: IncomingMess
   if (route.kind === 'file') {
     const range: Record<string, string> = typeof request.headers.range === 'string' && SIMPLE_RANGE.test(request.headers.range) ? { range: request.headers.range } : {}
     const headers = upstreamHeaders(request.headers, { 'accept-encoding': 'identity' })
-    // A small file whose copy failed its hash before the tool got any of it is fetched again from the others.
-    for (let candidates = candidatesFor(context, route.path); candidates.length;) {
-      const outcome = await race(context, { ...base, kind: 'file', headers: { ...headers, ...range }, candidates })
-      if (!outcome.won) return answerFailure(tool, outcome)
-      if (await transferFile({ context, path: route.path, method, headers, candidates, upstreamOf: route.upstream, winner: outcome, response: tool, signal: controller.signal }) === 'done') return
-      const bad = context.badCopies.get(route.path)
-      candidates = candidates.filter(source => !bad?.has(source.id))
-    }
-    return answerFailure(tool, { won: false, status: 502, headers: { 'content-type': 'text/plain' }, message: 'resilient relay: every copy of this file failed its published hash' })
+    const candidates = candidatesFor(context, route.path)
+    const outcome = await race(context, { ...base, kind: 'file', headers: { ...headers, ...range }, candidates })
+    if (!outcome.won) return answerFailure(tool, outcome)
+    return transferFile({ context, path: route.path, method, headers, candidates, upstreamOf: route.upstream, winner: outcome, response: tool, signal: controller.signal })
   }
 
   const name = context.lookAhead && route.format === 'packument' && method === 'GET' ? packumentName(path) : undefined
@@ -57,22 +54,21 @@ export async function handleRequest(context: RelayContext, request: IncomingMess
   // A tool that gives up waiting (its own timeout) is not kept waiting for what is still being fetched ahead.
   const held = ahead && await Promise.race([ahead, once(controller.signal, 'abort').then(() => undefined)])
   if (controller.signal.aborted) return
-  if (held) return sendHeld(context, held, tool, method)
+  if (held) return sendHeld(context, held, tool, method, path)
 
   const headers = upstreamHeaders(request.headers, PAGE_ENCODINGS)
-  let candidates = candidatesFor(context, undefined)
   // A page whose body breaks is asked again of the sources left, as long as nothing of it was sent.
-  while (candidates.length) {
-    const outcome = await race(context, { ...base, kind: 'page', headers, candidates })
+  const broken = new Set<RelaySource>()
+  for (;;) {
+    const outcome = await racePage(context, { ...base, headers }, broken)
     if (!outcome.won) return answerFailure(tool, outcome)
     const { response, source } = outcome
     if (response.status !== 200 || method === 'HEAD') return passOn(response, tool, method)
     if (route.format === 'packument') return sendPackument(context, response, tool, source)
     if (await sendPypiPage(context, response, tool, source)) return
     context.ledger.failed(source.id, 'truncated')
-    candidates = candidates.filter(candidate => candidate !== source)
+    broken.add(source)
   }
-  answerFailure(tool, { won: false, status: 502, headers: { 'content-type': 'text/plain' }, message: 'resilient relay: the page broke on every source' })
 }
 
 /** How the look-ahead fetches a packument: raced across the sources as the tool's request would be, read whole. */
@@ -80,7 +76,7 @@ export function fetchAhead(context: RelayContext): FetchAhead {
   return async (path, headers, signal) => {
     const route = context.protocol.route(path, 'GET')
     if (route.kind !== 'page' || route.format !== 'packument') return undefined
-    const outcome = await race(context, { path, method: 'GET', kind: 'page', headers: { ...headers, ...PAGE_ENCODINGS }, candidates: candidatesFor(context, undefined), upstreamOf: route.upstream, signal, ahead: true })
+    const outcome = await racePage(context, { path, method: 'GET', headers: { ...headers, ...PAGE_ENCODINGS }, upstreamOf: route.upstream, signal, ahead: true })
     if (!outcome.won) return undefined
     if (outcome.response.status === 200) return readPackument(context, outcome.response, outcome.source)
     outcome.response.body.on('error', () => {}).resume()

@@ -9,7 +9,7 @@ const empty = (): HostTally => ({ requests: 0, served: 0, bytes: 0, failovers: 0
 export class Ledger {
   private readonly hosts = new Map<string, HostTally>()
   /** Running totals over every host, read about once a second by the attempt's progress watch. */
-  readonly totals = { bytes: 0, requests: 0 }
+  readonly totals = { bytes: 0, requests: 0, open: 0 }
 
   constructor(private readonly onEvent: (event: RelayEvent) => void = () => {}) {}
 

@@ -87,8 +87,9 @@ export async function readPackument(context: RelayContext, response: UpstreamRes
 }
 
 /** A packument fetched ahead, given to the tool that now asks for it, and booked as served by its source. */
-export function sendHeld(context: RelayContext, page: HeldPage, tool: ServerResponse, method: string): void {
+export function sendHeld(context: RelayContext, page: HeldPage, tool: ServerResponse, method: string, path: string): void {
   context.ledger.served(page.source)
+  context.pages.servedBy(page.source, path)
   context.ledger.bytes(page.source, page.upstreamBytes, false)
   tool.writeHead(page.status, page.headers)
   tool.end(method === 'HEAD' ? undefined : page.body)

@@ -1,59 +1,10 @@
-import type { Readable } from 'node:stream'
 import { failureOf, retryAfterMs, type RelayContext } from './context.js'
+import type { IndexFailure } from './page-authority.js'
+import { failureAnswer, verdictOf, type Failure, type RaceOutcome, type RaceRequest } from './race-request.js'
 import type { FailureKind, RelaySource } from './types.js'
 import type { UpstreamResponse } from './upstream.js'
 
-export interface RaceRequest {
-  /** The relay path, for messages. */
-  path: string
-  kind: 'page' | 'file' | 'other'
-  method: string
-  headers: Record<string, string>
-  upstreamOf(source: RelaySource): string
-  /** In the order they are asked. */
-  candidates: readonly RelaySource[]
-  /** The tool went away: nothing more to do. */
-  signal: AbortSignal
-  /** A request body (npm's audit POST): sent to one source only. */
-  body?: Readable
-  /** Fetched ahead of the tool (src/relay/look-ahead.ts): booked as served only when the tool takes it. */
-  ahead?: boolean
-}
-
-export type RaceOutcome =
-  | { won: true; source: RelaySource; response: UpstreamResponse; controller: AbortController }
-  | { won: false; status: number; headers: Record<string, string>; message: string }
-
-/**
- * A 2xx or 304 wins. An index's 404 for a page is its authoritative answer, passed on (a mirror's may only lag); a
- * file missing on one source is asked of the next. 429 and 5xx, a refusal (401, 403) and a connection that fails
- * send the request to the next source.
- */
-function verdictOf(status: number, kind: RaceRequest['kind'], isIndex: boolean): 'win' | FailureKind {
-  if ((status >= 200 && status < 300) || status === 304) return 'win'
-  if (status === 404 || status === 410) return kind !== 'file' && isIndex ? 'win' : 'not-found'
-  if (status === 429) return 'rate-limited'
-  if (status >= 500) return 'server-error'
-  if (status === 401 || status === 403 || (status >= 300 && status < 400)) return 'refused'
-  return isIndex ? 'win' : 'refused'
-}
-
-interface Failure {
-  source: RelaySource
-  kind: FailureKind
-  status?: number
-  retryAfter?: string
-}
-
-/** What the tool gets when no source could answer: the index's own failure when it had one, else the last. */
-function failureAnswer(failures: readonly Failure[], index: RelaySource | undefined): Extract<RaceOutcome, { won: false }> {
-  const withStatus = failures.filter(failure => failure.status)
-  const chosen = withStatus.find(failure => failure.source === index && failure.kind !== 'not-found') ?? withStatus.at(-1)
-  const message = failures.map(failure => `${failure.source.id}: ${failure.status ? `HTTP ${failure.status}` : failure.kind}`).join('; ')
-  const headers: Record<string, string> = { 'content-type': 'text/plain; charset=utf-8' }
-  if (chosen?.retryAfter) headers['retry-after'] = chosen.retryAfter
-  return { won: false, status: chosen?.status ?? 502, headers, message: `resilient relay: no source could answer (${message || 'none available'})` }
-}
+export type { RaceOutcome, RaceRequest } from './race-request.js'
 
 /**
  * One request, raced across the sources: the first is asked; on a failure the next is asked at once, and when the
@@ -63,6 +14,12 @@ function failureAnswer(failures: readonly Failure[], index: RelaySource | undefi
  */
 export function race(context: RelayContext, request: RaceRequest): Promise<RaceOutcome> {
   const { ledger, latency } = context
+  const { gate, probe } = request
+  // The learned first-byte times are for hedging, which pages of a standing index never use: an index slow to build
+  // a page (a cache miss) is not thereby slow to serve a file, so its page answers are not learned.
+  const learn = (source: RelaySource, ms: number, censored?: boolean) => {
+    if (source !== gate?.source && source !== probe?.source) latency.record(source.id, ms, censored)
+  }
   return new Promise(resolve => {
     const queue = [...request.candidates]
     const running = new Map<RelaySource, { controller: AbortController; startedAt: number }>()
@@ -72,17 +29,46 @@ export function race(context: RelayContext, request: RaceRequest): Promise<RaceO
     let settled = false
     let hedgeTimer: NodeJS.Timeout | undefined
     let waitTimer: NodeJS.Timeout | undefined
+    let silenceTimer: NodeJS.Timeout | undefined
+    // Closed while only the index may be asked for a page (RaceRequest.gate).
+    let gateOpen = !gate
+    let gateFailures = 0
+    const openGate = (why: IndexFailure) => {
+      if (gateOpen) return
+      gateOpen = true
+      clearTimeout(silenceTimer)
+      gate!.opened(why)
+    }
+    const askable = (source: RelaySource) => gateOpen || source === gate!.source
+
+    /** The index asked as a probe while down is left to tell whether it is back, within its silence bound. */
+    const leaveProbe = (run: { controller: AbortController }) => {
+      const timer = setTimeout(() => {
+        running.delete(probe!.source)
+        run.controller.abort()
+        probe!.answered(false)
+      }, probe!.silentMs)
+      timer.unref()
+      probeTimer = timer
+    }
+    let probeTimer: NodeJS.Timeout | undefined
 
     const settle = (outcome: RaceOutcome) => {
       if (settled) return
       settled = true
       clearTimeout(hedgeTimer)
       clearTimeout(waitTimer)
+      clearTimeout(silenceTimer)
       request.signal.removeEventListener('abort', onAbort)
       for (const [source, run] of running) {
         if (outcome.won && source === outcome.source) continue
+        if (outcome.won && source === probe?.source) {
+          leaveProbe(run)
+          continue
+        }
+        running.delete(source)
         run.controller.abort()
-        latency.record(source.id, context.now() - run.startedAt, true)
+        learn(source, context.now() - run.startedAt, true)
         context.standing.record(source.id, false)
       }
       if (outcome.won) {
@@ -102,7 +88,17 @@ export function race(context: RelayContext, request: RaceRequest): Promise<RaceO
         if (settled || !running.has(source)) return
         ledger.hedged(source.id)
         launchNext()
-      }, latency.delayFor(source.id))
+      }, source === probe?.source ? 0 : latency.delayFor(source.id))
+    }
+
+    // The index alone, silent past its bound: it has failed, and the others are asked while it may still answer.
+    const armSilence = (source: RelaySource) => {
+      clearTimeout(silenceTimer)
+      silenceTimer = setTimeout(() => {
+        if (settled || !running.has(source)) return
+        openGate('timeout')
+        launchNext()
+      }, gate!.silentMs)
     }
 
     const launch = (source: RelaySource) => {
@@ -113,23 +109,37 @@ export function race(context: RelayContext, request: RaceRequest): Promise<RaceO
       ledger.requested(source.id)
       context.upstream(request.upstreamOf(source), { method: request.method, headers: request.headers, signal: controller.signal, authorization: source.authorization, body: request.body })
         .then(response => onResponse(source, response), error => onFailure(source, failureOf(error)))
-      armHedge(source)
+      if (gateOpen) armHedge(source)
+      else armSilence(source)
     }
 
-    /** Starts the first queued source that is not cooling down; false when there is none now. */
+    /** Starts the first queued source that may be asked now and is not cooling down; false when there is none. */
     const launchNext = (): boolean => {
       const now = context.now()
-      const index = queue.findIndex(source => (context.cooling.get(source.id) ?? 0) <= now)
+      const index = queue.findIndex(source => askable(source) && (context.cooling.get(source.id) ?? 0) <= now)
       if (index < 0) return false
       launch(queue.splice(index, 1)[0]!)
       return true
     }
 
+    /** The probe's answer after another source won: only whether the index is back. */
+    const onLateAnswer = (source: RelaySource, ok: boolean) => {
+      const run = running.get(source)
+      if (!settled || source !== probe?.source || !run) return false
+      clearTimeout(probeTimer)
+      running.delete(source)
+      run.controller.abort()
+      learn(source, context.now() - run.startedAt)
+      probe.answered(ok)
+      return true
+    }
+
     const onResponse = (source: RelaySource, response: UpstreamResponse) => {
+      const verdict = verdictOf(response.status, request.kind, source === context.index)
+      if (onLateAnswer(source, verdict === 'win')) return void response.body.on('error', () => {}).destroy()
       const run = running.get(source)
       if (!run || settled) return void response.body.destroy()
-      latency.record(source.id, context.now() - run.startedAt)
-      const verdict = verdictOf(response.status, request.kind, source === context.index)
+      learn(source, context.now() - run.startedAt)
       context.standing.record(source.id, verdict === 'win')
       if (verdict === 'win') {
         running.delete(source)
@@ -150,22 +160,34 @@ export function race(context: RelayContext, request: RaceRequest): Promise<RaceO
     }
 
     const onFailure = (source: RelaySource, kind: FailureKind, status?: number, retryAfter?: string) => {
+      if (onLateAnswer(source, false)) return
       if (settled || !running.delete(source)) return
       if (status === undefined) context.standing.record(source.id, false)
       ledger.failed(source.id, kind)
       failures.push({ source, kind, status, retryAfter })
+      if (!gateOpen && source === gate!.source) onIndexFailure(source, kind)
       if (!launchNext() && !running.size) whenNothingRuns()
+    }
+
+    // The index failed a page: asked again once at once (a 429 within the bound: after its Retry-After, above); the
+    // second failure, or a 429 it will not be asked again after, lets the other sources be asked.
+    const onIndexFailure = (source: RelaySource, kind: FailureKind) => {
+      gateFailures++
+      const waiting = queue.includes(source)
+      if (gateFailures === 1 && !waiting && kind !== 'rate-limited') queue.unshift(source)
+      else if (gateFailures >= 2 || !waiting) openGate(kind === 'not-found' || kind === 'hash-mismatch' || kind === 'bad-range' ? 'refused' : kind)
     }
 
     // Nothing runs and every source left is cooling down: wait for the first back, within the bound; else give up.
     const whenNothingRuns = () => {
       const now = context.now()
-      const back = Math.min(...queue.map(s => context.cooling.get(s.id) ?? now))
-      if (queue.length && back - now <= context.retryAfterBoundMs) {
-        waitTimer = setTimeout(() => launchNext() || settle(failureAnswer(failures, context.index)), Math.max(0, back - now))
+      const left = queue.filter(askable)
+      const back = Math.min(...left.map(s => context.cooling.get(s.id) ?? now))
+      if (left.length && back - now <= context.retryAfterBoundMs) {
+        waitTimer = setTimeout(() => launchNext() || settle(failureAnswer(failures, context.index, request.kind)), Math.max(0, back - now))
         return
       }
-      settle(failureAnswer(failures, context.index))
+      settle(failureAnswer(failures, context.index, request.kind))
     }
 
     if (!launchNext()) whenNothingRuns()

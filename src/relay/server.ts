@@ -7,11 +7,11 @@ import { fetchAhead, handleRequest } from './handle-request.js'
 import { LookAhead, type LookAheadLimits, type LookAheadSeeds } from './look-ahead.js'
 import { DEFAULT_HEDGE, LatencyBook } from './hedge-delay.js'
 import { Ledger } from './ledger.js'
+import { PageAuthority, type MirrorPages, type PageSettings } from './page-authority.js'
 import { Standing } from './standing.js'
 import { fileRoots } from './links.js'
 import { PROTOCOLS } from './protocols.js'
 import type { HedgeSettings, HostTally, RelayEvent, RelayProtocolName, RelaySource } from './types.js'
-import { HoldBudget } from './tool-response.js'
 import { createUpstream } from './upstream.js'
 
 export interface RelayOptions {
@@ -20,6 +20,8 @@ export interface RelayOptions {
   sources: readonly RelaySource[]
   /** What every request must carry (HTTP Basic password or Bearer token): the relay serves its user only. */
   secret: string
+  /** The loopback address to listen on (src/relay/address.ts); 127.0.0.1 by default, and where that one is not there. */
+  host?: string
   /** The port to try first (stable across runs, so the tool's cache keys stay the same); busy, any free one. */
   port?: number
   /** The tool's environment: its proxy settings. */
@@ -40,20 +42,30 @@ export interface RelayOptions {
   now?: () => number
   /** npm: what the project asks for, so that packuments are fetched ahead of npm (src/relay/look-ahead.ts). */
   lookAhead?: LookAheadSeeds & { limits?: Partial<LookAheadLimits> }
+  /**
+   * When a page may come from a mirror (src/relay/page-authority.ts): `failover` false keeps every page on the index
+   * (a private source beside it); `silentMs` is how long the index may send nothing for a page (default 5 s).
+   */
+  pages?: Partial<PageSettings>
 }
 
 export interface Relay {
-  /** `http://127.0.0.1:<port>/`. */
+  /** `http://<host>:<port>/`. */
   base: string
+  host: string
   /** The index URL the tool is given: `<base>simple/` for pip, `<base>` for npm. */
   indexUrl: string
   port: number
   /** What each host did so far. */
   tally(): Record<string, HostTally>
-  /** Bytes received for the tool and requests served, over every host, so far. */
-  served(): { bytes: number; requests: number }
+  /** Bytes received for the tool and requests served, over every host, so far; and the tool's requests open now. */
+  served(): { bytes: number; requests: number; open: number }
   /** Packuments fetched ahead of npm and those npm then took, with the bytes they came as. */
   lookedAhead(): { fetched: number; used: number; usedBytes: number } | undefined
+  /** The pages the tool got from mirrors because the index failed, when any did. */
+  mirrorPages(): MirrorPages | undefined
+  /** The paths of the pages the tool got from the index itself, as the tool asked for them. */
+  indexPages(): readonly string[]
   close(): Promise<void>
 }
 
@@ -66,14 +78,26 @@ function carriesSecret(header: string | undefined, expected: Buffer): boolean {
   return password !== undefined && timingSafeEqual(digest(password), expected)
 }
 
-function listen(server: Server, port: number): Promise<number> {
+function listen(server: Server, port: number, host: string): Promise<number> {
   return new Promise((resolve, reject) => {
     server.once('error', reject)
-    server.listen(port, '127.0.0.1', () => {
+    server.listen(port, host, () => {
       server.off('error', reject)
       resolve((server.address() as AddressInfo).port)
     })
   })
+}
+
+/** The planned address, else the same port on 127.0.0.1 (no such loopback address here), else any free port. */
+async function listenWhereFree(server: Server, host: string, port: number): Promise<{ host: string; port: number }> {
+  try {
+    return { host, port: await listen(server, port, host) }
+  } catch (error) {
+    const code = (error as { code?: string }).code
+    if (code === 'EADDRNOTAVAIL' && host !== '127.0.0.1') return listenWhereFree(server, '127.0.0.1', port)
+    if (code !== 'EADDRINUSE' || !port) throw error
+    return { host, port: await listen(server, 0, host) }
+  }
 }
 
 /**
@@ -99,6 +123,9 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
   }
   const server = createServer((request, response) => {
     if (!allowed(request.headers.authorization)) return void response.writeHead(401, { 'content-type': 'text/plain' }).end('resilient relay: this relay serves another process\n')
+    // The tool's requests under way: none between its transfers (a retry's delay), which no stall can be.
+    ledger.totals.open++
+    response.once('close', () => ledger.totals.open--)
     handleRequest(context, request, response).catch(() => response.headersSent ? response.destroy() : response.writeHead(502).end())
   })
   // Tools keep idle connections for a while (npm's agent, pip's pool): closing them first would make them fail.
@@ -107,27 +134,23 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     sockets.add(socket)
     socket.on('close', () => sockets.delete(socket))
   })
-  let port: number
-  try {
-    port = await listen(server, options.port ?? 0)
-  } catch (error) {
-    if ((error as { code?: string }).code !== 'EADDRINUSE' || !options.port) throw error
-    port = await listen(server, 0)
-  }
-  const base = `http://127.0.0.1:${port}/`
+  const { host, port } = await listenWhereFree(server, options.host ?? '127.0.0.1', options.port ?? 0)
+  const base = `http://${host}:${port}/`
   const index = sources.find(source => source.id === options.index) ?? sources[0]!
   const context: RelayContext = {
     protocol: PROTOCOLS[options.protocol], sources, base, roots: fileRoots(sources.map(source => source.files)),
-    index, tarballRoot: options.tarballs === 'relay' ? base : index.files,
+    index, pages: new PageAuthority({ ...DEFAULT_PAGES, ...options.pages }, index.id), tarballRoot: options.tarballs === 'relay' ? base : index.files,
     latency: new LatencyBook({ ...DEFAULT_HEDGE, ...options.hedge }), standing: new Standing(options.now ?? Date.now), ledger, hashes: new HashBook(), upstream: upstream.fetch,
-    now: options.now ?? Date.now, cooling: new Map(), retryAfterBoundMs: options.retryAfterBoundMs ?? 10_000, badCopies: new Map(), hold: new HoldBudget(),
+    now: options.now ?? Date.now, cooling: new Map(), retryAfterBoundMs: options.retryAfterBoundMs ?? 10_000, badCopies: new Map(),
   }
   if (options.lookAhead && options.protocol === 'npm') context.lookAhead = new LookAhead(fetchAhead(context), options.lookAhead, options.lookAhead.limits)
   return {
-    base, port, indexUrl: context.protocol.indexUrl(base),
+    base, host, port, indexUrl: context.protocol.indexUrl(base),
     tally: () => ledger.tally(),
     served: () => ({ ...ledger.totals }),
     lookedAhead: () => context.lookAhead && { ...context.lookAhead.counts },
+    mirrorPages: () => context.pages.summary(),
+    indexPages: () => [...context.pages.indexPages],
     close: async () => {
       context.lookAhead?.close()
       const closed = new Promise<void>(resolve => server.close(() => resolve()))
@@ -138,3 +161,6 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
 }
 
 const withSlash = (url: string) => url.endsWith('/') ? url : `${url}/`
+
+/** docs/relay.md "Pages": a first byte later than 5 s is far outside an index's usual answers, and below every tool's own read timeout (pip's 15 s). */
+export const DEFAULT_PAGES: PageSettings = { failover: true, silentMs: 5000 }

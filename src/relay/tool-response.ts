@@ -21,24 +21,3 @@ export function drained(response: ServerResponse): Promise<void> {
     response.on('close', done)
   })
 }
-
-/**
- * How many bytes of small files may wait in memory, all transfers together, to be checked before the tool gets
- * them: a copy that fails its hash is then fetched again elsewhere instead of breaking the tool's download.
- */
-export class HoldBudget {
-  private used = 0
-
-  constructor(readonly perFile = 4 * 1024 * 1024, private readonly total = 24 * 1024 * 1024) {}
-
-  /** Reserves `bytes`; false when the file is too big or the budget is spent (it is then streamed). */
-  take(bytes: number): boolean {
-    if (bytes > this.perFile || this.used + bytes > this.total) return false
-    this.used += bytes
-    return true
-  }
-
-  give(bytes: number): void {
-    this.used -= bytes
-  }
-}

@@ -50,7 +50,7 @@ function direct(ca: string | undefined): { send: OneRequest; close(): void } {
   } }
 }
 
-/** undici, for a source behind the proxy the tool uses (HTTP CONNECT, or SOCKS): loaded only then. */
+/** undici, for a source behind the proxy the tool uses (HTTP: CONNECT for https, absolute-form for http; or SOCKS): loaded only then. */
 function proxied(ca: string | undefined): { send: (proxy: string) => OneRequest; close(): Promise<void> } {
   const dispatchers = new Map<string, Promise<Dispatcher>>()
   const tls = ca ? { ca } : {}
@@ -58,7 +58,9 @@ function proxied(ca: string | undefined): { send: (proxy: string) => OneRequest;
   const dispatcherFor = (proxy: string) => {
     let dispatcher = dispatchers.get(proxy)
     if (!dispatcher) {
-      dispatcher = /^socks/i.test(proxy) ? socksAgent(proxy, tls, timeouts) : import('undici').then(undici => new undici.ProxyAgent({ ...timeouts, uri: proxy, requestTls: tls }))
+      // A plain-http upstream goes to the proxy as an absolute-form GET, as pip and npm send it: many proxies allow
+      // CONNECT to port 443 only (Squid's default), so tunnelling to an http index would be refused.
+      dispatcher = /^socks/i.test(proxy) ? socksAgent(proxy, tls, timeouts) : import('undici').then(undici => new undici.ProxyAgent({ ...timeouts, uri: proxy, requestTls: tls, proxyTunnel: false }))
       dispatchers.set(proxy, dispatcher)
     }
     return dispatcher

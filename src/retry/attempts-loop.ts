@@ -141,7 +141,7 @@ export async function runAttempts(planned: RunPlan, deps: AttemptsDeps): Promise
 
     const diagnose = deps.diagnose ?? await loadRules()
     let diagnosis = result.abortedBecause ? stalledDiagnosis(result.abortedBecause)
-      : diagnose({ tool: invocation.tool, output: result.output, exitCode: result.exitCode, command: command.argv, proxies: plan.proxies }, reportRuleError(deps.reporter))
+      : diagnose({ tool: invocation.tool, output: result.output, exitCode: result.exitCode, command: command.argv, proxies: plan.proxies, relayed: result.relayed }, reportRuleError(deps.reporter))
     if (deps.probe && asksTheIndex(diagnosis)) {
       await confirm()
       diagnosis = (await deps.probe(current.source, diagnosis, foundListedBefore(attempts, current.source))) ?? diagnosis

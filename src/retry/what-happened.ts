@@ -4,11 +4,12 @@ import type { AttemptRecord, PlannedAttempt, Source } from '../plan/types.js'
 /** What the loop reads from what really happened, beyond the tool's last line. */
 
 /**
- * A verdict the index itself can confirm or refute: a package not found, or a conflict that only one package's
- * listing explains (pip with a constraints file whose index page failed: "The user requested (constraint) x==1.0").
+ * A verdict the index itself can confirm or refute: a package not found, a conflict that only one package's listing
+ * explains (pip with a constraints file whose index page failed: "The user requested (constraint) x==1.0"), or a
+ * tool that found nothing for a package and does not say why (pip's "(from versions: none)": `other`).
  */
 export function asksTheIndex(diagnosis: Diagnosis): boolean {
-  return Boolean(diagnosis.facts.package) && (diagnosis.category === 'package_not_found' || diagnosis.category === 'resolution_conflict')
+  return Boolean(diagnosis.facts.package) && ['package_not_found', 'resolution_conflict', 'other'].includes(diagnosis.category)
 }
 
 /** An earlier attempt on `source` failed although resilient's own request found the package listed there. */

@@ -3,6 +3,16 @@ import type { RunPlan } from '../plan/types.js'
 import { printable } from '../redact.js'
 import { ownText } from '../own-text.js'
 import { formatCommand } from '../tools/argv/format-command.js'
+import { sameIndex } from '../url.js'
+
+/** Who the relay asks: pages from the index (a mirror's only once it failed, or never), files from every source. */
+function describeRelaySources(relay: NonNullable<RunPlan['relay']>): string {
+  const ids = relay.sources.map(source => source.id)
+  const index = relay.sources.find(source => sameIndex(source.indexUrl, relay.index))?.id ?? ids[0]
+  if (ids.length === 1) return `which asks ${index} for every page and file`
+  const pages = relay.pages.failover ? `pages of ${index} (of ${ids.filter(id => id !== index).join(', ')} only once ${index} fails)` : `pages of ${index} only`
+  return `which asks for ${pages}, and for files ${ids.join(', ')} per request, in that order`
+}
 
 /** One line per attempt for --dry-run: where it goes, why it has its place, and every host it will contact. */
 export function describeAttempts(plan: RunPlan): string[] {
@@ -11,7 +21,7 @@ export function describeAttempts(plan: RunPlan): string[] {
     const hosts = attempt.hosts.map(host => host.role === 'index' ? host.host : `${host.host} (${host.role === 'lockfile' ? 'pinned in the lockfile' : 'its downloads'})`)
     const rewrite = attempt.lockfileRewrite ? `; ${basename(attempt.lockfileRewrite.file)} points ${attempt.lockfileRewrite.from.join(', ')} at it for this attempt only` : ''
     const relay = attempt.via === 'relay' && plan.relay
-    const where = relay ? `through resilient's relay on 127.0.0.1:${relay.port}, which asks ${relay.sources.map(source => source.id).join(', ')} per request, in that order`
+    const where = relay ? `through resilient's relay on ${relay.host}:${relay.port}, ${describeRelaySources(relay)}`
       : hosts.length ? `contacts ${hosts.join(', ')}` : 'contacts no index'
     return `# attempt ${index + 1} of ${attempts.length} on ${attempt.source.label} — ${attempt.reason}; ${where}${rewrite}`
   })

@@ -6,11 +6,12 @@ import type { AttemptWatch, Exec } from '../retry/attempts-loop.js'
 import { relayBookings, type Booking } from '../state/booking.js'
 import type { SecretsContext } from '../tools/source/credentials.js'
 import type { ToolContext } from '../tools/types.js'
-import { relayPort, relaySecret } from '../relay/address.js'
+import { relayAddress, relaySecret } from '../relay/address.js'
 import { describeEvent } from '../relay/describe.js'
 import type { HostTally, RelayEvent } from '../relay/types.js'
 import type { Relay } from '../relay/server.js'
 import type { LookAheadSeeds } from '../relay/look-ahead.js'
+import type { MirrorPages } from '../relay/page-authority.js'
 
 export interface RelayDecision {
   enabled: boolean
@@ -25,10 +26,11 @@ export interface RelayDecision {
 export function planRelay(plan: RunPlan, { enabled, context, secrets }: RelayDecision): RunPlan {
   const support = plan.invocation.adapter.relay
   if (!support || !plan.networked) return plan
-  let address: { port: number; secret: string } | undefined
-  const decided = withRelay(plan, { enabled, trust: support.trust({ ...context, args: plan.invocation.args }), secrets,
-    get address() {
-      address ??= { port: relayPort(context.env), secret: relaySecret() }
+  let address: { host: string; port: number; secret: string } | undefined
+  const tool = { ...context, args: plan.invocation.args }
+  const decided = withRelay(plan, { enabled, trust: support.trust(tool), readTimeoutMs: support.readTimeoutMs(tool), secrets,
+    address: avoid => {
+      address ??= { ...relayAddress(context.env, avoid), secret: relaySecret() }
       registerSecrets([address.secret])
       return address
     } })
@@ -44,6 +46,8 @@ export interface RunRelayDeps {
   book?: (bookings: Booking[]) => void
   /** npm: the packages to fetch ahead of it (src/relay/look-ahead.ts); read only when the relay starts. */
   lookAhead?: () => LookAheadSeeds | undefined
+  /** After each attempt through the relay: the tool's cache entries kept under the index's URLs too (RelaySupport.keepCache). */
+  keepCache?: (relay: { base: string; index: string; pages: readonly string[] }) => Promise<void>
 }
 
 export interface RunRelay {
@@ -57,6 +61,8 @@ export interface RunRelay {
   served?: () => { bytes: number; requests: number }
   /** npm's packuments fetched ahead and those npm took, when the relay fetched ahead. */
   lookedAhead?: () => { fetched: number; used: number; usedBytes: number } | undefined
+  /** The pages the tool got from mirrors because the index failed, when any did. */
+  mirrorPages?: () => MirrorPages | undefined
   close(): Promise<void>
 }
 
@@ -78,7 +84,7 @@ export async function startRelayForRun(plan: RunPlan, deps: RunRelayDeps): Promi
     // Loaded for a run that has a relay only: `pip --version` and `npm ls` never pay for it.
     const [{ startRelay }, { readFileSync }] = await Promise.all([import('../relay/server.js'), import('node:fs')])
     relay = await startRelay({
-      protocol: planned.protocol, secret: planned.secret, port: planned.port || undefined, env: deps.env, ...(planned.ca && { ca: readFileSync(planned.ca, 'utf8') }),
+      protocol: planned.protocol, secret: planned.secret, host: planned.host, port: planned.port || undefined, env: deps.env, ...(planned.ca && { ca: readFileSync(planned.ca, 'utf8') }),
       index: planned.sources.find(source => sameIndex(source.indexUrl, planned.index))?.id,
       sources: planned.sources.map(source => {
         const split = splitCredentials(source.indexUrl)
@@ -86,6 +92,7 @@ export async function startRelayForRun(plan: RunPlan, deps: RunRelayDeps): Promi
         return { id: source.id, pages: split?.url ?? source.indexUrl, files: source.files, ...(authorization && { authorization }) }
       }),
       lookAhead: deps.lookAhead?.(),
+      pages: { failover: planned.pages.failover, silentMs: planned.pages.silentMs },
       onEvent: (event: RelayEvent) => {
         const line = describeEvent(event)
         if (line) deps.say(line, event.kind !== 'failover')
@@ -95,8 +102,8 @@ export async function startRelayForRun(plan: RunPlan, deps: RunRelayDeps): Promi
     deps.say(`resilient's relay could not start (${(error as Error).message}): going to the index directly`, true)
     return { plan: { ...plan, relay: undefined, attempts: [planned.replaced, ...plan.attempts.slice(1)] }, around: (exec, watch) => ({ exec, watch }), tally: async () => ({}), close: async () => {} }
   }
-  const running = relay.port === planned.port ? plan
-    : { ...plan, relay: { ...planned, port: relay.port }, attempts: [relayAttempt(plan, planned, relay.base, deps.secrets), ...plan.attempts.slice(1)] }
+  const running = relay.port === planned.port && relay.host === planned.host ? plan
+    : { ...plan, relay: { ...planned, host: relay.host, port: relay.port }, attempts: [relayAttempt(plan, planned, relay.base, deps.secrets), ...plan.attempts.slice(1)] }
   const keys = new Map(planned.sources.map(source => [source.id, source.key]))
   return {
     plan: running,
@@ -105,9 +112,11 @@ export async function startRelayForRun(plan: RunPlan, deps: RunRelayDeps): Promi
         if (attempt.planned.via !== 'relay') return exec(command, attempt)
         const before = relay.tally()
         const result = await exec(command, attempt)
-        const after = relay.tally()
-        deps.book?.(relayBookings(Object.entries(after).map(([id, tally]) => ({ key: keys.get(id) ?? id, host: id, ...minus(tally, before[id]) }))))
-        return result
+        await deps.keepCache?.({ base: relay.base, index: planned.index, pages: relay.indexPages() })
+        const relayed = Object.fromEntries(Object.entries(relay.tally()).map(([id, tally]) => [id, minus(tally, before[id])]))
+        deps.book?.(relayBookings(Object.entries(relayed).map(([id, answers]) => ({ key: keys.get(id) ?? id, host: id, ...answers }))))
+        // The diagnosis reads them too: a source that answered only 5xx failed, whatever the tool made of it.
+        return { ...result, relayed }
       },
       // The relay hedges each request itself: the loop's hedge on the attempt's index would see the relay's loopback.
       watch: watch && ((attempt, number) => attempt.via === 'relay' ? undefined : watch(attempt, number)),
@@ -115,6 +124,7 @@ export async function startRelayForRun(plan: RunPlan, deps: RunRelayDeps): Promi
     tally: async () => relay.tally(),
     served: () => relay.served(),
     lookedAhead: () => relay.lookedAhead(),
+    mirrorPages: () => relay.mirrorPages(),
     close: () => relay.close(),
   }
 }

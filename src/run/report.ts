@@ -1,4 +1,5 @@
 import type { RunResult } from '../plan/types.js'
+import type { MirrorPages } from '../relay/page-authority.js'
 import type { HostTally } from '../relay/types.js'
 import { redactDeep } from '../redact.js'
 
@@ -6,7 +7,14 @@ import { redactDeep } from '../redact.js'
  * The `--report` content and the run log's core: every attempt, where it went, what it contacted, what happened;
  * and, for a run through the relay, what each source behind it did (requests, bytes, failovers, resumed bytes).
  */
-export function toReport(tool: string, result: RunResult, relay?: Record<string, HostTally>, lookedAhead?: { fetched: number; used: number; usedBytes: number }) {
+export interface RelayReport {
+  sources: Record<string, HostTally>
+  lookedAhead?: { fetched: number; used: number; usedBytes: number }
+  /** Pages the tool got from mirrors because the index failed (src/relay/page-authority.ts). */
+  mirrorPages?: MirrorPages
+}
+
+export function toReport(tool: string, result: RunResult, relay?: RelayReport) {
   return redactDeep({
     tool,
     exitCode: result.exitCode,
@@ -24,6 +32,7 @@ export function toReport(tool: string, result: RunResult, relay?: Record<string,
       throughput: attempt.progress ?? null,
     })),
     hint: result.hint ?? null,
-    ...(relay && { relay: { sources: relay, ...(lookedAhead && { lookAhead: { fetched: lookedAhead.fetched, used: lookedAhead.used } }) } }),
+    ...(relay && { relay: { sources: relay.sources, ...(relay.lookedAhead && { lookAhead: { fetched: relay.lookedAhead.fetched, used: relay.lookedAhead.used } }),
+      ...(relay.mirrorPages && { mirrorPages: relay.mirrorPages }) } }),
   })
 }

@@ -17,12 +17,14 @@ import { findSecrets, knownSecrets, redact, registerSecretEnv, registerSecrets }
 import { runAttempts } from '../retry/attempts-loop.js'
 import { createAliveCheck, createHedgeWatch } from '../retry/hedge-watch.js'
 import { createProbe } from '../retry/probe.js'
+import { IndexAnswers } from '../retry/index-answers.js'
 import { RunMemory } from '../state/run-memory.js'
 import { TOOLS, type ToolName } from '../tools/index.js'
 import { recoverLockfile } from '../tools/lockfile/lockfile-journal.js'
 import { guardLockfile } from '../tools/lockfile/lockfile-registry.js'
 import { parseInvocation } from '../tools/parse-invocation.js'
 import { planRelay, startRelayForRun } from './relay.js'
+import { describeMirrorPages } from '../relay/describe.js'
 import { resolveVariantCached } from '../state/variant-cache.js'
 import type { RunReporter } from './reporter.js'
 import { announcePlan } from './announce-plan.js'
@@ -125,7 +127,8 @@ export async function runTool(argv: string[], { reporter, env = process.env, cwd
   // A retry must read what the first attempt read (docs/process.md): kept only for runs that may be retried.
   const input = stdio.noInput ? 'ignore' : networked ? new ReplayableInput({ argv: invocation.args, limitBytes: Math.round(config.replayInputMegabytes * 1_000_000), vet: invocation.adapter.vetStreamedInput }) : 'inherit'
   const relay = await startRelayForRun(plan, { env, secrets, say: (line, important) => important ? reporter.note(line, { overToolLine: true }) : reporter.verbose(line), book: memory && (bookings => memory.bookEach(bookings)),
-    ...(config.lookAhead && { lookAhead: () => invocation.adapter.relay?.lookAhead?.({ ...toolContext, executable: invocation.executable, args: plan.invocation.args }) }) })
+    ...(config.lookAhead && { lookAhead: () => invocation.adapter.relay?.lookAhead?.({ ...toolContext, executable: invocation.executable, args: plan.invocation.args }) }),
+    keepCache: relayed => invocation.adapter.relay?.keepCache?.({ ...toolContext, executable: invocation.executable, args: plan.invocation.args }, relayed) ?? Promise.resolve() })
   try {
     const startedAt = new Date()
     let progress: ProgressWatch | undefined
@@ -133,14 +136,15 @@ export async function runTool(argv: string[], { reporter, env = process.env, cwd
     const exec = childExec({ plan: running, config, env, interrupts, reporter, usePty, stdoutFd: stdio.stdout, input, onAttemptProgress: watch => { progress = watch }, onSpawn: idle.started, relayed: relay?.served })
     // A dead public index is left after ~2 s of silence while another source answers (src/retry/hedge.ts).
     const watch = config.fastDetect ? createHedgeWatch(running, { env, activity: () => progress?.activity() ?? {} }) : undefined
+    const answers = new IndexAnswers()
     const result = await runAttempts(running, {
       ...relay?.around(exec, watch) ?? { exec, watch },
       sleep: interruptibleSleep(interrupts),
       now: Date.now,
       reporter,
-      probe: createProbe(invocation.adapter, env),
+      probe: createProbe(invocation.adapter, env, undefined, answers),
       confirmSource: sourceConfirmation({ request, config, tool: { ...toolContext, args: invocation.args, executable: invocation.executable }, state: memory?.snapshot(), reporter }),
-      alive: createAliveCheck(running, env),
+      alive: createAliveCheck(running, env, undefined, undefined, answers),
       book: memory && ((outcome, hosts) => void memory.book(outcome, hosts)),
       interrupted: () => interrupts.received,
       // Questions only when a person can answer; --yes takes the safe default, which is to stop.
@@ -153,7 +157,9 @@ export async function runTool(argv: string[], { reporter, env = process.env, cwd
     const relayed = await relay?.tally()
     const lookedAhead = relay?.lookedAhead?.()
     if (lookedAhead?.fetched) reporter.verbose(`resilient's relay fetched ${lookedAhead.fetched} packument(s) ahead of ${invocation.tool}; it took ${lookedAhead.used} of them`)
-    const report = toReport(invocation.tool, result, relayed, lookedAhead)
+    const mirrorPages = relay?.mirrorPages?.()
+    if (mirrorPages) reporter.warn(describeMirrorPages(mirrorPages))
+    const report = toReport(invocation.tool, result, relayed && { sources: relayed, lookedAhead, mirrorPages })
     const logging = networked ? recordRun({ report, invocation: argv, startedAt, cwd, env, keep: config.logs.keep }) : undefined
     await memory?.finish()
     if (offline && (result.outcome === 'gave-up' || result.outcome === 'failed')) reporter.warn(offlineFailureHint(offline, result))

@@ -18,9 +18,19 @@ export function shimFileName(name: string, format: ShimFormat): string {
   return format === 'cmd' ? `${name}.cmd` : name
 }
 
+/**
+ * The interpreter of sh shims: bash in POSIX mode where there is one, which passes on every variable it was given,
+ * also those whose names are not shell names (`npm_config_@corp:registry`), and reads no startup file (BASH_ENV);
+ * else /bin/sh (dash, ash drop such names: the shim then hands the environment to resilient as bin/resilient does,
+ * and its read-only fast path runs the tool without them, docs/shims.md).
+ */
+export function shimShell(): string {
+  return existsSync('/bin/bash') ? '/bin/bash --posix' : '/bin/sh'
+}
+
 /** The exact text `shim install` writes for a tool now: `resilient doctor` compares installed shims with it. */
-export function currentShimText(target: Omit<ShimTarget, 'readOnly'>, format: ShimFormat): string {
-  const full = { ...target, readOnly: readOnlyFormsFor(target.name) }
+export function currentShimText(target: Omit<ShimTarget, 'readOnly' | 'shell'>, format: ShimFormat): string {
+  const full = { ...target, readOnly: readOnlyFormsFor(target.name), shell: shimShell() }
   return format === 'cmd' ? renderCmdShim(full) : renderShim(full)
 }
 

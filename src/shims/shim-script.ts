@@ -24,6 +24,8 @@ export interface ShimTarget {
   resilientVersion: string
   /** The tool's read-only invocations, run without starting Node (ToolAdapter.readOnly). */
   readOnly?: ReadOnlyForms
+  /** The shebang's interpreter (src/shims/install.ts shimShell); /bin/sh by default. */
+  shell?: string
 }
 
 /**
@@ -35,9 +37,9 @@ export interface ShimTarget {
  * that runs pip is never wrapped twice and can never loop. The PATH walk skips every directory holding a shim
  * manifest, and any file that is itself a shim (one copied elsewhere without its manifest).
  */
-export function renderShim({ name, node, cli, resilientVersion, readOnly }: ShimTarget): string {
+export function renderShim({ name, node, cli, resilientVersion, readOnly, shell = '/bin/sh' }: ShimTarget): string {
   const fastPath = readOnly ? `${readOnlyFunction(readOnly)}\n` : ''
-  return `#!/bin/sh
+  return `#!${shell}
 # ${SHIM_MARKER}: ${name}
 # Written by \`resilient shim install\` (resilient ${resilientVersion}); \`resilient shim uninstall\` removes it. See docs/shims.md.
 ${fastPath}if [ -z "\${RESILIENT_ACTIVE:-}\${RESILIENT_NO_SHIM:-}" ]${readOnly ? ' && ! read_only "$@"' : ''}; then

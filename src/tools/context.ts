@@ -33,6 +33,37 @@ export interface IndexChoice {
   privateBecause?: string
 }
 
+/**
+ * A source the tool reads package names from beside its index in the same run (pip's extra index or find-links, an
+ * npm scope's registry): unless it is a public index resilient knows, it is the person's own, and no mirror may be
+ * asked for a name it could shadow (docs/plan.md).
+ */
+export interface SourceBeside {
+  /** As the tool takes it: a URL or a local path; empty when it could not be read. */
+  url: string
+  /** `--extra-index-url`, `PIP_FIND_LINKS`, `/etc/pip.conf`, `requirements.txt:2`, `.npmrc (@corp:registry)`. */
+  origin: string
+  /**
+   * The tool merges its names with the index's (pip takes the newest version from every source): a mirror asked for
+   * any name could shadow it, so no attempt goes to a mirror. Otherwise (npm sends a scope to its registry alone)
+   * only the relay's pages stay on the index.
+   */
+  merged: boolean
+}
+
+/**
+ * How long a tool waits on one silent request, and how many times it asks, by its own settings for one invocation:
+ * what resilient says a silent index will cost (it never changes them).
+ */
+export interface Patience {
+  timeoutMs: number
+  tries: number
+  /** The waits between its tries, added up. */
+  betweenTriesMs: number
+  /** Where they come from, in the tool's own terms: `--timeout 15, --retries 5`. */
+  settings: string
+}
+
 /** What an adapter may read to find the user's own index choice: never the real process, always passed in. */
 export interface ToolContext {
   args: string[]

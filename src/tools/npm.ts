@@ -1,5 +1,5 @@
 import { NPM_UPSTREAM } from '../mirrors/npm.js'
-import { NPM_RELAY } from './relay/npm-relay.js'
+import { NPM_RELAY, npmPatience } from './relay/npm-relay.js'
 import { firstPositional } from './argv/args.js'
 import { hostOf, labelOf, sameIndex } from '../url.js'
 import { NPM_LOCKFILE } from './lockfile/lockfile-formats.js'
@@ -136,6 +136,9 @@ export const npm = {
   applyIndex: (command, url) => addNpmOptions(command, `--registry=${url}`, ...(sameIndex(url, NPM_UPSTREAM) ? [] : ['--no-audit'])),
   passCredentials: withNpmrc,
   packageUrl: npmPackageUrl,
+  // A scope's registry: npm sends that scope there alone, so mirrors may still serve the rest; the relay's pages stay on the index.
+  patience: npmPatience,
+  sourcesBeside: context => scopedRegistries(context).map(url => ({ url, origin: 'a scope\'s registry', merged: false })),
   relay: { ...NPM_RELAY, lookAhead, trust: context => ({ ...NPM_RELAY.trust(context), otherRegistries: scopedRegistries(context) }) },
   lockfile: {
     format: NPM_LOCKFILE,

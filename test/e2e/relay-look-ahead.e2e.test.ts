@@ -1,13 +1,13 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createServer, request as httpRequest, type Server } from 'node:http'
 import { execa } from 'execa'
 import { afterEach, describe, expect, it } from 'vitest'
 import { buildTarball, startNpmRegistry, type NpmRegistry } from '../support/npm-registry.js'
 import { isolatedEnv } from '../helpers/isolated-env.js'
 import { runCli } from '../helpers/run-cli.js'
 import { projectWithConfig } from '../helpers/e2e-setup.js'
+import { localhostFronts } from '../helpers/relay-setup.js'
 
 // The built CLI and real npm against a registry 30 ms away: the relay fetches packuments ahead of npm, which asks
 // for them one at a time. What npm writes must be what it writes without resilient, and nothing fetched twice.
@@ -18,35 +18,10 @@ const SECRET = buildTarball({ name: '@corp/secret', version: '1.0.0', dependenci
 const MANIFEST = { name: 'look-ahead', version: '1.0.0', private: true, dependencies: { mid: '^1.0.0', ...Object.fromEntries(TOPS.slice(2).map(top => [top.spec.name, '^1.0.0'])) } }
 
 const registries: NpmRegistry[] = []
-const forwarders: Server[] = []
 afterEach(async () => {
   await Promise.all(registries.splice(0).map(registry => registry.close()))
-  for (const forwarder of forwarders.splice(0)) forwarder.close()
 })
-
-/**
- * `registry` at http://localhost:<port>/, its packuments' tarball links too: another host name than the index's
- * 127.0.0.1, as a private registry has. Listening on every address, so localhost reaches it in either family.
- */
-async function onLocalhost(registry: NpmRegistry): Promise<string> {
-  let self = ''
-  const forwarder = createServer((request, response) => {
-    const upstream = httpRequest(`${registry.url}${request.url!.slice(1)}`, { method: request.method, headers: { ...request.headers, host: `127.0.0.1:${registry.port}`, 'accept-encoding': 'identity' } }, answer => {
-      const chunks: Buffer[] = []
-      answer.on('data', chunk => chunks.push(chunk)).on('end', () => {
-        const whole = Buffer.concat(chunks)
-        const body = /json/.test(answer.headers['content-type'] ?? '') ? Buffer.from(whole.toString('utf8').replaceAll(registry.url, self)) : whole
-        response.writeHead(answer.statusCode!, { 'content-type': answer.headers['content-type'] ?? 'application/octet-stream', 'content-length': String(body.length) }).end(body)
-      })
-    })
-    upstream.on('error', () => response.destroy())
-    request.pipe(upstream)
-  })
-  forwarders.push(forwarder)
-  await new Promise<void>(resolve => forwarder.listen(0, resolve))
-  self = `http://localhost:${(forwarder.address() as { port: number }).port}/`
-  return self
-}
+const onLocalhost = localhostFronts()
 
 async function registry(packages = PACKAGES, likeNpmjs = false): Promise<NpmRegistry> {
   const started = await startNpmRegistry({ packages, fault: { kind: 'delay', ms: 30 }, likeNpmjs })

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { execa } from 'execa'
@@ -81,14 +81,18 @@ describe('real npm through the relay', () => {
     expect(readFileSync(join(cwd, 'node_modules', 'big-x', 'data.txt'), 'utf8')).toBe(NOISE(1))
   })
 
-  it('never passes on a tarball that fails its integrity: it is fetched again from the mirror before npm sees a byte', async () => {
+  it('never passes on a tarball that fails its integrity: npm\'s download breaks at its last chunk, nothing is left installed, and its next try gets the mirror\'s copy', async () => {
     const index = await registry({ kind: 'corrupt' })
     const mirror = await registry()
     const front = await relay({ protocol: 'npm', sources: [npmSource(index, 'index'), npmSource(mirror, 'mirror')] })
     const cwd = project()
-    const result = await npmInstall(cwd, front.base, { env: npmCredentials(front, cwd), replaceHost: '127.0.0.1' })
-    expect(result.exitCode, result.all).toBe(0)
-    expect(result.all).not.toMatch(/EINTEGRITY/)
-    expect(front.events.filter(event => event.kind === 'hash-mismatch')).toHaveLength(3)
+    const first = await npmInstall(cwd, front.base, { env: npmCredentials(front, cwd), replaceHost: '127.0.0.1' })
+    expect(first.exitCode).not.toBe(0)
+    expect(first.all).not.toMatch(/EINTEGRITY/)
+    expect(existsSync(join(cwd, 'node_modules', 'big-x'))).toBe(false)
+    expect(front.events.filter(event => event.kind === 'hash-mismatch').length).toBeGreaterThan(0)
+    const again = await npmInstall(cwd, front.base, { env: npmCredentials(front, cwd), replaceHost: '127.0.0.1' })
+    expect(again.exitCode, again.all).toBe(0)
+    expect(readFileSync(join(cwd, 'node_modules', 'big-x', 'data.txt'), 'utf8')).toBe(NOISE(1))
   })
 })

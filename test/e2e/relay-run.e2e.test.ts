@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { execa } from 'execa'
@@ -10,6 +10,8 @@ import { isolatedEnv } from '../helpers/isolated-env.js'
 import { runCli } from '../helpers/run-cli.js'
 import { filesIn, projectWithConfig, pypiServers } from '../helpers/e2e-setup.js'
 import { proxy } from '../helpers/relay-setup.js'
+import { itNeeding, PYENV, pyenvInstalled } from '../helpers/requirements.js'
+
 
 // The relay as resilient runs it: the built CLI, real pip and npm, local servers with faults.
 let wheels: BuiltWheel[]
@@ -53,6 +55,27 @@ describe('resilient through its relay', () => {
     expect(state).toContain('"category": "connection"')
   })
 
+  itNeeding(pyenvInstalled, 'pip behind a pyenv shim goes through the relay: the shim is followed to its interpreter without starting pip, and a break is resumed in one attempt', async () => {
+    const index = await server({ wheels, fault: ({ isFile }) => isFile ? { kind: 'truncate', atFraction: 0.5 } : { kind: 'ok' } })
+    const mirror = await server({ wheels })
+    const cwd = projectWithConfig({ relay: true, pypi: { index: index.url, mirrors: [mirror.url] } })
+    // A pyenv root as pyenv lays it out, its version a virtual environment of this machine's python3 with pip.
+    const root = mkdtempSync(join(tmpdir(), 'resilient-pyenv-'))
+    await execa('python3', ['-m', 'venv', '--without-pip', '--system-site-packages', join(root, 'versions', 'app')], { env: isolatedEnv() })
+    writeFileSync(join(root, 'versions', 'app', 'bin', 'pip'), `#!${join(root, 'versions', 'app', 'bin', 'python')}\nimport sys\nfrom pip._internal.cli.main import main\nsys.exit(main())\n`, { mode: 0o755 })
+    mkdirSync(join(root, 'shims'))
+    writeFileSync(join(root, 'shims', 'pip'), `#!/usr/bin/env bash\nset -e\nprogram="\${0##*/}"\nexport PYENV_ROOT="${root}"\nexec "${PYENV}" exec "$program" "$@"\n`, { mode: 0o755 })
+    writeFileSync(join(cwd, '.python-version'), 'app\n')
+    const env = isolatedEnv({ PATH: `${join(root, 'shims')}:${process.env.PATH}`, PYENV_ROOT: root })
+    const dest = mkdtempSync(join(tmpdir(), 'resilient-relay-dl-'))
+    const result = await runCli(['-v', '--report', join(env.HOME!, 'report.json'), 'pip', 'download', '--no-deps', '-d', dest, 'demo-pkg'], { cwd, env })
+    expect(result.exitCode, result.all).toBe(0)
+    expect(filesIn(dest)).toEqual([wheels[0]!.filename])
+    expect(result.stderr).not.toMatch(/not sure which index|pip says|no relay/)
+    expect(result.stderr).toMatch(/resuming from 127\.0\.0\.1/)
+    expect(report(env.HOME!).attempts).toHaveLength(1)
+  })
+
   it('npm: the registry dies after 3 requests; one attempt, and package-lock.json as plain npm writes it', async () => {
     const plainProject = mkdtempSync(join(tmpdir(), 'resilient-relay-plain-'))
     writeFileSync(join(plainProject, 'package.json'), JSON.stringify({ name: 'p', version: '1.0.0', private: true }))
@@ -73,17 +96,20 @@ describe('resilient through its relay', () => {
     expect(existsSync(join(cwd, 'node_modules', '@acme', 'util', 'package.json'))).toBe(true)
   })
 
-  it('pip behind HTTP_PROXY: pip reaches the relay directly, its secret never reaches the proxy; the relay goes through the proxy', async () => {
+  it('pip behind HTTP_PROXY: pip reaches the relay directly, its secret never reaches the proxy; the relay goes through the proxy as pip would (absolute-form GET for a plain-http index, never CONNECT, which the proxy allows to 443 only)', async () => {
     const index = await server({ wheels })
-    const through = await proxy()
+    const through = await proxy({ connectPorts: [443] })
     try {
       const cwd = projectWithConfig({ relay: true, pypi: { index: index.url, mirrors: [] } })
       const dest = mkdtempSync(join(tmpdir(), 'resilient-relay-dl-'))
       const result = await runCli(['python3', '-m', 'pip', 'download', '--no-deps', '-d', dest, 'demo-pkg'], { cwd, env: isolatedEnv({ HTTP_PROXY: through.url }) })
       expect(result.exitCode, result.all).toBe(0)
-      expect(through.forwarded).toEqual([])
-      expect(through.tunnels.length).toBeGreaterThan(0)
-      expect(new Set(through.tunnels)).toEqual(new Set([`127.0.0.1:${index.port}`]))
+      expect(through.tunnels).toEqual([])
+      expect(through.refused).toEqual([])
+      expect(through.forwarded.length).toBeGreaterThan(0)
+      expect(new Set(through.forwarded.map(request => new URL(request.url).host))).toEqual(new Set([`127.0.0.1:${index.port}`]))
+      // Only the relay's own requests reach the proxy: never the relay's secret.
+      expect(through.forwarded.filter(request => request.authorization)).toEqual([])
     } finally {
       through.close()
     }
@@ -92,8 +118,11 @@ describe('resilient through its relay', () => {
   it('--dry-run says which attempt goes through the relay and which sources stand behind it; --no-relay and a private index do not', async () => {
     const cwd = projectWithConfig({ relay: true, pypi: { index: 'http://127.0.0.1:9/simple', mirrors: ['http://127.0.0.1:8/simple'] } })
     const relayed = await runCli(['-n', 'pip', 'install', 'x'], { cwd })
-    expect(relayed.stderr).toMatch(/# attempt 1 of 2 on 127\.0\.0\.1:9 — .*; through resilient's relay on 127\.0\.0\.1:\d+, which asks 127\.0\.0\.1:9, 127\.0\.0\.1:8 per request/)
-    expect(relayed.stdout.split('\n')[0]).toMatch(/^NETRC=\S+ pip install x --index-url http:\/\/127\.0\.0\.1:\d+\/simple\/ --trusted-host 127\.0\.0\.1:\d+/)
+    expect(relayed.stderr).toMatch(/# attempt 1 of 2 on 127\.0\.0\.1:9 — .*; through resilient's relay on 127\.\d+\.\d+\.\d+:\d+, which asks for pages of 127\.0\.0\.1:9 \(of 127\.0\.0\.1:8 only once 127\.0\.0\.1:9 fails\), and for files 127\.0\.0\.1:9, 127\.0\.0\.1:8 per request/)
+    // A source of the person's own beside the index: no mirror attempt, and the relay keeps every page on the index.
+    const beside = await runCli(['-n', 'pip', 'install', '--extra-index-url', 'https://pypi.corp.example/simple', 'x'], { cwd })
+    expect(beside.stderr).toMatch(/# attempt 1 of 1 on 127\.0\.0\.1:9 — .*which asks for pages of 127\.0\.0\.1:9 only, and for files 127\.0\.0\.1:9, 127\.0\.0\.1:8 per request/)
+    expect(relayed.stdout.split('\n')[0]).toMatch(/^NETRC=\S+ pip install x --index-url http:\/\/127\.\d+\.\d+\.\d+:\d+\/simple\/ --trusted-host 127\.\d+\.\d+\.\d+:\d+/)
     expect(relayed.stdout).not.toMatch(/resilient:/)
     const off = await runCli(['-n', '--no-relay', 'pip', 'install', 'x'], { cwd })
     expect(off.stderr).not.toMatch(/relay/)

@@ -60,7 +60,7 @@ export function itNeeding(needs: Needs, title: string, body: () => unknown, time
 /** Debian packages that .ci/run installs when missing, by the command they provide. */
 export const FROM_CI_RUN: Record<string, string> = {
   go: 'golang-go', cargo: 'cargo', pipx: 'pipx', poetry: 'python3-poetry', pdm: 'python3-pdm',
-  zsh: 'zsh', fish: 'fish', tmux: 'tmux', script: 'bsdutils', strace: 'strace', openssl: 'openssl',
+  zsh: 'zsh', fish: 'fish', tmux: 'tmux', script: 'bsdutils', strace: 'strace',
 }
 
 /** A command on PATH. pip and npm come with the CI image's Python and Node; the others from .ci/run. */
@@ -70,6 +70,10 @@ export function command(name: string): Requirement {
     : name === 'npm' ? 'it comes with Node' : undefined
   return { name, available: Boolean(which(name, process.env)), installedBy }
 }
+
+/** pyenv itself (optional): its real `pyenv exec`, which pyenv's shims run. */
+export const PYENV = join(process.env.PYENV_ROOT ?? join(homedir(), '.pyenv'), 'libexec', 'pyenv')
+export const pyenvInstalled: Requirement = { name: `pyenv (${PYENV})`, available: existsSync(PYENV) }
 
 /** A Python of pyenv (optional: CI has only its python3). */
 export function pyenvPython(version: string): Requirement & { path: string } {

@@ -32,4 +32,11 @@ describe('figure (e) rendered for the documents', () => {
   it('renders nothing from a results file measured before the unseen sets existed', () => {
     expect(accuracySections({ ...figure, unseen: undefined } as unknown as AccuracyFigure)).toEqual({})
   })
+
+  it('says so when the final parts were measured again after a later change', () => {
+    const again = accuracySections({ ...figure, remeasured: 'a change' })
+    expect(again['bench-accuracy']).toContain('the round 9 final parts were measured once, after every rule change of round 9, and again after a change.')
+    expect(again['bench-accuracy']).toContain('(labelled and committed first; measured twice: once when written, again after a later change, never tuned on)')
+    expect(again['bench-diagnosis']).toMatch(/^On pastes they had never seen \(round 9, measured again after a later change, never tuned on\): 93\.5%/)
+  })
 })

@@ -1,11 +1,17 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
+import { diagnose } from '../../src/diagnose/index.js'
+import { statusOf } from '../../src/diagnose/http-status.js'
+import { normalizeFailure } from '../../src/diagnose/normalize.js'
 import { DEFAULT_REMEDIES } from '../../src/diagnose/remedies.js'
 import { RULES } from '../../src/diagnose/rules/index.js'
 import { DIAGNOSED_TOOLS } from '../../src/diagnose/tool-guess.js'
 import { TOOLS } from '../../src/tools/index.js'
 import type { Rule } from '../../src/diagnose/types.js'
+import { CATALOG } from '../support/catalog/index.js'
+import { fillTemplate } from '../support/catalog/fill.js'
+import { fixture } from './diagnose/rule-cases.js'
 
 const root = (path: string) => fileURLToPath(new URL(`../../${path}`, import.meta.url))
 
@@ -64,5 +70,51 @@ describe('rules', () => {
     const table = /<!-- rules:start -->\n([\s\S]*?)\n<!-- rules:end -->/.exec(page)?.[1]
     expect(table, 'docs/diagnosis.md has no <!-- rules:start --> ... <!-- rules:end --> section').toBeDefined()
     expect(table!.split('\n').filter(line => line.startsWith('|')).join('\n')).toBe(renderRulesTable(RULES))
+  })
+})
+
+describe('a missing package needs proof', () => {
+  // Every output the rules are checked against: the fixtures (real captures and pastes), and the catalog's messages.
+  const fixtures = readdirSync(root('test/fixtures/output')).flatMap(tool => readdirSync(root(`test/fixtures/output/${tool}`))
+    .filter(name => name.endsWith('.txt')).map(name => `${tool}/${name.slice(0, -4)}`))
+  const outputs = [
+    ...fixtures.map(name => ({ name, failure: fixture(name) })),
+    ...Object.entries(CATALOG).flatMap(([tool, messages]) => messages.map(message => ({ name: `${tool}: ${message.template.slice(0, 60)}`,
+      failure: { tool: tool === 'system' ? null : tool, output: fillTemplate(message.template, (_, values) => values[0]!) } }))),
+  ]
+  const notFoundRules = RULES.filter(rule => rule.category === 'package_not_found')
+
+  it('every package_not_found rule matches only with its proof: a 404/410 for the name on its evidence lines, or the index\'s listing', () => {
+    expect(notFoundRules.length).toBeGreaterThan(5)
+    let matched = 0
+    for (const rule of notFoundRules) {
+      for (const { name, failure } of outputs) {
+        const match = rule.match(normalizeFailure(failure))
+        if (!match) continue
+        matched++
+        const proof = match.facts?.absence
+        expect(proof, `${rule.id} on ${name}`).toMatch(/^(?:status|listing)$/)
+        if (proof === 'status') expect(match.evidence.some(line => [404, 410].includes(statusOf(line) ?? 0)), `${rule.id} on ${name}`).toBe(true)
+      }
+    }
+    expect(matched).toBeGreaterThan(50)
+  })
+
+  it('diagnose() refuses the label to a rule that gives no proof, and says so under --verbose', () => {
+    const careless: Rule = { id: 'any-careless', category: 'package_not_found', tools: 'any', summary: 'x', match: () => ({ evidence: ['Not found'] }) }
+    const refused: string[] = []
+    const diagnosis = diagnose({ tool: 'pip', output: 'ERROR: Not found' }, [careless, ...RULES], rule => refused.push(rule.id))
+    expect(diagnosis.category).not.toBe('package_not_found')
+    expect(refused).toEqual(['any-careless'])
+  })
+
+  it('no output whose words prove nothing comes out as package_not_found, whichever tool is named or guessed', () => {
+    // Captured side by side: the same words after a 404 and after a 401, a 429 or a 503.
+    const unproven = fixtures.filter(name => /\/captured-other-/.test(name))
+    expect(unproven.length).toBeGreaterThanOrEqual(7)
+    for (const name of unproven) {
+      expect(diagnose(fixture(name)).category, name).toBe('other')
+      expect(diagnose({ ...fixture(name), tool: null }).category, `${name}, tool unknown`).not.toBe('package_not_found')
+    }
   })
 })

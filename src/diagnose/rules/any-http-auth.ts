@@ -9,10 +9,11 @@ import type { Rule } from '../types.js'
 // poetry's solver says "numpy is forbidden" (mixology). uv says "Missing credentials for <url>" (crates/uv-auth/src/
 // middleware.rs); conda explains a 401/403 below its CondaHTTPError line ("The token given for the URL is invalid",
 // "The credentials you have provided for this URL are invalid", "... insufficient permissions to access this
-// resource", "You do not have permission to access this resource": conda/gateways/repodata/__init__.py). A 401/403
+// resource", "You do not have permission to access this resource": conda/gateways/repodata/__init__.py); pdm, asked
+// for credentials it may not prompt for, "The credentials for <host> are not provided" (pdm/models/auth.py). A 401/403
 // explains the "not found" a tool says next (uv: "was not found in the package registry" + an index hint), so this
 // rule comes before every package_not_found rule in RULES.
-const WORDS = /\bUnauthorized\b|\bForbidden\b|\bFORBIDDEN\b|https?:\/\/\S{1,500}: (?:forbidden|unauthorized)\b|[Aa]uthentication [Ff]ailed|[Uu]nable to authenticate|User for [\w.-]{1,253}:|\bE40[13]\b|[Aa]uthorization error accessing|terminal prompts disabled|could not read Username|authenticated registries require|no token found for|Missing credentials for |The token given for the URL is invalid|The credentials you have provided for this URL are invalid|insufficient permissions to access this resource|do not have permission to access this resource/
+const WORDS = /\bUnauthorized\b|\bForbidden\b|\bFORBIDDEN\b|https?:\/\/\S{1,500}: (?:forbidden|unauthorized)\b|[Aa]uthentication [Ff]ailed|[Uu]nable to authenticate|User for [\w.-]{1,253}:|\bE40[13]\b|[Aa]uthorization error accessing|terminal prompts disabled|could not read Username|authenticated registries require|no token found for|Missing credentials for |The token given for the URL is invalid|The credentials you have provided for this URL are invalid|insufficient permissions to access this resource|do not have permission to access this resource|The credentials for \S{1,260} are not provided/
 
 export const anyHttpAuth = {
   id: 'any-http-auth',

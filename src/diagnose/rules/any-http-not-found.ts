@@ -14,7 +14,7 @@ export const anyHttpNotFound = {
     const hits = findStatuses(failure, [404, 410])
     if (!hits.length) return null
     const evidence = hits.map(hit => hit.line)
-    const facts = { ...hostFacts(evidence), status: hits[0]!.status }
+    const facts = { ...hostFacts(evidence), status: hits[0]!.status, absence: 'status' as const }
     return { evidence, facts, summary: facts.host ? `${facts.host} answered ${facts.status} Not Found` : undefined }
   },
 } satisfies Rule

@@ -13,6 +13,6 @@ export const cargoNoMatchingPackage = {
     const evidence = linesMatching(failure, /no matching package named `|failed to select a version for the requirement `|candidate versions found which didn't match/, 2)
     if (!evidence.length) return null
     const name = firstCapture(evidence, /package named `([^`]{1,100})`|requirement `([\w-]{1,100})/)
-    return { evidence, facts: { package: name }, summary: name ? `The registry has no crate ${name} matching the requirement` : undefined }
+    return { evidence, facts: { package: name, absence: 'listing' }, summary: name ? `The registry has no crate ${name} matching the requirement` : undefined }
   },
 } satisfies Rule

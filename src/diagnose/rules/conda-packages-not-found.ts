@@ -31,6 +31,6 @@ export const condaPackagesNotFound = {
     const listed = failure.lines.findIndex(line => /not available from current channels|ResolvePackageNotFound/.test(line))
     const name = firstCapture(failure.lines, /nothing provides requested (\S+)|nothing provides (?!python )(\S+) [^\n]{0,200}needed by |No candidates were found for (\S+)/)
       ?? (listed >= 0 ? firstCapture(failure.lines.slice(listed + 1), /^\s+- ([\w.-]+)(?:[=<>!~][^\s]{0,100})?\s*$/) : undefined)
-    return { evidence, facts: { package: name }, summary: name ? `${name} is not in the configured channels` : undefined }
+    return { evidence, facts: { package: name, absence: 'listing' }, summary: name ? `${name} is not in the configured channels` : undefined }
   },
 } satisfies Rule

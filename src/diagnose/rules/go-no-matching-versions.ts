@@ -12,6 +12,6 @@ export const goNoMatchingVersions = {
     const evidence = linesMatching(failure, /no matching versions for query|unknown revision|invalid version: |cannot find module providing package/, 2)
     if (!evidence.length) return null
     const module = firstCapture(evidence, /^go: (?:module )?([\w.\-/]{1,300}?)(?:@[^:\s]{1,100})?: /)
-    return { evidence, facts: { package: module }, summary: module ? `The module proxy has no matching version of ${module}` : undefined }
+    return { evidence, facts: { package: module, absence: 'listing' }, summary: module ? `The module proxy has no matching version of ${module}` : undefined }
   },
 } satisfies Rule

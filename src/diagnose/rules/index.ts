@@ -15,6 +15,7 @@ import { anyProxyHost } from './any-proxy-host.js'
 import { anyProxy } from './any-proxy.js'
 import { anyRateLimited } from './any-rate-limited.js'
 import { anyServerError } from './any-server-error.js'
+import { anySourceServerError } from './any-source-server-error.js'
 import { anySsl } from './any-ssl.js'
 import { anyTimeout } from './any-timeout.js'
 import { anyUsageError } from './any-usage-error.js'
@@ -41,6 +42,7 @@ import { pdmNoMatchingCandidates } from './pdm-no-matching-candidates.js'
 import { pipBuildFailure } from './pip-build-failure.js'
 import { pipHashMismatch } from './pip-hash-mismatch.js'
 import { pipInvalidRequirement } from './pip-invalid-requirement.js'
+import { pipNothingListed } from './pip-nothing-listed.js'
 import { pipNoMatchingDistribution } from './pip-no-matching-distribution.js'
 import { pipRequiresPython } from './pip-requires-python.js'
 import { pipResolutionImpossible } from './pip-resolution-impossible.js'
@@ -74,7 +76,7 @@ import { yarnNoMatchingVersion } from './yarn-no-matching-version.js'
  * 3. network causes, most specific first: the proxy wraps everything behind it, TLS and DNS come before the
  *    connection errors they produce, HTTP statuses before the resets that follow them;
  * 4. what the solver or the build says, which network trouble also produces ("No matching distribution");
- * 5. broad last resorts: a 404 seen in a verbose log, a missing module.
+ * 5. broad last resorts: a 404 seen in a verbose log, a tool that found nothing and does not say why, a missing module.
  */
 export const RULES: readonly Rule[] = [
   // 1. failures that are not what their words suggest
@@ -112,6 +114,8 @@ export const RULES: readonly Rule[] = [
   anyConnection,
   condaConnectionFailed,
   anyPermission,
+  // what the relay saw of a source outweighs what the tool concluded from the pages it did not get
+  anySourceServerError,
   // 4. runtime versions, missing packages, conflicts, builds
   poetryPythonVersion,
   pipRequiresPython,
@@ -146,6 +150,8 @@ export const RULES: readonly Rule[] = [
   cargoBuildFailure,
   // 5. last resorts
   anyHttpNotFound,
+  // a tool that found nothing and does not say why: after every cause that could explain it, a 404 for the name too
+  pipNothingListed,
   pythonModuleNotFound,
   nodeModuleNotFound,
 ]

@@ -15,7 +15,7 @@ export const npmNoMatchingVersion = {
     if (!evidence.length) return null
     const spec = firstCapture(failure.lines, /No matching version found for (\S+)|No version matching "?([^"\s]+)/)
     const at = spec ? spec.lastIndexOf('@') : -1
-    return { evidence, facts: spec && at > 0 ? { package: spec.slice(0, at), version: spec.slice(at + 1) } : {},
+    return { evidence, facts: { ...(spec && at > 0 && { package: spec.slice(0, at), version: spec.slice(at + 1) }), absence: 'listing' },
       summary: spec ? `The registry has no version ${spec}` : undefined }
   },
 } satisfies Rule

@@ -2,11 +2,12 @@ import { linesMatching } from '../evidence.js'
 import { PIP_FAMILY } from '../tool-families.js'
 import type { NormalizedFailure, Rule } from '../types.js'
 
-// pip ends *every* index failure with "No matching distribution found"; the timeout, DNS, TLS, proxy and status
-// rules come first in RULES and read the retry lines above it, so reaching this one means the output shows no
-// network trouble. Even then "(from versions: none)" may hide a 401/403/429/5xx on the index page (pip logs nothing
-// for those): the retry loop asks the index itself (src/retry/probe.ts) before calling the package missing.
-const NOT_FOUND = /No matching distribution found for (\S+)|Could not find a version that satisfies the requirement (\S+)|No distributions at all found for (\S+)|Could not find any downloads that satisfy the requirement (\S+)/
+// "Could not find a version that satisfies the requirement x==2.0 (from versions: 1.0, 1.1)": the index listed the
+// package, without the version asked for (pip resolvelib/factory.py). That listing is the proof a missing package
+// needs. "(from versions: none)" is none: pip words a 404 and a 401, 403, 429 or 5xx of the page alike, logging the
+// status at debug level only (index/collector.py, _handle_get_simple_fail); pip-nothing-listed reads it. The timeout,
+// DNS, TLS, proxy and status rules come first in RULES and read the retry lines above it.
+const NOT_FOUND = /Could not find a version that satisfies the requirement (\S+)/
 
 function versionsListed(failure: NormalizedFailure): string[] {
   const listed = /\(from versions: ([^)]{0,4000})\)/.exec(failure.text)?.[1]?.trim()
@@ -17,18 +18,17 @@ export const pipNoMatchingDistribution = {
   id: 'pip-no-matching-distribution',
   category: 'package_not_found',
   tools: PIP_FAMILY,
-  summary: 'No version of the package was found on the index',
+  summary: 'The index lists the package, but no version matching the requirement',
   match: failure => {
-    const evidence = linesMatching(failure, NOT_FOUND)
-    if (!evidence.length) return null
-    const requirement = evidence.map(line => NOT_FOUND.exec(line)).find(Boolean)
-    const spec = (requirement?.slice(1).find(Boolean) ?? '').replace(/[,;]$/, '')
-    const name = /^[A-Za-z0-9][A-Za-z0-9._-]*/.exec(spec)?.[0]
     const versionsAvailable = versionsListed(failure)
+    const evidence = versionsAvailable.length ? linesMatching(failure, NOT_FOUND) : []
+    if (!evidence.length) return null
+    const spec = (NOT_FOUND.exec(evidence[0]!)?.[1] ?? '').replace(/[,;]$/, '')
+    const name = /^[A-Za-z0-9][A-Za-z0-9._-]*/.exec(spec)?.[0]
     return {
       evidence,
-      facts: { package: name, version: /==\s*([^\s,;]+)/.exec(spec)?.[1], versionsAvailable },
-      summary: name ? `No matching version of ${spec} on the index${versionsAvailable.length ? ` (it lists ${versionsAvailable.slice(-3).join(', ')})` : ' (it lists none)'}` : undefined,
+      facts: { package: name, version: /==\s*([^\s,;]+)/.exec(spec)?.[1], versionsAvailable, absence: 'listing' },
+      summary: name ? `The index lists ${name}, but no version matching ${spec} (it lists ${versionsAvailable.slice(-3).join(', ')})` : undefined,
     }
   },
 } satisfies Rule

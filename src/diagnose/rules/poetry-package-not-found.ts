@@ -13,6 +13,6 @@ export const poetryPackageNotFound = {
     const evidence = linesMatching(failure, /Could not find a matching version of package |which doesn't match any versions/, 2)
     if (!evidence.length) return null
     const name = firstCapture(evidence, /version of package (\S+)|depends on ([\w.-]+) \([^)\n]{1,60}\) which doesn't match/)
-    return { evidence, facts: { package: name }, summary: name ? `No release of ${name} matches the requirement` : undefined }
+    return { evidence, facts: { package: name, absence: 'listing' }, summary: name ? `No release of ${name} matches the requirement` : undefined }
   },
 } satisfies Rule

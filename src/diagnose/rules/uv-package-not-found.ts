@@ -32,6 +32,6 @@ export const uvPackageNotFound = {
     if (!evidence.length && !onlyOf) return null
     if (onlyOf) evidence.push(...linesMatching(failure, /only the following versions of /, 1))
     const name = onlyOf ?? firstCapture(evidence, /Because (\S+) was not found|there (?:is no version|are no versions) of ([\w.-]+)|version found for: (\S+)/)
-    return { evidence, facts: { package: name }, summary: name ? `${name} (or the requested version of it) is not on the index` : undefined }
+    return { evidence, facts: { package: name, absence: 'listing' }, summary: name ? `${name} (or the requested version of it) is not on the index` : undefined }
   },
 } satisfies Rule

@@ -16,6 +16,6 @@ export const yarnNoMatchingVersion = {
     const evidence = linesMatching(failure, MISSING, 2)
     if (!evidence.length) return null
     const name = firstCapture(evidence, /versions for "([^"]{1,200})"|package "([^"]{1,200})"/)
-    return { evidence, facts: { package: name }, summary: name ? `The registry has no matching version of ${name}` : undefined }
+    return { evidence, facts: { package: name, absence: 'listing' }, summary: name ? `The registry has no matching version of ${name}` : undefined }
   },
 } satisfies Rule

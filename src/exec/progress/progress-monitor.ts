@@ -40,9 +40,11 @@ function sampleAt(samples: readonly Sample[], time: number): Sample | undefined 
 
 /**
  * A stall is a live but starved transfer: over the last window, data kept arriving (some in each third of it), yet
- * less than the floor, while the tree was not busy computing. Silence alone is not a stall: a build that sleeps, or a
- * download that just finished, receives nothing either; a connection that goes silent is the tool's read timeout's
- * to catch. Returns the bytes received in the window when stalled.
+ * less than the floor, while the tree was not busy computing, and, where it is known, a transfer was under way at
+ * every sample. Silence alone is not a stall: a build that sleeps, or a download that just finished, receives
+ * nothing either; a connection that goes silent is the tool's read timeout's to catch. Nor are short transfers
+ * between pauses: a tool retrying a failed download after its own delays (npm: 10 s, then 60 s) receives some bytes
+ * in each third of a window too. Returns the bytes received in the window when stalled.
  */
 export function findStall(samples: readonly Sample[], settings: StallSettings): { bytes: number } | undefined {
   const last = samples.at(-1)
@@ -56,7 +58,8 @@ export function findStall(samples: readonly Sample[], settings: StallSettings): 
   const firstCut = sampleAt(samples, last.at - (windowMs * 2) / 3)!
   const secondCut = sampleAt(samples, last.at - windowMs / 3)!
   const live = firstCut.bytes > start.bytes && secondCut.bytes > firstCut.bytes && last.bytes > secondCut.bytes
-  return live ? { bytes } : undefined
+  const paused = samples.some(sample => sample.at >= start.at && sample.transferring === false)
+  return live && !paused ? { bytes } : undefined
 }
 
 const UNITS = ['B', 'kB', 'MB', 'GB']
@@ -95,6 +98,12 @@ export interface ProgressWatch {
    * received (last sample); undefined where it cannot be measured or has not happened yet.
    */
   activity(): { connectedAt?: number; receivedBytes?: number }
+  /**
+   * How long a transfer of the tool has been open with nothing arriving (ms), where that can be measured (bytes on
+   * its sockets, or the relay's count; not the `reads` fallback, which misses pip's recv()); 0 while bytes arrive or
+   * nothing is open.
+   */
+  silentFor(): number | undefined
 }
 
 /** Samples the child tree about once a second and aborts the attempt when it stalls. */
@@ -115,6 +124,9 @@ export function watchProgress(options: ProgressWatchOptions): ProgressWatch {
   let busy = false
   let stopped = false
   let current: TreeSampler | undefined
+  // Since when nothing has arrived while a transfer was open: moved on by each byte, and while nothing is open.
+  let quietSince: number | undefined
+  const connectedNow = () => [...opened.values()].some(since => since > Number.NEGATIVE_INFINITY)
 
   const report = (sample: Sample) => {
     if (!options.report) return
@@ -134,6 +146,8 @@ export function watchProgress(options: ProgressWatchOptions): ProgressWatch {
       const counters = await sampler.sample()
       if (stopped) return
       const sample = { ...counters, at: now() }
+      const moving = !samples.length || sample.bytes > samples.at(-1)!.bytes
+      if (moving || !(sample.transferring ?? connectedNow())) quietSince = sample.at
       samples.push(sample)
       // Keep one sample older than the window: the window's start is measured from it.
       while (samples.length > 2 && samples[1]!.at <= sample.at - windowMs) samples.shift()
@@ -179,6 +193,7 @@ export function watchProgress(options: ProgressWatchOptions): ProgressWatch {
       watcher.unref()
     },
     activity: () => ({ connectedAt: firstConnectionAt, receivedBytes: samples.at(-1)?.bytes }),
+    silentFor: () => quietSince === undefined || samples.at(-1)?.counter === 'reads' ? undefined : now() - quietSince,
     stop() {
       stopped = true
       clearInterval(timer)

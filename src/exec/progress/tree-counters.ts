@@ -17,6 +17,11 @@ export interface TreeCounters {
    */
   counter: 'tcp' | 'reads' | 'relay'
   /**
+   * Whether the tool had a transfer under way at this sample, where that is known (the relay counts the tool's
+   * requests still open): false between transfers, while the tool waits out its own retry delay, for instance.
+   */
+  transferring?: boolean
+  /**
    * TCP connections of the tree that a sample saw receive data. With `tcp`, 0 means no transfer was seen (all were
    * shorter than the gap between samples), not that nothing was received. With `relay`: the requests it served.
    */
@@ -27,6 +32,8 @@ export interface TreeCounters {
 export interface RelayedCounts {
   bytes: number
   requests: number
+  /** The tool's requests the relay is answering now. */
+  open?: number
 }
 
 export interface TreeSampler {
@@ -169,7 +176,8 @@ export function createTreeSampler(root: number, relayed?: () => RelayedCounts): 
     return {
       async sample() {
         sampleProcesses(treeOf(root))
-        return { ...countsNow(), cpuSeconds: reportedTicks / USER_HZ, counter: 'relay' }
+        const open = relayed().open
+        return { ...countsNow(), cpuSeconds: reportedTicks / USER_HZ, counter: 'relay', ...(open !== undefined && { transferring: open > 0 }) }
       },
       countsNow,
     }

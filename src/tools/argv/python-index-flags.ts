@@ -28,6 +28,15 @@ export const PIP_INDEX_FLAGS: IndexFlags = {
 }
 
 /**
+ * pip's options that add sources beside the index (pip cli/cmdoptions.py): `--ext` is the shortest unique prefix of
+ * `--extra-index-url` (`--ex` is also `--exists-action`), `--fi` of `--find-links` (`--f` also `--force-reinstall`).
+ */
+export const PIP_BESIDE_FLAGS = {
+  extraIndex: { long: ['--extra-index-url'], minPrefix: 5, takesValue: true },
+  findLinks: { long: ['--find-links'], short: ['-f'], minPrefix: 4, takesValue: true, clusterValueLetters: PIP_VALUE_LETTERS },
+} satisfies Record<string, OptionSpec>
+
+/**
  * uv's own requirements.txt parser (uv-requirements-txt lib.rs) takes the full names only, with `=` or a space before
  * the value; its command line is clap's (UV_OPTIONS in uv-options.ts).
  */

@@ -52,7 +52,7 @@ function packageJson(dir: string): Record<string, unknown> | undefined {
 }
 
 /** A workspaces glob as map-workspaces reads the common forms (`packages/*`, `apps/**`, `./tool`); undefined for others. */
-function globPattern(glob: string): RegExp | undefined {
+export function globPattern(glob: string): RegExp | undefined {
   const clean = glob.replace(/^\.\//, '').replace(/\/+$/, '')
   if (/[[\]{}!?]/.test(clean)) return undefined
   const body = clean.split('/').map(part => part === '**' ? '.*' : part.replace(/[.+^$()|\\]/g, '\\$&').replace(/\*/g, '[^/]*')).join('/')

@@ -1,5 +1,5 @@
 import { dirname, isAbsolute, resolve } from 'node:path'
-import { findOptions } from '../argv/args.js'
+import { findOptions, type OptionSpec } from '../argv/args.js'
 import { PIP_INDEX_FLAGS, type IndexFlags } from '../argv/python-index-flags.js'
 import { readRegularFile } from './regular-file.js'
 
@@ -25,10 +25,10 @@ function indexOptions(words: readonly string[], flags: IndexFlags, origin: strin
 }
 
 /**
- * Index options inside requirement files, in one tool's spelling, following nested `-r`/`-c` (pip and uv read them as
- * command options: the last one replaces the index list, whatever the command line says, pip req_file.py).
+ * What `read` finds in each line's options of a requirement file and the files it nests (`-r`/`-c`, resolved from
+ * the file's own folder), each file once: pip and uv read a requirement file's options as command options.
  */
-export function readRequirementIndexOptions(file: string, cwd: string, flags: IndexFlags = PIP_INDEX_FLAGS, seen = new Set<string>()): RequirementIndexLine[] {
+function walkRequirementFiles<T>(file: string, cwd: string, nested: IndexFlags['nested'], read: (words: readonly string[], origin: string) => T[], seen = new Set<string>()): T[] {
   const path = isAbsolute(file) ? file : resolve(cwd, file)
   if (seen.has(path)) return []
   seen.add(path)
@@ -36,9 +36,22 @@ export function readRequirementIndexOptions(file: string, cwd: string, flags: In
   if (text === undefined) return []
   return text.split(/\r?\n/).flatMap((line, number) => {
     const words = optionsOf(line)
-    const nested = findOptions(words, flags.nested).flatMap(found => found.value ? readRequirementIndexOptions(found.value, dirname(path), flags, seen) : [])
-    return [...nested, ...indexOptions(words, flags, `${path}:${number + 1}`)]
+    const inner = findOptions(words, nested).flatMap(found => found.value ? walkRequirementFiles(found.value, dirname(path), nested, read, seen) : [])
+    return [...inner, ...read(words, `${path}:${number + 1}`)]
   })
+}
+
+/**
+ * Index options inside requirement files, in one tool's spelling, following nested `-r`/`-c` (pip and uv read them as
+ * command options: the last one replaces the index list, whatever the command line says, pip req_file.py).
+ */
+export function readRequirementIndexOptions(file: string, cwd: string, flags: IndexFlags = PIP_INDEX_FLAGS): RequirementIndexLine[] {
+  return walkRequirementFiles(file, cwd, flags.nested, (words, origin) => indexOptions(words, flags, origin))
+}
+
+/** The values of `options` in requirement files and those they nest: `--extra-index-url`, `--find-links` lines. */
+export function readRequirementOptionValues(file: string, cwd: string, options: readonly OptionSpec[], nested: IndexFlags['nested'] = PIP_INDEX_FLAGS.nested): { value: string; origin: string }[] {
+  return walkRequirementFiles(file, cwd, nested, (words, origin) => options.flatMap(spec => findOptions(words, spec).flatMap(found => found.value ? [{ value: found.value, origin }] : [])))
 }
 
 /** The index the requirement files choose: the last index option in them. */

@@ -4,7 +4,7 @@
 export interface LookAheadSeeds {
   /** Packages the project asks for (its manifest, the command line), fetched once the tool shows a cold cache. */
   seeds: readonly string[]
-  /** Packages the tool will not ask for (its lockfile has them): never fetched ahead. */
+  /** Packages the tool will not ask a registry for (its lockfile has them, or the project provides them): never fetched ahead. */
   locked: readonly string[]
 }
 

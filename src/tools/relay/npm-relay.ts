@@ -5,8 +5,10 @@ import { addNpmOptions } from '../argv/npm-options.js'
 import { npmrcFiles, readNpmrcFiles, readNpmrcSetting } from '../config/npmrc.js'
 import { DEFAULT_CREDENTIAL, HOST_CREDENTIAL, settingKeys } from '../source/npm-registry-choice.js'
 import { proxyInEnvironment, RELAY_USER, withLoopback, type RelaySupport, type RelayTrust } from './relay-support.js'
-import type { ToolContext } from '../types.js'
+import type { Patience, ToolContext } from '../types.js'
+import { keepNpmCacheForPlainNpm, npmCacheDir } from './npm-cache-keys.js'
 
+const NPMJS_HOST = 'registry.npmjs.org'
 const option = (name: string) => ({ long: [`--${name}`], takesValue: true, anyDashes: true })
 
 /** npm's setting from its command line, its npm_config_* variables, then its npmrc files, as npm reads it. */
@@ -37,7 +39,42 @@ function trust(context: ToolContext): RelayTrust {
   const unverified = /^false$/i.test(setting(context, 'strict-ssl') ?? '') || setting(context, 'ca') ? ['*'] : []
   const proxied = proxyInEnvironment(context.env) || setting(context, 'proxy') || setting(context, 'https-proxy')
   const noProxy = setting(context, 'noproxy') ?? context.env.NO_PROXY ?? context.env.no_proxy ?? ''
-  return { ...(cafile && { ca: { path: cafile, origin: 'npm cafile' } }), unverified, credentials: credentials(context), ...(proxied && { noProxy }) }
+  // A client certificate for every registry (per-registry certfile/keyfile count as credentials of that host).
+  const clientCert = ['cert', 'key'].find(name => setting(context, name))
+  const fileRouting = setting(context, 'replace-registry-host')
+  return { ...(cafile && { ca: { path: cafile, origin: 'npm cafile' } }), unverified, credentials: credentials(context), ...(proxied && { noProxy }), ...(fileRouting && { fileRouting }),
+    ...(clientCert && { carries: `a client certificate (npm ${clientCert})` }) }
+}
+
+// npm's defaults (npm config docs, make-fetch-happen's retry): five minutes for one request, 2 retries, waiting
+// 10 s times 10 for each further one, at most 60 s.
+const NPM_FETCH = { timeout: 300_000, retries: 2, minWait: 10_000, maxWait: 60_000, factor: 10 }
+
+/** How long npm waits on one request and how often it asks again, as this command sets it (npm's defaults otherwise). */
+export function npmPatience(context: ToolContext): Patience {
+  const number = (name: string, fallback: number) => {
+    const value = Number(setting(context, name))
+    return setting(context, name) !== undefined && Number.isFinite(value) && value >= 0 ? value : fallback
+  }
+  const timeoutMs = number('fetch-timeout', NPM_FETCH.timeout) || NPM_FETCH.timeout
+  const retries = number('fetch-retries', NPM_FETCH.retries)
+  const [minWait, maxWait, factor] = [number('fetch-retry-mintimeout', NPM_FETCH.minWait), number('fetch-retry-maxtimeout', NPM_FETCH.maxWait), number('fetch-retry-factor', NPM_FETCH.factor)]
+  let betweenTriesMs = 0
+  for (let retry = 0; retry < retries; retry++) betweenTriesMs += Math.min(maxWait, minWait * factor ** retry)
+  return { timeoutMs, tries: retries + 1, betweenTriesMs, settings: `fetch-timeout ${timeoutMs}, fetch-retries ${retries}` }
+}
+
+/**
+ * npm sends a tarball URL to its registry (here the relay) when its host name is `replace-registry-host`'s: by
+ * default registry.npmjs.org (pacote, arborist reify.js). That already covers an index on registry.npmjs.org, and npm's
+ * own setting, when the person set one, is theirs: neither is replaced. Another index's tarball URLs (which the relay
+ * keeps in packuments, as the lockfile records them) need both hosts: `always`, which arborist applies to every
+ * resolved URL of the lockfile, scoped ones included, so only when no scope registry or lockfile pin names another
+ * host. Otherwise npm's default stays: tarballs on the index then go to it directly, as without resilient.
+ */
+function fileHost(index: string, trust: RelayTrust, foreignPins: boolean): string | undefined {
+  if (trust.fileRouting || new URL(index).hostname === NPMJS_HOST || foreignPins) return undefined
+  return 'always'
 }
 
 export const NPM_RELAY: RelaySupport = {
@@ -46,7 +83,10 @@ export const NPM_RELAY: RelaySupport = {
   // without resilient; --replace-registry-host sends the download of such a URL to the configured registry, the
   // relay (npm 9+; arborist reify.js matches the host name).
   // npm's noproxy applies to its own proxy settings and the environment's alike (@npmcli/agent).
-  apply: (command, { url, secret, index, noProxy }, secrets) => withNpmrc(addNpmOptions(command, `--registry=${url}`, `--replace-registry-host=${new URL(index).hostname}`,
-    ...(noProxy === undefined ? [] : [`--noproxy=${withLoopback(noProxy)}`])), { url, username: RELAY_USER, password: secret }, secrets),
+  apply: (command, { url, secret, noProxy, fileHost }, secrets) => withNpmrc(addNpmOptions(command, `--registry=${url}`, ...(fileHost ? [`--replace-registry-host=${fileHost}`] : []),
+    ...(noProxy === undefined ? [] : [`--noproxy=${withLoopback(noProxy, new URL(url).hostname)}`])), { url, username: RELAY_USER, password: secret }, secrets),
+  fileHost,
   trust,
+  keepCache: async (context, relay) => void await keepNpmCacheForPlainNpm(npmCacheDir(context, setting), relay),
+  readTimeoutMs: context => npmPatience(context).timeoutMs,
 }

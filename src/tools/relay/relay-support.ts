@@ -13,12 +13,24 @@ export interface RelaySupport {
    * The command pointed at the relay for one attempt: `url` is the relay's index URL, `secret` what it must send
    * (kept off argv: a netrc, an npmrc), `index` the URL of the index the relay stands for.
    */
-  apply(command: CommandLine, relay: { url: string; secret: string; index: string; noProxy?: string }, secrets: SecretsContext): CommandLine
+  apply(command: CommandLine, relay: { url: string; secret: string; index: string; noProxy?: string; fileHost?: string }, secrets: SecretsContext): CommandLine
+  /**
+   * npm: the `--replace-registry-host` the relay's attempt adds so that tarball URLs on the index reach the relay,
+   * or undefined to keep npm's own (`foreignPins`: the lockfile or a scope names another registry).
+   */
+  fileHost?(index: string, trust: RelayTrust, foreignPins: boolean): string | undefined
   /**
    * The tool's TLS trust (the CA bundle it verifies with, the hosts it does not verify) and the hosts it sends
    * credentials to by itself (a netrc, an npm token): the relay carries neither, so those hosts are not relayed.
    */
   trust(context: ToolContext): RelayTrust
+  /** The tool's read timeout for one request as this invocation sets it (its default otherwise), in ms. */
+  readTimeoutMs(context: ToolContext): number
+  /**
+   * After an attempt through the relay: what the tool's cache keeps under the relay's URLs is kept under the index's
+   * too (`pages`: the paths of the pages the index itself gave), so that the plain tool finds it later.
+   */
+  keepCache?(context: ToolContext, relay: { base: string; index: string; pages: readonly string[] }): Promise<void>
   /** npm: the packages this command will resolve, so that the relay fetches their packuments ahead (src/relay/look-ahead.ts). */
   lookAhead?(context: ToolContext): LookAheadSeeds | undefined
 }
@@ -33,10 +45,17 @@ export interface RelayTrust {
   /** A proxy the tool sends every request to, loopback included (pip's `--proxy`): where it is set. */
   proxy?: string
   /**
-   * The tool's own no-proxy list when a proxy applies to it: the relay's 127.0.0.1 is added to it for the attempt,
+   * Something the tool's own requests carry that the relay's would not: a client certificate (pip `--client-cert`,
+   * npm `cert`/`key`), and where it is set. The relay does not take what it cannot carry.
+   */
+  carries?: string
+  /**
+   * The tool's own no-proxy list when a proxy applies to it: the relay's host is added to it for the attempt,
    * so that the tool's requests to the relay (and the relay's secret) never go to the proxy.
    */
   noProxy?: string
+  /** npm's own `replace-registry-host`, when the person set one: kept as it is. */
+  fileRouting?: string
   /**
    * npm: the other registries it downloads from (a scope's). npm sends every tarball URL on the index's host name to
    * the relay (--replace-registry-host), so one of them on that host would reach the relay and the index's paths.
@@ -44,8 +63,8 @@ export interface RelayTrust {
   otherRegistries?: string[]
 }
 
-/** `list` with 127.0.0.1 added: the tool reaches the relay directly, whatever proxy it uses for the rest. */
-export const withLoopback = (list: string) => list ? `${list},127.0.0.1` : '127.0.0.1'
+/** `list` with the relay's `host` added: the tool reaches the relay directly, whatever proxy it uses for the rest. */
+export const withLoopback = (list: string, host: string) => list ? `${list},${host}` : host
 
 /** Whether the environment names a proxy the tools read (HTTP_PROXY, HTTPS_PROXY, ALL_PROXY, in either case). */
 export const proxyInEnvironment = (env: NodeJS.ProcessEnv) => ['http_proxy', 'https_proxy', 'all_proxy'].some(name => env[name] || env[name.toUpperCase()])

@@ -14,6 +14,8 @@ const GCC = { repo: 'gcc-mirror/gcc', file: 'libcpp/files.cc', version: '12.2 (D
 // pip before 10 printed these; the wording is checked against pastes of pip 1.5-9 (ab77/netflix-proxy#52,
 // siyangbing/baiduwenku#1), the files are where those versions formed it.
 const OLD_INDEX = { repo: 'pypa/pip', file: 'pip/index.py (PackageFinder.find_requirement)', version: '1.4-6.1', checkedAgainst: 'ab77/netflix-proxy#52' }
+const OLD_INDEX_1_5 = { repo: 'pypa/pip', file: 'pip/index.py (PackageFinder.find_requirement)', version: '1.5.6' }
+const OLD_INDEX_9 = { repo: 'pypa/pip', file: 'pip/index.py (PackageFinder.find_requirement: an empty version list)', version: '9.0.3' }
 const OLD_SUBPROCESS = { repo: 'pypa/pip', file: 'pip/utils/__init__.py (call_subprocess)', version: '6.0-9.0', checkedAgainst: 'siyangbing/baiduwenku#1' }
 const MATCH_HOSTNAME = { repo: 'urllib3/urllib3', file: 'src/urllib3/util/ssl_match_hostname.py (vendored in pip)', version: '1.26.16' }
 const OPTPARSE = { repo: 'python/cpython', file: 'Lib/optparse.py (pip parses its options with optparse)', version: '3.11.7' }
@@ -44,7 +46,9 @@ const RETRYING = "WARNING: Retrying (Retry(total=4, connect=None, read=None, red
 export const PIP = [
   ...messages(FACTORY, [
     ['pip-no-matching-distribution', 'ERROR: Could not find a version that satisfies the requirement {package}=={version} (from versions: {version}, {version})'],
-    ['pip-no-matching-distribution', 'ERROR: No matching distribution found for {package}'],
+    // Without a listing, pip's words prove nothing: it says the same after a 404, 401, 429 or 5xx of the page.
+    ['pip-nothing-listed', 'ERROR: Could not find a version that satisfies the requirement {package} (from versions: none)\nERROR: No matching distribution found for {package}'],
+    ['pip-nothing-listed', 'ERROR: No matching distribution found for {package}'],
     ['pip-resolution-impossible', 'ERROR: Cannot install {package}=={version} and {package}=={version} because these package versions have conflicting dependencies.'],
     ['pip-requires-python', 'ERROR: {package}-{version}-cp312-cp312-win_amd64.whl is not a supported wheel on this platform.'],
   ]),
@@ -68,7 +72,9 @@ export const PIP = [
   ...messages(SESSION, [['pip-untrusted-host', 'WARNING: The repository located at {host} is not a trusted or secure host and is being ignored.']]),
   ...messages(CONSTRUCTORS, [['pip-invalid-requirement', "ERROR: Invalid requirement: '{package} {package}'"]]),
   ...messages(WHEEL, [['pip-build-failure', 'ERROR: Failed building wheel for {package}']]),
-  ...messages(OLD_INDEX, [['pip-no-matching-distribution', '  Could not find any downloads that satisfy the requirement {package}']]),
+  ...messages(OLD_INDEX, [['pip-nothing-listed', '  Could not find any downloads that satisfy the requirement {package}']]),
+  ...messages(OLD_INDEX_1_5, [['pip-nothing-listed', 'No distributions at all found for {package}']]),
+  ...messages(OLD_INDEX_9, [['pip-nothing-listed', '  Could not find a version that satisfies the requirement {package} (from versions: )\nNo matching distribution found for {package}']]),
   ...messages(OLD_SUBPROCESS, [['pip-build-failure', '    Complete output from command python setup.py egg_info:']]),
   ...messages(MATCH_HOSTNAME, [['any-ssl', "CertificateError: hostname '{host}' doesn't match either of '*.example.edu', 'example.edu'"]]),
   ...messages(OPTPARSE, [['any-usage-error', 'no such option: --no-such-flag']]),

@@ -11,7 +11,7 @@ import { isolatedEnv } from '../../helpers/isolated-env.js'
  * The transcripts of README.md and docs/ that come from a real run: each starts its servers on 127.0.0.1, runs the
  * built `bin/resilient` as a person would (stdout and stderr into one file, in the order written), and gives what it
  * printed under the command line, with what changes from run to run made stable: ports (in order of appearance,
- * 8001 on), the temporary folder (`/tmp`), the home folder (`/home/me`), run directories and file names that carry a
+ * 8001 on), the relay's loopback address (127.2.87.216), the temporary folder (`/tmp`), the home folder (`/home/me`), run directories and file names that carry a
  * process id or a random part. `npm run docs:transcripts` writes them into the documents;
  * test/e2e/transcripts.e2e.test.ts runs them again and compares.
  */
@@ -54,14 +54,17 @@ async function recorded(root: string, scene: Scene): Promise<string> {
 /** The text with what differs from run to run replaced, the same way every time (see Scenario). */
 export function stable(text: string, scene: Pick<Scene, 'home' | 'temp'>): string {
   const ports = new Map<string, string>()
+  const hosts = new Map<string, string>()
   return text
     .split(scene.home).join('/home/me')
     .split(scene.temp).join('/tmp')
     .replace(/\/tmp\/resilient-run-\d+-\w{6}/g, '/tmp/resilient-run-28533-AUTV3c')
     .replace(/\b((?:netrc|npmrc|pip|config)-)[0-9a-f]{8}\b/g, '$1c0ffee1')
-    .replace(/(127\.0\.0\.1|localhost)(:|', port=)(\d{2,5})\b/g, (_, host: string, between: string, port: string) => {
+    .replace(/(127\.\d+\.\d+\.\d+|localhost)(:|', port=)(\d{2,5})\b/g, (_, host: string, between: string, port: string) => {
       if (!ports.has(port)) ports.set(port, String(8001 + ports.size))
-      return `${host}${between}${ports.get(port)}`
+      // The relay's own loopback address (127.x.y.z, one per user) as one fixed address.
+      if (host !== '127.0.0.1' && host !== 'localhost' && !hosts.has(host)) hosts.set(host, `127.2.87.${216 + hosts.size}`)
+      return `${hosts.get(host) ?? host}${between}${ports.get(port)}`
     })
     .trimEnd()
 }

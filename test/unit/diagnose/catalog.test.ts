@@ -90,10 +90,14 @@ it('cites a source file and version for every message, and covers every wrapped 
   expect(all.length).toBeGreaterThan(100)
 })
 
+// Rules that read what resilient itself saw (Failure.relayed: the relay's count of each source's answers), never the
+// tool's words: no message of a tool is theirs. Tested with the relay's own counts (any-source-server-error.test.ts).
+const READ_NO_TOOL_TEXT = new Set(['any-source-server-error'])
+
 it('cites a message for every rule (a status message cites the rules its status chooses)', () => {
   const cited = new Set(Object.values(CATALOG).flat().flatMap(message => (message.rule === 'status'
     ? [401, 404, 408, 429, 500].map(ruleForStatus) : [message.rule])))
-  expect(RULES.map(rule => rule.id).filter(id => !cited.has(id))).toEqual([])
+  expect(RULES.map(rule => rule.id).filter(id => !cited.has(id) && !READ_NO_TOOL_TEXT.has(id))).toEqual([])
 })
 
 it('names only rules that exist', () => {

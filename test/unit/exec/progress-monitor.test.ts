@@ -64,6 +64,16 @@ describe('findStall', () => {
     expect(firstStall(series([...burst, ...burst, ...burst, ...burst]))).toBeUndefined()
   })
 
+  it('does not call a tool\'s retries a stall: short transfers between its own delays, no request open in between (the relay counts them)', () => {
+    // npm retrying a tarball every 8-9 s, each try a few kB: data in every third of a window, below the floor.
+    const tries = Array.from({ length: 60 }, (_, second) => second % 9 === 0 ? [3000, 0.05] as [number, number] : [0, 0.01] as [number, number])
+    const relayed = series(tries).map((sample, second) => ({ ...sample, counter: 'relay' as const, transferring: second % 9 === 1 }))
+    expect(firstStall(series(tries))).toBeDefined()
+    expect(firstStall(relayed)).toBeUndefined()
+    // A trickle keeps its request open: still a stall.
+    expect(firstStall(series(repeat(40, [50, 0.02])).map(sample => ({ ...sample, counter: 'relay' as const, transferring: true })))?.at).toBe(30)
+  })
+
   it('is off with a floor of 0', () => {
     expect(findStall(series(repeat(40, [1, 0])), SETTINGS)).toBeDefined()
     expect(findStall(series(repeat(40, [1, 0])), { ...SETTINGS, minBytesPerSecond: 0 })).toBeUndefined()
@@ -118,6 +128,30 @@ describe('watchProgress', () => {
     const summary = watch.stop()!
     expect(summary.bytesPerSecond).toBe(2000)
     expect(summary.bytes).toBe(summary.seconds * 2000)
+  })
+
+  it('tells how long a transfer has been open with nothing arriving, and nothing while none is open', async () => {
+    const clock = { now: 0 }
+    let transferring = true
+    const steps = [[500, 0], ...repeat(30, [0, 0])] as [number, number][]
+    let index = 0
+    let bytes = 0
+    const createSampler = () => ({
+      async sample(): Promise<TreeCounters> {
+        if (index > 0) clock.now += 1000
+        bytes += steps[Math.min(index++, steps.length - 1)]![0]
+        return { bytes, cpuSeconds: 0, counter: 'relay', connections: 1, transferring }
+      },
+    })
+    const watch = watchProgress({ stall: { minBytesPerSecond: 0, windowSeconds: 30 }, host: 'h', intervalMs: 1, createSampler, now: () => clock.now })
+    watch.onSpawn(1)
+    await until(() => clock.now >= 16_000)
+    expect(watch.silentFor()).toBeGreaterThanOrEqual(15_000)
+    transferring = false
+    const at = clock.now
+    await until(() => clock.now >= at + 2000)
+    expect(watch.silentFor()).toBeLessThanOrEqual(1000)
+    watch.stop()
   })
 
   it('measures nothing and never aborts where the tree cannot be sampled', () => {

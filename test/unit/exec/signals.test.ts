@@ -2,6 +2,7 @@ import { constants } from 'node:os'
 import { describe, expect, it } from 'vitest'
 import { EXIT } from '../../../src/errors.js'
 import { exitCodeOf } from '../../../src/exec/run-child.js'
+import { execFileSync } from 'node:child_process'
 import { canReraise, endsProcess, exitCodeForSignal, parseSignalMask, withIgnoredSignals } from '../../../src/exec/signals.js'
 
 describe('signals', () => {
@@ -17,6 +18,16 @@ describe('signals', () => {
     expect(withIgnoredSignals('/usr/bin/pip', ['install', '$x'], new Set(['SIGHUP', 'SIGINT'] as const))).toEqual({
       file: '/bin/sh', args: ['-c', `trap '' HUP INT; exec "$0" "$@"`, '/usr/bin/pip', 'install', '$x'],
     })
+  })
+
+  it('keeps an environment sh would cut (names that are not shell names) whole, through GNU env, the signals still ignored', () => {
+    const env = { PATH: process.env.PATH!, 'npm_config_@corp:registry': 'https://npm.corp.example/' }
+    const launch = withIgnoredSignals('/bin/cat', ['/proc/self/status'], new Set(['SIGHUP', 'SIGINT'] as const), env)
+    expect(launch.file).toBe('/usr/bin/env')
+    const status = execFileSync(launch.file, launch.args, { encoding: 'utf8', env })
+    expect([...parseSignalMask(/^SigIgn:\s*(\S+)/m.exec(status)![1])]).toEqual(expect.arrayContaining(['SIGHUP', 'SIGINT']))
+    const seen = execFileSync(...Object.values(withIgnoredSignals('/usr/bin/printenv', ['npm_config_@corp:registry'], new Set(['SIGHUP'] as const), env)) as [string, string[]], { encoding: 'utf8', env })
+    expect(seen.trim()).toBe('https://npm.corp.example/')
   })
 
   it('re-raises what ends a process without a core file; job control and resizes end nothing', () => {

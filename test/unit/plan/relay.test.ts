@@ -10,7 +10,7 @@ import type { ToolAdapter } from '../../../src/tools/types.js'
 import { planIn } from '../../helpers/plan-helpers.js'
 
 const cwd = mkdtempSync(join(tmpdir(), 'resilient-relay-plan-'))
-const request = (extra: Partial<RelayRequest> = {}): RelayRequest => ({ enabled: true, address: { port: 21_000, secret: 's'.repeat(43) }, trust: { unverified: [] }, secrets: { scratch: { path: cwd }, env: {} }, ...extra })
+const request = (extra: Partial<RelayRequest> = {}): RelayRequest => ({ enabled: true, address: () => ({ host: '127.9.8.7', port: 21_000, secret: 's'.repeat(43) }), trust: { unverified: [] }, secrets: { scratch: { path: cwd }, env: {} }, ...extra })
 // npm's own script and the node beside it on PATH: npm's config files are known, so the plan is certain.
 const NPM_FOUND = { env: { PATH: process.env.PATH } }
 const MIRRORS = { pypi: { mirrors: ['tuna', 'https://pypi.corp-mirror.example/simple'] } }
@@ -24,23 +24,33 @@ describe('which attempt goes through the relay', () => {
       ['pypi.org', 'https://files.pythonhosted.org/'], ['tuna', 'https://pypi.tuna.tsinghua.edu.cn/'], ['pypi.corp-mirror.example', 'https://pypi.corp-mirror.example/']])
     // The secret goes by a netrc, never on argv; pip trusts the relay so that its HTTP cache keeps the answers.
     const { argv, env, files } = plan.attempts[0]!.command
-    expect(argv.join(' ')).toBe('pip install torch --index-url http://127.0.0.1:21000/simple/ --trusted-host 127.0.0.1:21000')
+    expect(argv.join(' ')).toBe('pip install torch --index-url http://127.9.8.7:21000/simple/ --trusted-host 127.9.8.7:21000')
     expect(Object.keys(env)).toEqual(['NETRC'])
-    expect(files![0]!.content).toContain(`machine 127.0.0.1 login resilient password ${'s'.repeat(43)}`)
+    expect(files![0]!.content).toContain(`machine 127.9.8.7 login resilient password ${'s'.repeat(43)}`)
     expect(plan.relay!.replaced.command.argv).toEqual(['pip', 'install', 'torch'])
   })
 
-  it('npm: the registry is the relay, and tarball URLs of the index are sent to it (the lockfile keeps the index\'s)', () => {
+  it('npm: the registry is the relay; npm\'s own replace-registry-host (registry.npmjs.org) sends the index\'s tarball URLs to it (the lockfile keeps them)', () => {
     const plan = withRelay(planIn(npm, 'install left-pad', cwd, {}, NPM_FOUND), request())
-    expect(plan.attempts[0]!.command.argv.slice(3)).toEqual(['--registry=http://127.0.0.1:21000/', '--replace-registry-host=registry.npmjs.org'])
+    expect(plan.attempts[0]!.command.argv.slice(3)).toEqual(['--registry=http://127.9.8.7:21000/'])
     expect(plan.attempts[0]!.command.argv.join(' ')).not.toMatch(/no-audit/)
+  })
+
+  it('npm: another index\'s tarball URLs need `always` beside npm\'s default, only with no other registry pinned or scoped; npm\'s own setting is kept', () => {
+    const config = { npm: { index: 'https://npm.corp-proxy.example/', mirrors: ['npmmirror'] } }
+    const alone = withRelay(planIn(npm, 'install left-pad', cwd, config, NPM_FOUND), request())
+    expect(alone.attempts[0]!.command.argv).toContain('--replace-registry-host=always')
+    const scoped = withRelay(planIn(npm, 'install left-pad', cwd, config, NPM_FOUND), request({ trust: { unverified: [], otherRegistries: ['https://npm.corp.example/'] } }))
+    expect(scoped.attempts[0]!.command.argv.join(' ')).not.toMatch(/replace-registry-host/)
+    const own = withRelay(planIn(npm, 'install left-pad', cwd, config, NPM_FOUND), request({ trust: { unverified: [], fileRouting: 'never' } }))
+    expect(own.attempts[0]!.command.argv.join(' ')).not.toMatch(/replace-registry-host/)
   })
 
   // After the package's name, they would be the program's arguments (npx gives it everything there).
   it.each([
-    ['npx -y cowsay hi there', 'npx --registry=http://127.0.0.1:21000/ --replace-registry-host=registry.npmjs.org -y cowsay hi there'],
-    ['npm exec -y cowsay hi there', 'npm --registry=http://127.0.0.1:21000/ --replace-registry-host=registry.npmjs.org exec -y cowsay hi there'],
-    ['npm init vite my-app', 'npm --registry=http://127.0.0.1:21000/ --replace-registry-host=registry.npmjs.org init vite my-app'],
+    ['npx -y cowsay hi there', 'npx --registry=http://127.9.8.7:21000/ -y cowsay hi there'],
+    ['npm exec -y cowsay hi there', 'npm --registry=http://127.9.8.7:21000/ exec -y cowsay hi there'],
+    ['npm init vite my-app', 'npm --registry=http://127.9.8.7:21000/ init vite my-app'],
   ])('npm: for %s, the relay\'s options stand before the program, as npm\'s own', (line, expected) => {
     const [launcher, ...rest] = line.split(' ')
     const adapter = npm.forExecutable?.(launcher!) ?? npm
@@ -54,7 +64,7 @@ describe('which attempt goes through the relay', () => {
     const plan = withRelay(ranked, request())
     expect(plan.relay!.sources[0]!.id).toBe('npmmirror')
     expect(plan.relay!.index).toBe('https://registry.npmjs.org/')
-    expect(plan.attempts[0]!.command.argv).toContain('--replace-registry-host=registry.npmjs.org')
+    expect(plan.attempts[0]!.command.argv.join(' ')).not.toMatch(/replace-registry-host/)
   })
 
   it('npm: never when a scope\'s registry is on the index\'s host name (npm would send its downloads to the relay too)', () => {
@@ -78,13 +88,13 @@ describe('which attempt goes through the relay', () => {
     expect(none(planIn(npm, 'install x', cwd)).noRelayReason).toMatch(/global config file is unknown, so the tool keeps its own index choice/)
   })
 
-  it('behind a proxy, the tool reaches the relay directly: 127.0.0.1 added to its no-proxy list; never with pip\'s own --proxy', () => {
+  it('behind a proxy, the tool reaches the relay directly: the relay\'s host added to its no-proxy list; never with pip\'s own --proxy', () => {
     const behind = (adapter: ToolAdapter, args: string, env: NodeJS.ProcessEnv) =>
       withRelay(planIn(adapter, args, cwd, {}, NPM_FOUND), request({ trust: adapter.relay!.trust({ args: args.split(' '), env: { PIP_CONFIG_FILE: '/dev/null', ...env }, cwd, home: cwd }) }))
-    expect(behind(pip, 'install x', { HTTPS_PROXY: 'http://proxy:3128', no_proxy: 'corp.example' }).attempts[0]!.command.env).toMatchObject({ no_proxy: 'corp.example,127.0.0.1', NO_PROXY: 'corp.example,127.0.0.1' })
+    expect(behind(pip, 'install x', { HTTPS_PROXY: 'http://proxy:3128', no_proxy: 'corp.example' }).attempts[0]!.command.env).toMatchObject({ no_proxy: 'corp.example,127.9.8.7', NO_PROXY: 'corp.example,127.9.8.7' })
     expect(behind(pip, 'install x', {}).attempts[0]!.command.env).not.toHaveProperty('NO_PROXY')
     expect(behind(pip, 'install --proxy http://proxy:3128 x', {}).noRelayReason).toMatch(/sends every request to its proxy \(--proxy\)/)
-    expect(behind(npm, 'install x', { HTTP_PROXY: 'http://proxy:3128' }).attempts[0]!.command.argv).toContain('--noproxy=127.0.0.1')
+    expect(behind(npm, 'install x', { HTTP_PROXY: 'http://proxy:3128' }).attempts[0]!.command.argv).toContain('--noproxy=127.9.8.7')
   })
 
   it('verifies upstream with the CA bundle the tool names', () => {
@@ -142,7 +152,7 @@ describe('a fix of the person\'s after a relayed attempt', () => {
       ask: async () => ({ description: 'use the proxy http://good-proxy.example:3128 for this run', env: { HTTPS_PROXY: 'http://good-proxy.example:3128' } }),
     })
     expect(run.result.outcome).toBe('succeeded')
-    expect(run.calls.map(call => call.argv.join(' '))).toEqual(['pip install torch --index-url http://127.0.0.1:21000/simple/ --trusted-host 127.0.0.1:21000', 'pip install torch'])
+    expect(run.calls.map(call => call.argv.join(' '))).toEqual(['pip install torch --index-url http://127.9.8.7:21000/simple/ --trusted-host 127.9.8.7:21000', 'pip install torch'])
     expect(run.calls[1]!.env.HTTPS_PROXY).toBe('http://good-proxy.example:3128')
   })
 })

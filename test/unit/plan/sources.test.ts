@@ -27,6 +27,18 @@ describe('orderSources', () => {
     expect(result.fallbacks.map(source => source.id)).toEqual(['aliyun'])
   })
 
+  it('an index named only in the config, with no mirrors listed beside it, is the person\'s own: no catalog mirror serves its names', () => {
+    for (const index of ['https://pypi.corp.example/simple', 'http://127.0.0.1:3141/root/pypi/+simple']) {
+      const result = plan(null, { pypi: { index } })
+      expect(result.primary).toMatchObject({ url: index })
+      expect(result.fallbacks).toEqual([])
+    }
+    // The public upstream or a catalog mirror named as the index keeps the catalog; mirrors listed beside any index are used.
+    expect(plan(null, { pypi: { index: 'https://pypi.org/simple' } }).fallbacks[0]).toMatchObject({ id: 'tuna' })
+    expect(plan(null, { pypi: { index: 'https://mirrors.aliyun.com/pypi/simple/' } }).fallbacks.length).toBeGreaterThan(0)
+    expect(plan(null, { pypi: { index: 'https://pypi.corp.example/simple', mirrors: ['tuna'] } }).fallbacks.map(source => source.id)).toEqual(['tuna'])
+  })
+
   it('treats a known mirror chosen by the user as switchable, with upstream for lagging versions', () => {
     const result = plan('https://mirrors.aliyun.com/pypi/simple/')
     expect(result.primary.kind).toBe('mirror')

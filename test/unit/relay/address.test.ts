@@ -1,36 +1,29 @@
-import { chmodSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { relayPort, relaySecret } from '../../../src/relay/address.js'
-
-const stateDir = () => mkdtempSync(join(tmpdir(), 'resilient-relay-state-'))
+import { relayAddress, relaySecret } from '../../../src/relay/address.js'
 
 describe('the relay\'s address across runs', () => {
-  it('keeps one port per user, chosen once, in a file only the user can read', () => {
-    const dir = stateDir()
-    const port = relayPort({ RESILIENT_STATE_DIR: dir })
-    expect(port).toBeGreaterThanOrEqual(20_000)
-    expect(port).toBeLessThan(32_000)
-    expect(relayPort({ RESILIENT_STATE_DIR: dir })).toBe(port)
-    expect(statSync(join(dir, 'relay.json')).mode & 0o777).toBe(0o600)
-    expect(JSON.parse(readFileSync(join(dir, 'relay.json'), 'utf8'))).toEqual({ port })
+  it('is the same for every run of a user, whatever the state directory: derived, never kept in a file', () => {
+    const one = relayAddress({ RESILIENT_STATE_DIR: '/nonexistent/a' })
+    expect(relayAddress({ RESILIENT_STATE_DIR: '/nonexistent/b', XDG_STATE_HOME: '/elsewhere' })).toEqual(one)
+    expect(one.port).toBeGreaterThanOrEqual(20_000)
+    expect(one.port).toBeLessThan(32_000)
   })
 
-  it('replaces a file others could write or that holds no port', () => {
-    const dir = stateDir()
-    writeFileSync(join(dir, 'relay.json'), '{"port": 21000}')
-    chmodSync(join(dir, 'relay.json'), 0o666)
-    expect(relayPort({ RESILIENT_STATE_DIR: dir })).not.toBe(21_000)
-    writeFileSync(join(dir, 'relay.json'), 'not json', { mode: 0o600 })
-    chmodSync(join(dir, 'relay.json'), 0o600)
-    expect(relayPort({ RESILIENT_STATE_DIR: dir })).toBeGreaterThanOrEqual(20_000)
+  it('on Linux, a loopback address of its own: never 127.0.0.1 (whose netrc entries other local servers share), never 127.0.x.x', () => {
+    const { host } = relayAddress({}, [], 'linux')
+    expect(host).toMatch(/^127\.(\d+)\.(\d+)\.(\d+)$/)
+    expect(host).not.toMatch(/^127\.0\./)
   })
 
-  it('falls back to any free port (0) where the state directory cannot be used', () => {
-    const file = join(stateDir(), 'a-file')
-    writeFileSync(file, '')
-    expect(relayPort({ RESILIENT_STATE_DIR: join(file, 'resilient') })).toBe(0)
+  it('derives another address when its host is taken (a netrc machine, a source of the tool), the same one every time', () => {
+    const first = relayAddress({}, [], 'linux')
+    const other = relayAddress({}, [first.host], 'linux')
+    expect(other.host).not.toBe(first.host)
+    expect(relayAddress({}, [first.host.toUpperCase()], 'linux')).toEqual(other)
+  })
+
+  it('elsewhere (macOS has 127.0.0.1 alone), 127.0.0.1 with the same port', () => {
+    expect(relayAddress({}, ['127.0.0.1'], 'darwin')).toEqual({ host: '127.0.0.1', port: relayAddress({}, [], 'linux').port })
   })
 
   it('makes a new secret for every run', () => {

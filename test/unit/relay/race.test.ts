@@ -4,10 +4,10 @@ import type { RelayContext } from '../../../src/relay/context.js'
 import { HashBook } from '../../../src/relay/expected-hash.js'
 import { LatencyBook } from '../../../src/relay/hedge-delay.js'
 import { Ledger } from '../../../src/relay/ledger.js'
+import { PageAuthority } from '../../../src/relay/page-authority.js'
 import { PYPI_PROTOCOL } from '../../../src/relay/protocols.js'
 import { race, type RaceOutcome } from '../../../src/relay/race.js'
 import { Standing } from '../../../src/relay/standing.js'
-import { HoldBudget } from '../../../src/relay/tool-response.js'
 import type { RelayEvent, RelaySource } from '../../../src/relay/types.js'
 import type { Upstream } from '../../../src/relay/upstream.js'
 
@@ -34,8 +34,8 @@ function contextWith(scripts: Record<string, Script[]>, sources = [INDEX, MIRROR
       reject(new Error('aborted'))
     })
   })
-  const context: RelayContext = { protocol: PYPI_PROTOCOL, sources, index, base: 'http://127.0.0.1:1/', roots: [], tarballRoot: '', latency: new LatencyBook({ initialMs: 1000, minMs: 50, maxMs: 10_000 }),
-    standing: new Standing(() => Date.now()), ledger: new Ledger(event => events.push(event)), hashes: new HashBook(), upstream, now: () => Date.now(), cooling: new Map(), retryAfterBoundMs: 10_000, badCopies: new Map(), hold: new HoldBudget() }
+  const context: RelayContext = { protocol: PYPI_PROTOCOL, sources, index, pages: new PageAuthority({ failover: true, silentMs: 5000 }, index.id), base: 'http://127.0.0.1:1/', roots: [], tarballRoot: '', latency: new LatencyBook({ initialMs: 1000, minMs: 50, maxMs: 10_000 }),
+    standing: new Standing(() => Date.now()), ledger: new Ledger(event => events.push(event)), hashes: new HashBook(), upstream, now: () => Date.now(), cooling: new Map(), retryAfterBoundMs: 10_000, badCopies: new Map() }
   const run = (kind: 'page' | 'file' = 'file') => race(context, { path: 'packages/x.whl', kind, method: 'GET', headers: {}, upstreamOf: s => `${s.files}x`, candidates: context.sources, signal: new AbortController().signal })
   return { context, asked, cancelled, events, run }
 }

@@ -8,13 +8,19 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { diagnose } from '../../../src/diagnose/index.js'
 import { createProbe, failureOfCode } from '../../../src/retry/probe.js'
+import { createAliveCheck } from '../../../src/retry/hedge-watch.js'
+import { IndexAnswers } from '../../../src/retry/index-answers.js'
+import type { RunPlan } from '../../../src/plan/types.js'
 import { adviceSubject } from '../../../src/diagnose/remedies.js'
 import { adviceFor } from '../../../src/tools/advice.js'
 import { fixture } from '../diagnose/rule-cases.js'
 import type { Source } from '../../../src/retry/types.js'
 import { TOOLS } from '../../../src/tools/index.js'
 
+// pip's words after a 404, a 401, a 429 or a 503 of the page alike: no proof of anything.
 const NOT_FOUND = diagnose({ tool: 'pip', output: 'ERROR: Could not find a version that satisfies the requirement demo-pkg (from versions: none)\nERROR: No matching distribution found for demo-pkg' })
+/** The same, with the extra index pip names after its own (`Looking in indexes:`). */
+const withExtra = (extra: string) => diagnose({ tool: 'pip', output: `Looking in indexes: http://127.0.0.1:1/simple, ${extra}\nERROR: Could not find a version that satisfies the requirement demo-pkg (from versions: none)\nERROR: No matching distribution found for demo-pkg` })
 const servers: Server[] = []
 afterEach(() => servers.splice(0).forEach(server => server.close()))
 
@@ -37,9 +43,22 @@ describe('asking the index when pip only says "no matching distribution"', () =>
     if (status === 429) expect(result?.facts.retryAfterSeconds).toBe(7)
   })
 
-  it('keeps "package not found" when the index says 404', async () => {
+  it('reads pip\'s words as unproven: `other`, naming the package to ask about', () => {
+    expect(NOT_FOUND).toMatchObject({ category: 'other', ruleId: 'pip-nothing-listed', facts: { package: 'demo-pkg' } })
+  })
+
+  it('a 404 from the only index proves the package missing, and says how', async () => {
     const port = await listen(createServer((_, response) => response.writeHead(404).end()))
-    expect(await probe(source(`http://127.0.0.1:${port}/simple`), NOT_FOUND)).toBeUndefined()
+    const result = await probe(source(`http://127.0.0.1:${port}/simple`), NOT_FOUND)
+    expect(result).toMatchObject({ category: 'package_not_found', facts: { absence: 'status', status: 404 }, summary: `127.0.0.1:${port} has no demo-pkg (HTTP 404 for its page)` })
+    expect(result?.evidence[0]).toBe(`resilient asked 127.0.0.1:${port} for /simple/demo-pkg/: HTTP 404`)
+  })
+
+  it('asks nothing more of a package already proven missing (a listing without the version): the 404 adds nothing', async () => {
+    const port = await listen(createServer((_, response) => response.writeHead(404).end()))
+    const listed = diagnose({ tool: 'pip', output: 'ERROR: Could not find a version that satisfies the requirement demo-pkg==2.0 (from versions: 1.0)' })
+    expect(listed.category).toBe('package_not_found')
+    expect(await probe(source(`http://127.0.0.1:${port}/simple`), listed)).toBeUndefined()
   })
 
   it('calls an index that never answers a timeout', async () => {
@@ -66,7 +85,7 @@ describe('the probe verdict wins over the text', () => {
   it('brings the next step of the cause it found, not the missing package\'s', async () => {
     const port = await listen(createServer((_, response) => response.writeHead(503).end()))
     const result = await probe(source(`http://127.0.0.1:${port}/simple`), NOT_FOUND)
-    expect(NOT_FOUND.nextStep).toMatch(/Check the name/)
+    expect(NOT_FOUND.nextStep).not.toMatch(/Check the name/)
     expect(result).toMatchObject({ category: 'server_error', retryable: true, remedy: { kind: 'wait' } })
     expect(result?.nextStep).not.toMatch(/Check the name/)
   })
@@ -131,7 +150,7 @@ describe('an index that lists the package the tool did not find: a transient fai
   it('the second time on the same source, keeps the tool\'s verdict with the evidence (its files may not fit here)', async () => {
     const port = await listing()
     const result = await probe(source(`http://127.0.0.1:${port}/simple`), NOT_FOUND, true)
-    expect(result).toMatchObject({ category: 'package_not_found' })
+    expect(result).toMatchObject({ category: 'other', ruleId: 'pip-nothing-listed' })
     expect(result?.evidence.at(-1)).toMatch(/HTTP 200, listing demo-pkg \(again\)$/)
   })
 
@@ -147,5 +166,60 @@ describe('an index that lists the package the tool did not find: a transient fai
     const conflict = diagnose({ tool: 'pip', output })
     expect(conflict.category).toBe('resolution_conflict')
     expect((await probe(source(`http://127.0.0.1:${port}/simple`), conflict))?.category).toBe('server_error')
+  })
+})
+
+describe('an extra index named by pip (a private --extra-index-url answering 503 to everything)', () => {
+  const answering = (status: number) => listen(createServer((_, response) => response.writeHead(status).end()))
+
+  it('its 5xx is a server error on it, never a missing package; no mirror stands in for it, so the run stops', async () => {
+    const [index, extra] = [await answering(404), await answering(503)]
+    const result = await probe(source(`http://127.0.0.1:${index}/simple`), withExtra(`http://127.0.0.1:${extra}/simple/`))
+    expect(result).toMatchObject({ category: 'server_error', facts: { host: `127.0.0.1:${extra}`, status: 503 }, remedy: { kind: 'give-up' }, retryable: false })
+    expect(result?.nextStep).toMatch(new RegExp(`127\\.0\\.0\\.1:${extra} is an extra index of this command`))
+    expect(result?.nextStep).not.toMatch(/Check the name/)
+  })
+
+  it('a 404 from the index is no proof while an extra index was read too: asked without its credentials, its 404 and 401 prove nothing', async () => {
+    for (const status of [404, 401]) {
+      const [index, extra] = [await answering(404), await answering(status)]
+      expect(await probe(source(`http://127.0.0.1:${index}/simple`), withExtra(`http://127.0.0.1:${extra}/simple/`))).toBeUndefined()
+    }
+  })
+
+  it('an extra index printed with masked credentials is never asked', async () => {
+    let asked = 0
+    const extra = await listen(createServer((_, response) => { asked++; response.writeHead(503).end() }))
+    const index = await answering(404)
+    expect(await probe(source(`http://127.0.0.1:${index}/simple`), withExtra(`http://user:****@127.0.0.1:${extra}/simple/`))).toBeUndefined()
+    expect(asked).toBe(0)
+  })
+})
+
+describe('what the probe heard, shared with the check whether a source answers at all', () => {
+  it('an index silent to the probe is not asked again by the alive check, which answers at once', async () => {
+    const port = await listen(createServer(() => {}))
+    const index = `http://127.0.0.1:${port}/simple`
+    const answers = new IndexAnswers()
+    const probed = await createProbe(TOOLS.pip, {}, 300, answers)(source(index), NOT_FOUND)
+    expect(probed?.category).toBe('timeout')
+    expect(answers.recent(index)).toBe(false)
+    let asked = 0
+    const fetchCounting: typeof fetch = async () => { asked++; throw new Error('not asked') }
+    const plan = { invocation: { adapter: TOOLS.pip, args: [] }, proxies: [] } as unknown as RunPlan
+    const alive = createAliveCheck(plan, {}, fetchCounting, 5000, answers)!
+    const started = Date.now()
+    expect(await alive({ ...source(index), kind: 'upstream' })).toBe(false)
+    expect(asked).toBe(0)
+    expect(Date.now() - started).toBeLessThan(1000)
+  })
+
+  it('an answer of any status counts as answering; what is older than a few seconds is forgotten', async () => {
+    let now = 0
+    const answers = new IndexAnswers(() => now, 10_000)
+    answers.record('http://127.0.0.1:9/simple/', true)
+    expect(answers.recent('http://127.0.0.1:9/simple')).toBe(true)
+    now = 11_000
+    expect(answers.recent('http://127.0.0.1:9/simple')).toBeUndefined()
   })
 })

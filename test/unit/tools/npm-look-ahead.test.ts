@@ -30,6 +30,23 @@ describe('what npm\'s relay fetches ahead for a command', () => {
     expect(locked).toEqual([])
   })
 
+  it('never fetches a name the project\'s workspaces provide, whatever spec depends on it (a range, an alias)', () => {
+    const cwd = project({
+      'package.json': { name: 'root', private: true, workspaces: ['packages/*', 'tools/cli'], dependencies: { 'corp-utils': '^1.0.0', react: '^18', other: 'npm:corp-cli@^1' } },
+      'packages/utils/package.json': { name: 'corp-utils', version: '1.0.0' },
+      'packages/app/package.json': { name: 'corp-app', version: '1.0.0', dependencies: { 'corp-utils': '^1.0.0', lodash: '^4' } },
+      'tools/cli/package.json': { name: 'corp-cli', version: '1.0.0' },
+    })
+    const { seeds, locked } = seedsIn('install', join(cwd, 'packages', 'app'))
+    expect([...seeds].sort()).toEqual(['lodash', 'react'])
+    expect([...locked].sort()).toEqual(['corp-app', 'corp-cli', 'corp-utils'])
+  })
+
+  it('fetches nothing ahead when a workspaces pattern is beyond what it reads (it never guesses the project\'s own names)', () => {
+    const cwd = project({ 'package.json': { name: 'root', workspaces: ['packages/{a,b}'], dependencies: { react: '^18' } } })
+    expect(seedsIn('install', cwd).seeds).toEqual([])
+  })
+
   it('leaves out what the lockfile or node_modules has, and says so as `locked`', () => {
     const cwd = project({
       'package.json': MANIFEST,

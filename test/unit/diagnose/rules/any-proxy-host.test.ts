@@ -12,6 +12,8 @@ describeRule(anyProxyHost, {
     'npm/captured-proxy-refused',
     'pnpm/captured-proxy-refused',
     'npm/cj-107-proxy',
+    'npm/cj-103-proxy',
+    'npm/cj-120-proxy',
   ],
   ignores: [
     'npm/cj-108-dns',
@@ -30,14 +32,23 @@ describe('any-proxy-host needs a configured proxy at the failing address', () =>
   })
   it('calls an unresolved proxy.yourcorp.com:811 the proxy when that proxy is configured (npm/cj-103-proxy)', () => {
     expect(withProxy('npm/cj-103-proxy', ['http://proxy.yourcorp.com:811'])?.facts?.host).toBe('proxy.yourcorp.com')
-    expect(anyProxyHost.match(normalizeFailure(fixture('npm/cj-103-proxy')))).toBeNull()
+  })
+  it('reads npm 2-6\'s own log of its requests: a name or port none of them had is where npm sent them (npm/cj-103, cj-120)', () => {
+    expect(anyProxyHost.match(normalizeFailure(fixture('npm/cj-103-proxy')))?.facts).toMatchObject({ host: 'proxy.yourcorp.com', viaProxy: true })
+    expect(anyProxyHost.match(normalizeFailure(fixture('npm/cj-120-proxy')))?.facts).toMatchObject({ host: '141.86.23.101', viaProxy: true })
+  })
+  it('never guesses from the address alone: without the logged request, a refused :3128 is a refused connection', () => {
+    const output = fixture('npm/cj-120-proxy').output.split('\n').filter(line => !/http request GET/.test(line)).join('\n')
+    expect(anyProxyHost.match(normalizeFailure({ tool: 'npm', output }))).toBeNull()
+    const registry = 'npm http request GET http://registry.npmjs.org/x\nnpm info retry will retry, error on last attempt: Error: connect ECONNREFUSED 104.16.1.35:80\n'
+    expect(anyProxyHost.match(normalizeFailure({ tool: 'npm', output: registry }))).toBeNull()
   })
   it('matches a proxy given by name on the port Node connected to', () => {
     expect(withProxy('npm/cj-120-proxy', ['http://proxy.corp.example:3128'])?.facts?.viaProxy).toBe(true)
   })
-  it('does not call it the proxy without one, or with another proxy configured', () => {
-    expect(anyProxyHost.match(normalizeFailure(fixture('npm/cj-120-proxy')))).toBeNull()
-    expect(withProxy('npm/cj-120-proxy', ['http://10.9.9.9:8080'])).toBeNull()
+  it('does not call an address the proxy because another proxy is configured', () => {
+    const output = fixture('npm/cj-120-proxy').output.split('\n').filter(line => !/http request GET/.test(line)).join('\n')
+    expect(anyProxyHost.match(normalizeFailure({ tool: 'npm', output, proxies: ['http://10.9.9.9:8080'] }))).toBeNull()
   })
   it('does not call a local registry on localhost:4873 a proxy (a stopped Verdaccio)', () => {
     expect(withProxy('yarn/captured-connection-refused-local', [])).toBeNull()

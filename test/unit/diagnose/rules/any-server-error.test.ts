@@ -14,6 +14,9 @@ describeRule(anyServerError, {
     'pip/py-042-server-error',
     'pip/py-203-server-error',
     'yarn/cj-185-server-error',
+    'pip/captured-server-error-verbose',
+    'pip/captured-server-error-extra-index-verbose',
+    'pdm/captured-server-error',
   ],
   ignores: [
     'poetry/py-146-http-auth',
