@@ -28,7 +28,9 @@ export async function runCli(args: string[], options: CliOptions = {}): Promise<
     reject: false, all: true, timeout: options.timeout ?? 120_000, cwd: options.cwd,
     env: options.env ?? isolatedEnv(), extendEnv: false, ...(options.input !== undefined ? { input: options.input } : { stdin: 'ignore' }),
   })
-  return { exitCode: result.exitCode, stdout: String(result.stdout ?? ''), stderr: String(result.stderr ?? ''), all: String(result.all ?? '') }
+  // A run that ended without an exit code (killed, or past its timeout) says why in `all`, which failure messages print.
+  const ending = result.exitCode === undefined ? `\n[runCli: no exit code: ${result.timedOut ? `timed out after ${options.timeout ?? 120_000} ms` : `killed by ${result.signal ?? 'an unknown cause'}`}]` : ''
+  return { exitCode: result.exitCode, stdout: String(result.stdout ?? ''), stderr: String(result.stderr ?? ''), all: String(result.all ?? '') + ending }
 }
 
 /** One attempt as `--report` writes it. */
