@@ -1,5 +1,5 @@
 import type { Interrupts } from './interrupts.js'
-import { listDescendants, listHolders, signalTree, type FileId } from './process-tree.js'
+import { listDescendants, listHolders, signalTree, type OutputFile } from './process-tree.js'
 import { endsProcess } from './signals.js'
 
 function signalGroup(pgid: number, signal: NodeJS.Signals): void {
@@ -21,7 +21,7 @@ export class Leftovers {
   private exited = false
   private shouldStop = false
 
-  constructor(private readonly pid: number, private readonly sharesGroup: boolean, private readonly interrupts: Interrupts, private readonly outputs: readonly FileId[]) {
+  constructor(private readonly pid: number, private readonly sharesGroup: boolean, private readonly interrupts: Interrupts, private readonly outputs: readonly OutputFile[]) {
     interrupts.on('signal', this.onSignal)
   }
 

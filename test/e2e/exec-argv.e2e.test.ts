@@ -88,7 +88,8 @@ describe('the program gets exactly its own arguments', () => {
     const mirror = await registry()
     const plain = await plainArgs(tool, argv, mirror.url)
     const { dir, runs } = project({ npm: { index: index.url, mirrors: [mirror.url] } })
-    const result = await runCli(argv, { cwd: dir, env: envWithTool(tool, { ARGV_RUNS: runs }) })
+    // Below the test's own bound: a run that hangs is stopped and its output shown.
+    const result = await runCli(argv, { cwd: dir, env: envWithTool(tool, { ARGV_RUNS: runs }), timeout: 100_000 })
     expect(result.exitCode, result.all).toBe(0)
     expect(served(mirror, 'argv-bin') || served(mirror, 'create-argv-bin')).toBe(true)
     expect(runsOf(runs)).toEqual(plain)

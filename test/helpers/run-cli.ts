@@ -1,5 +1,5 @@
 import { execa } from 'execa'
-import { existsSync, readFileSync } from 'node:fs'
+import { appendFileSync, existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { isolatedEnv } from './isolated-env.js'
@@ -30,6 +30,8 @@ export async function runCli(args: string[], options: CliOptions = {}): Promise<
   })
   // A run that ended without an exit code (killed, or past its timeout) says why in `all`, which failure messages print.
   const ending = result.exitCode === undefined ? `\n[runCli: no exit code: ${result.timedOut ? `timed out after ${options.timeout ?? 120_000} ms` : `killed by ${result.signal ?? 'an unknown cause'}`}]` : ''
+  // TEST_DEATH_LOG names a file that gathers such endings across a whole suite run (which signal, which test's run).
+  if (ending && process.env.TEST_DEATH_LOG) appendFileSync(process.env.TEST_DEATH_LOG, `${new Date().toISOString()} ${JSON.stringify({ args, signal: result.signal, timedOut: result.timedOut, ms: result.durationMs, tail: String(result.all ?? '').slice(-1500) })}\n`)
   return { exitCode: result.exitCode, stdout: String(result.stdout ?? ''), stderr: String(result.stderr ?? ''), all: String(result.all ?? '') + ending }
 }
 

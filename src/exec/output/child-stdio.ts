@@ -3,7 +3,7 @@ import { isatty } from 'node:tty'
 import { isPipeOrSocket } from '../../files/stream-descriptor.js'
 import { forwardOutput, type ForwardEnd } from './forward-output.js'
 import { OutputOrder, type RelayedStream } from './output-order.js'
-import type { FileId } from '../process-tree.js'
+import { heldPipe, heldTerminal, type OutputFile } from '../process-tree.js'
 import { openPseudoTerminal, type PseudoTerminal } from './pty.js'
 import { closeAll, openRealPipes, type RealPipe } from './real-pipe.js'
 import type { ReplayableInput } from '../input/replayable-input.js'
@@ -48,7 +48,7 @@ export interface ChildStdio {
    */
   handOffOutput(): void
   /** The pipes or terminal the tool writes to: whoever still holds them keeps the run waiting. */
-  outputFiles: FileId[]
+  outputFiles: OutputFile[]
   /** stderr is read on a pipe of its own. */
   separateStderr: boolean
 }
@@ -79,7 +79,7 @@ export async function prepareStdio(request: StdioRequest): Promise<ChildStdio> {
   for (const [fd, childEnd] of attached?.stdio ?? []) stdio[fd] = childEnd
   const toClose = [...(attached?.stdio.values() ?? [])]
   const sources: { fd: number; target: number; pty?: boolean; stderr?: boolean }[] = []
-  const outputFiles: FileId[] = []
+  const outputFiles: OutputFile[] = []
   let pty: PseudoTerminal | undefined
   if (request.capture) {
     const terminals = request.input !== 'ignore' && isatty(0) && isatty(output.stdout) && isatty(output.stderr)
@@ -87,7 +87,8 @@ export async function prepareStdio(request: StdioRequest): Promise<ChildStdio> {
     pty = request.pty && terminals ? openPseudoTerminal(size.columns, size.rows) : undefined
     if (pty) {
       stdio[1] = stdio[2] = pty.slave
-      outputFiles.push(fstatSync(pty.slave))
+      // Without the terminal's number, whoever holds it after the tool is never taken for the tool's helper.
+      if (pty.index !== undefined) outputFiles.push(heldTerminal(fstatSync(pty.slave), pty.master, pty.index))
       toClose.push(pty.slave)
       sources.push({ fd: pty.master, target: output.stdout, pty: true })
     } else {
@@ -104,7 +105,7 @@ export async function prepareStdio(request: StdioRequest): Promise<ChildStdio> {
       }
     }
   }
-  for (const source of sources) if (!source.pty) outputFiles.push(fstatSync(source.fd))
+  for (const source of sources) if (!source.pty) outputFiles.push(heldPipe(fstatSync(source.fd)))
   for (let fd = 0; fd < stdio.length; fd++) stdio[fd] ??= 'ignore'
   let handOff: () => void = () => {}
   const handOffWhen = new Promise<void>(resolve => { handOff = resolve })

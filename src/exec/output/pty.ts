@@ -11,6 +11,8 @@ interface PtyNative {
 export interface PseudoTerminal {
   master: number
   slave: number
+  /** N of the slave's /dev/pts/N; undefined when the native module did not say. */
+  index: number | undefined
   resize(cols: number, rows: number): void
 }
 
@@ -50,11 +52,12 @@ export function openPseudoTerminal(cols: number, rows: number): PseudoTerminal |
   const native = loadNative()
   if (!native) return undefined
   try {
-    const { master, slave } = native.open(cols > 0 ? cols : 80, rows > 0 ? rows : 24)
+    const { master, slave, pty } = native.open(cols > 0 ? cols : 80, rows > 0 ? rows : 24)
     // No output processing on this terminal: the tool's bytes reach the real terminal as written, and that one turns
     // "\n" into "\r\n" (ONLCR) once, as it would for the tool alone. Node cannot call tcsetattr(); stty(1) can.
     spawnSync('stty', ['-opost'], { stdio: [slave, 'ignore', 'ignore'], timeout: 5000 })
-    return { master, slave, resize: (c, r) => c > 0 && r > 0 && native.resize(master, c, r) }
+    const index = /^\/dev\/pts\/(\d+)$/.exec(pty ?? '')?.[1]
+    return { master, slave, index: index === undefined ? undefined : Number(index), resize: (c, r) => c > 0 && r > 0 && native.resize(master, c, r) }
   } catch {
     return undefined
   }

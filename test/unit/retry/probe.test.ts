@@ -31,7 +31,10 @@ async function listen(server: Server): Promise<number> {
 }
 
 const source = (indexUrl: string): Source => ({ id: 'primary', url: undefined, indexUrl, kind: 'private', label: 'test' })
-const probe = createProbe(TOOLS.pip, {}, 500)
+// The bound applies to an answer: a local server answers in milliseconds, even on a busy machine within seconds.
+const probe = createProbe(TOOLS.pip, {}, 10_000)
+/** A short bound, for the cases about an index that never answers. */
+const impatientProbe = createProbe(TOOLS.pip, {}, 500)
 
 describe('asking the index when pip only says "no matching distribution"', () => {
   it.each([
@@ -63,7 +66,7 @@ describe('asking the index when pip only says "no matching distribution"', () =>
 
   it('calls an index that never answers a timeout', async () => {
     const port = await listen(createServer(() => {}))
-    expect((await probe(source(`http://127.0.0.1:${port}/simple`), NOT_FOUND))?.category).toBe('timeout')
+    expect((await impatientProbe(source(`http://127.0.0.1:${port}/simple`), NOT_FOUND))?.category).toBe('timeout')
   })
 
   it('leaves the verdict to the tool when only Node distrusts the certificate (the tool may trust it)', async () => {
