@@ -1,7 +1,7 @@
 // The differential matrix of "never worse than the plain tool" (test/support/differential): every network condition run
 // by the real pip, npm, pnpm and yarn alone and through resilient, one after the other against fresh local servers
 // with the same faults. Printed as a table (won, equal, lost; time ratios: bench/matrix-render.mjs); `--only=matrix
-// --write` renders it into README.md and docs/benchmarks.md. The e2e test (test/e2e/differential-matrix.e2e.test.ts) asserts no case is lost.
+// --write` renders it into README.md and docs/benchmarks.md. The e2e tests (test/e2e/differential-*.e2e.test.ts) assert no case is lost.
 import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { delimiter, join } from 'node:path'

@@ -10,7 +10,9 @@
 // (r6) a 1 GB wheel downloaded by pip through the relay against direct (target >= 0.95 of direct throughput) and the
 //      relay's peak memory above its idle floor (<= 64 MB); and 1 GB with curl from a server that writes from
 //      memory, the relay's own ceiling (no target: no tool reads that fast);
-// (r7) the relay's start (startRelay, listening) (target <= 20 ms).
+// (r7) the relay's start (startRelay, listening) (target <= 20 ms);
+// (r8) a black-holed index with a current mirror: pip through the relay, its pages the mirror's once the index
+//      stayed silent 5 s (target <= 10 s to success), beside the restart loop.
 import { spawn } from 'node:child_process'
 import { createInterface } from 'node:readline'
 import { readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -180,6 +182,19 @@ async function pipThroughput(quick, log) {
   return { megabytes, runs, directMs: median(direct), relayMs: median(relayed), ratio: median(direct) / median(relayed), aboveFloorMb: (peakKb - floorKb) / 1024, target: 0.95 }
 }
 
+async function blackHoled(cli, quick, log) {
+  log('(r8) a black-holed index, a current mirror: pip through the relay ...')
+  const wheels = ['one', 'two'].map(name => buildWheel(`dead-${name}`, '1.0'))
+  const index = await startPypiServer({ wheels, fault: { kind: 'blackhole' } })
+  const mirror = await startPypiServer({ wheels })
+  const cwd = project({ pypi: { index: index.url, mirrors: [mirror.url] } })
+  const args = ['-m', 'pip', 'download', '--no-deps', ...wheels.map(wheel => wheel.name)]
+  const relay = await timed('node', [cli, '-q', 'python3', ...args, '-d', temp('dl')], { cwd, env: cleanEnv() })
+  const loop = quick ? undefined : await timed('node', [cli, '-q', '--no-relay', 'python3', ...args, '-d', temp('dl')], { cwd, env: cleanEnv() })
+  await Promise.all([index.close(), mirror.close()])
+  return { packages: wheels.length, relayExit: relay.exitCode, relaySeconds: relay.ms / 1000, loopExit: loop?.exitCode, loopSeconds: loop ? loop.ms / 1000 : NaN, target: 10 }
+}
+
 async function start(quick, log) {
   const runs = quick ? 5 : 15
   log(`(r7) the relay's start, ${runs} fresh processes ...`)
@@ -194,7 +209,8 @@ async function start(quick, log) {
 
 export async function measureRelay({ cli, quick, log }) {
   return { scale: await scale(cli, quick, log), breakOnIndex: await breaks(cli, false, log), breakEverywhere: await breaks(cli, true, log),
-    slowIndex: await slowIndex(cli, quick, log), healthy: await healthy(cli, quick, log), healthyAway: await healthy(cli, quick, log, 20), throughput: await throughput(quick, log), pipThroughput: await pipThroughput(quick, log), start: await start(quick, log) }
+    slowIndex: await slowIndex(cli, quick, log), healthy: await healthy(cli, quick, log), healthyAway: await healthy(cli, quick, log, 20), throughput: await throughput(quick, log), pipThroughput: await pipThroughput(quick, log), start: await start(quick, log),
+    blackHoled: await blackHoled(cli, quick, log) }
 }
 
 export function formatRelay(r, f) {
@@ -207,6 +223,7 @@ export function formatRelay(r, f) {
     `(r6) pip download of a ${r.pipThroughput.megabytes} MB wheel: relay ${f(r.pipThroughput.relayMs)} ms vs direct ${f(r.pipThroughput.directMs)} ms; throughput ratio ${f(r.pipThroughput.ratio)} (target >= 0.95); relay memory ${f(r.pipThroughput.aboveFloorMb)} MB above its floor (target <= 64)`,
     `(r6) ${r.throughput.bytes / 2 ** 20} MB with curl from memory, the relay's ceiling: relay ${f(r.throughput.relayMBps)} MB/s vs direct ${f(r.throughput.directMBps)} MB/s (${f(r.throughput.ratio)}); relay memory ${f(r.throughput.aboveFloorMb)} MB above its floor of ${f(r.throughput.floorMb)} MB (target <= 64)`,
     `(r7) relay start: ${f(r.start.medianMs)} ms median of ${r.start.runs} (target <= 20 ms)`,
+    ...(r.blackHoled ? [`(r8) black-holed index, current mirror, ${r.blackHoled.packages} packages: relay ${f(r.blackHoled.relaySeconds)} s (exit ${r.blackHoled.relayExit}; target <= 10 s); restart loop ${f(r.blackHoled.loopSeconds)} s (exit ${r.blackHoled.loopExit})`] : []),
   ]
 }
 
@@ -229,5 +246,6 @@ export function relayTable(r) {
     `| (r6) ${r.throughput.bytes / 2 ** 20} MB with curl from a server writing from memory: the relay's ceiling | ${f(r.throughput.relayMBps)} MB/s | ${f(r.throughput.directMBps)} MB/s | ${f(r.throughput.ratio)} | — |`,
     `| (r6) the relay's peak memory during it, above its idle ${f(r.throughput.floorMb)} MB | ${f(r.throughput.aboveFloorMb)} MB | — | — | ≤ 64 MB${missed(r.throughput.aboveFloorMb <= 64)} |`,
     `| (r7) the relay's start (listening), median of ${r.start.runs} | ${f(r.start.medianMs)} ms | — | — | ≤ 20 ms${missed(r.start.medianMs <= 20)} |`,
+    ...(r.blackHoled ? [`| (r8) a black-holed index, a current mirror: pip, ${r.blackHoled.packages} packages, time to success | ${f(r.blackHoled.relaySeconds)} s (exit ${r.blackHoled.relayExit}) | ${f(r.blackHoled.loopSeconds)} s (restart loop, exit ${r.blackHoled.loopExit}) | — | ≤ 10 s${missed(r.blackHoled.relayExit === 0 && r.blackHoled.relaySeconds <= 10)} |`] : []),
   ].join('\n')
 }

@@ -32,7 +32,8 @@ export class UsageError extends ResilientError {
 }
 
 export class UnknownToolError extends ResilientError {
-  constructor(tool: string, known: string[], closest?: string) {
+  /** `tool`: the word typed; `known`: the tools' names; `closest`: the tool it probably is. */
+  constructor(readonly tool: string, readonly known: string[], readonly closest?: string) {
     super(`"${tool}" is not a tool resilient knows.${closest ? ` Did you mean ${closest}?` : ''}`, EXIT.usage,
       `Supported tools: ${known.join(', ')}. Write the tool name first: resilient pip install <package>.`)
   }

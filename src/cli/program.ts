@@ -7,6 +7,7 @@ import type { ExitStatus } from '../run/signal-router.js'
 import { endingOf, settle } from './exit-status-of.js'
 import { registerMirrorsCommands } from './mirrors-commands.js'
 import { registerShellCommands } from './shell-commands.js'
+import { registerHelpCommand } from './help-command.js'
 
 declare const __VERSION__: string
 
@@ -31,6 +32,7 @@ Examples:
   $ resilient doctor                            what resilient sees here: tools, indexes, proxies, config
   $ resilient shim install                      make plain \`pip ...\` run through resilient (docs/shims.md)
   $ resilient logs --last                       every attempt of the last run
+  $ resilient help mirrors                      the help of one command (resilient mirrors --help)
 
 Exit codes: the tool's own code (or its death by signal) when it fails or resilient gives up; 64 usage error;
 78 config error; 126/127 tool not executable/not found, as the shell; 70 internal error. See docs/exit-codes.md.`
@@ -128,6 +130,7 @@ export function buildProgram(): Command {
       settle(program, await runConfigTrust(path))
     })
   registerShellCommands(program)
+  registerHelpCommand(program)
   return program
 }
 

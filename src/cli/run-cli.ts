@@ -1,9 +1,8 @@
 import { ResilientError } from '../errors.js'
 import { ownText } from '../own-text.js'
 import type { ExitStatus } from '../run/signal-router.js'
+import { SUBCOMMANDS } from './subcommands.js'
 
-/** Subcommands (program.ts, shell-commands.ts) and commander's implicit `help`: any other first word is a tool. */
-export const SUBCOMMANDS: ReadonlySet<string> = new Set(['why', 'demo', 'run', 'mirrors', 'config', 'shim', 'init', 'doctor', 'logs', 'completion', 'help'])
 
 /**
  * `resilient pip install x`, with no option of resilient's before the tool: what commander would hand to runTool

@@ -28,7 +28,7 @@ function section<T extends z.core.$ZodLooseShape>(shape: T, description: string)
 }
 
 const ecosystemShape = {
-  index: optional(indexUrl, 'The index used when the command names none (default: the public upstream). An index named here may fall back to the mirrors below.'),
+  index: optional(indexUrl, 'The index used when the command names none (default: the public upstream). An index named here that is neither the public upstream nor a known mirror is your own: it falls back only to the mirrors listed beside it in `mirrors`, never to the built-in catalog.'),
   mirrors: optional(z.array(mirrorEntry), 'Mirror names (catalog or `custom`) or URLs, tried in order after the index fails (`--mirror` values come first). Replaces the built-in catalog for this ecosystem; `resilient mirrors use/add/remove` edit it in the user config.'),
   custom: optional(z.record(z.string(), indexUrl), 'Your own mirrors by name → URL (`resilient mirrors add <name> <url>`); a name given here can be used in `mirrors`, `--mirror` and `resilient mirrors use`.'),
 }

@@ -15,7 +15,7 @@ const FILE_HOSTS = /^(?:files\.pythonhosted\.org|static\.crates\.io|github\.com|
 const KNOWN_ERRNO = /\b(E(?:CONNRESET|CONNREFUSED|CONNABORTED|TIMEDOUT|SOCKETTIMEDOUT|NOTFOUND|AI_AGAIN|AI_NONAME|NETUNREACH|HOSTUNREACH|ACCES|PERM|NOSPC|DQUOT|PIPE|BUSY))\b/
 
 /** Hosts of the indexes the output or the command names: pip's `Looking in indexes:`, `-i`, `--index-url`, `--registry`. */
-function indexHosts(failure: NormalizedFailure): Set<string> {
+export function indexHosts(failure: Pick<NormalizedFailure, 'lines' | 'command'>): Set<string> {
   const hosts = new Set<string>()
   const sources = [...failure.lines.filter(line => /Looking in indexes:|--(?:index-url|extra-index-url|registry|index|default-index)\b|(?:^|\s)-i\s/.test(line)),
     (failure.command ?? []).join(' ')]

@@ -31,6 +31,8 @@ function childrenOf(pid: number): number[] {
 }
 
 const argvOf = (pid: number) => (read(`/proc/${pid}/cmdline`) ?? '').split('\0').filter(Boolean)
+/** The process's state letter (field 3 of /proc/<pid>/stat): `Z` for a zombie; undefined once it is gone. */
+const stateOf = (pid: number) => { const stat = read(`/proc/${pid}/stat`); return stat?.[stat.lastIndexOf(')') + 2] }
 
 /**
  * Watches a tool for the program it fetches and runs, from /proc, every `intervalMs` until one is seen: a child
@@ -40,16 +42,24 @@ const argvOf = (pid: number) => (read(`/proc/${pid}/cmdline`) ?? '').split('\0')
  */
 export function watchProgramStart(pid: number, { onStart = () => {}, ownStep, intervalMs = 25 }: { onStart?: () => void; ownStep?: ProgramRun['ownStep']; intervalMs?: number } = {}): ProgramStartWatch {
   let seen: boolean | undefined
-  // Between fork and exec a child still shows the tool's own argv: which step it becomes is told at the next look.
-  // Read at each look, not once: the tool itself may not have reached its own exec when the watch starts.
-  const forkedNotYetRun = (child: number) => Boolean(ownStep) && argvOf(child).join('\0') === argvOf(pid).join('\0')
+  // A child is a program unless it is one of the tool's own steps, or not yet anything: between fork and exec it still
+  // shows the tool's own argv (read at each look, not once: the tool itself may not have reached its own exec when the
+  // watch starts), and in the middle of its exec none at all (measured: a few looks in a thousand, more on a loaded
+  // machine). Either is told at the next look. A zombie shows no argv either, and counts: it may have been a program.
+  const isProgram = (child: number) => {
+    if (!ownStep) return true
+    const argv = argvOf(child)
+    if (ownStep(argv)) return false
+    if (argv.length === 0) return stateOf(child) === 'Z'
+    return argv.join('\0') !== argvOf(pid).join('\0')
+  }
   const check = () => {
     const stat = read(`/proc/${pid}/stat`)
     if (stat === undefined) return
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
     // Where the tool fetches through children of its own (ownStep), a reaped child says nothing: only the living count.
     const reaped = !ownStep && Number(fields[13]) + Number(fields[14]) > 0
-    if (reaped || childrenOf(pid).some(child => !ownStep?.(argvOf(child)) && !forkedNotYetRun(child))) {
+    if (reaped || childrenOf(pid).some(isProgram)) {
       seen = true
       stop()
       onStart()

@@ -5,6 +5,7 @@ import type { CommandLine } from '../tools/types.js'
 import { writeAttemptFiles } from './attempt-files.js'
 import { forwardSignals } from './child-signals.js'
 import { prepareStdio } from './output/child-stdio.js'
+import type { ForwardEnd } from './output/forward-output.js'
 import type { InterruptSignal, Interrupts } from './interrupts.js'
 import { launchContext } from './launch-context.js'
 import type { ProgressSummary } from './progress/progress-monitor.js'
@@ -97,7 +98,7 @@ async function runProgram(command: CommandLine, options: RunChildOptions): Promi
   const sharesGroup = input !== 'ignore' && isatty(0)
   const tailBytes = options.tailBytes ?? 256 * 1024
   const stdio = await prepareStdio({ capture: options.capture ?? true, pty: options.pty, output: options.output ?? { stdout: 1, stderr: 2 }, input, inheritedFds, terminalSize,
-    relayLargeOutput: !options.onOutput, tailBytes })
+    relayLargeOutput: !options.onOutput, tailBytes, env: options.env })
   const launch = withIgnoredSignals(program.path, args, ignoredSignals, options.env ?? process.env)
   let child: ReturnType<typeof spawn>
   try {
@@ -145,8 +146,10 @@ async function runProgram(command: CommandLine, options: RunChildOptions): Promi
   releaseWatchdog()
   leftovers.toolExited(Boolean(signals.received()), exitStatus.signal)
   // All output, including what a helper the tool left running still writes, is passed on before the exit is
-  // reported: the run ends when every writer has closed the pipes, as a shell pipeline does.
-  const ends = await forwarded
+  // reported: the run ends when every writer has closed the pipes, as a shell pipeline does. Where the output goes to
+  // a terminal or a file, a helper still holding it a moment after the tool's exit does not keep resilient: what it
+  // writes later goes on through a process of its own (src/exec/output/hand-off.ts).
+  const ends = await untilOutputEnds(forwarded, stdio.handOffOutput)
   leftovers.release()
   signals.stop()
   options.abort?.removeEventListener('abort', onAbort)
@@ -159,6 +162,22 @@ async function runProgram(command: CommandLine, options: RunChildOptions): Promi
     signal: exitStatus.signal ?? undefined,
     brokenPipe: ends.includes('broken-pipe') || undefined,
   })
+}
+
+/**
+ * How long after the tool's exit its output may take to end on its own. The end of file comes at once when no other
+ * process holds the pipe: this only gives the last bytes time to be written on before a hand-off is considered.
+ */
+const HELPER_GRACE_MS = 100
+
+async function untilOutputEnds(forwarded: Promise<ForwardEnd[]>, handOff: () => void): Promise<ForwardEnd[]> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const graceOver = new Promise<undefined>(resolve => { timer = setTimeout(() => resolve(undefined), HELPER_GRACE_MS) })
+  const ended = await Promise.race([forwarded, graceOver])
+  clearTimeout(timer)
+  if (ended) return ended
+  handOff()
+  return forwarded
 }
 
 /**

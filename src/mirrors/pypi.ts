@@ -12,6 +12,10 @@ export const pypi = [
   { id: 'bfsu', url: 'https://mirrors.bfsu.edu.cn/pypi/web/simple', region: 'cn', checkedOn: '2026-07-23' },
   { id: 'sjtug', url: 'https://mirror.sjtu.edu.cn/pypi/web/simple', region: 'cn', checkedOn: '2026-07-23' },
   { id: 'nju', url: 'https://mirror.nju.edu.cn/pypi/web/simple', region: 'cn', checkedOn: '2026-07-23' },
+  // Outside mainland China. PyPI has few public mirrors left elsewhere (bandersnatch mirrors closed as the index grew
+  // past tens of terabytes); Kakao's, in South Korea, is run by Kakao's mirror team (they restored a missing project
+  // in kakaobrain/pororo#57), and public pip logs download from it. Cited, not tested from here (no network).
+  { id: 'kakao', url: 'https://mirror.kakao.com/pypi/simple', region: 'kr', checkedOn: '2026-11-28 (cited: kakaobrain/pororo#57, public pip logs; not probed from here)' },
 ] as const satisfies readonly Mirror[]
 
 export const PYPI_UPSTREAM = 'https://pypi.org/simple'

@@ -1,5 +1,5 @@
 import { UPSTREAM_FILE_HOSTS, UPSTREAMS } from '../mirrors/index.js'
-import { PROTOCOLS } from '../relay/protocols.js'
+import { PROTOCOLS } from '../relay/protocol-table.js'
 import type { SecretsContext } from '../tools/source/credentials.js'
 import type { RelayTrust } from '../tools/relay/relay-support.js'
 import { hostAndPortOf, hostOf, indexKey, indexUrlOf, labelOf, sameIndex } from '../url.js'
@@ -35,11 +35,11 @@ export function pageSilenceMs(readTimeoutMs: number | undefined): number {
 
 const withSlash = (url: string) => url.endsWith('/') ? url : `${url}/`
 
-/** Where a source's file links live: PyPI's own file host for PyPI, the parent of a mirror's simple index, a registry itself. */
+/** Where a source's file links live: the upstream's own file host where it has one (PyPI's), else as its protocol says. */
 function filesRoot(protocol: RelayPlan['protocol'], indexUrl: string): string {
-  if (protocol === 'npm') return withSlash(indexUrl)
-  if (sameIndex(indexUrl, UPSTREAMS.pypi)) return `https://${UPSTREAM_FILE_HOSTS.pypi[0]}/`
-  return new URL('..', withSlash(indexUrl)).href
+  const upstream = (Object.keys(UPSTREAM_FILE_HOSTS) as (keyof typeof UPSTREAM_FILE_HOSTS)[]).find(ecosystem => sameIndex(indexUrl, UPSTREAMS[ecosystem]))
+  const fileHost = upstream && UPSTREAM_FILE_HOSTS[upstream][0]
+  return fileHost ? `https://${fileHost}/` : PROTOCOLS[protocol].filesRoot(indexUrl)
 }
 
 function relaySource(protocol: RelayPlan['protocol'], source: Source, indexUrl: string): RelayPlanSource {

@@ -1,11 +1,12 @@
 import type { Config } from '../config/schema.js'
 import { knownMirrors, listedMirrorEntries } from '../config/effective-mirrors.js'
-import { MIRRORS, UPSTREAMS } from '../mirrors/index.js'
+import { MIRRORS } from '../mirrors/index.js'
 import type { Mirror } from '../mirrors/types.js'
 import { hasCredentials } from '../redact.js'
 import { carriesCredentials } from '../tools/source/credentials.js'
 import type { IndexChoice, SourceBeside, ToolAdapter } from '../tools/types.js'
 import { hostOf, isLocalPath, isLoopback, labelOf, sameIndex } from '../url.js'
+import { publicIndexes } from '../mirrors/public-indexes.js'
 import type { Source } from './types.js'
 
 export interface SourceInput {
@@ -89,8 +90,8 @@ export function orderSources(input: SourceInput): SourceOrder {
   if (configuredIndex && hasCredentials(configuredIndex) && !carriesCredentials(adapter, configuredIndex)) {
     warn(`${adapter.name} can take the credentials of ${labelOf(configuredIndex)} only on its command line, where other local users can read them: they are left off. Put them in ${adapter.name}'s own config instead.`)
   }
-  const isKnown = (url: string, same: (a: string, b: string) => boolean) => !isLocalPath(url) && [UPSTREAMS[adapter.ecosystem], adapter.defaultIndex,
-    ...(configuredIndex ? [configuredIndex] : []), ...catalog.map(m => m.url), ...[...pinned, ...listed].map(m => m.url!)].some(other => same(url, other))
+  const publicUrls = publicIndexes(adapter.ecosystem, config, [adapter.defaultIndex, ...[...pinned, ...listed].map(m => m.url!)])
+  const isKnown = (url: string, same: (a: string, b: string) => boolean) => !isLocalPath(url) && publicUrls.some(other => same(url, other))
   // A lockfile pin is compared path and all: one host often serves a public and a private repository.
   const replaceable = (url: string) => isKnown(url, sameIndex)
   const ignoredMirror = (why: string) => pinned.length && warn(`--mirror ${preferredMirrors.join(', ')} is not used: ${why}.`)

@@ -20,8 +20,9 @@ function userName(env: NodeJS.ProcessEnv): string {
 
 /**
  * This user's relay address, the same for every run on every machine (a CI job restoring only pip's or npm's cache
- * included): both are derived from the user name, never kept in a file. The tools' caches key on the relay's URLs
- * (pip's HTTP and wheel caches), so they keep working from one run to the next.
+ * included): both are derived from the user name and home folder, never kept in a file. The tools' caches key on
+ * the relay's URLs (pip's HTTP and wheel caches), so they keep working from one run to the next; two homes of one
+ * user (containers, CI jobs side by side) get two addresses and do not compete for one port.
  *
  * On Linux the host is a loopback address of its own (127.0.0.0/8 is all loopback there), not 127.0.0.1: pip picks
  * netrc entries by host name alone, port ignored, so on 127.0.0.1 the relay's secret would go to any other local
@@ -32,7 +33,7 @@ function userName(env: NodeJS.ProcessEnv): string {
 export function relayAddress(env: NodeJS.ProcessEnv, avoid: readonly string[] = [], platform: NodeJS.Platform = process.platform): RelayAddress {
   const taken = new Set(avoid.map(host => host.toLowerCase()))
   for (let round = 0; ; round++) {
-    const hash = createHash('sha256').update(`resilient relay ${userName(env)} ${round}`).digest()
+    const hash = createHash('sha256').update(`resilient relay ${userName(env)} ${env.HOME ?? ''} ${round}`).digest()
     const port = PORTS.from + (hash.readUInt32BE(0) % (PORTS.to - PORTS.from))
     // 127.1.0.1-127.254.254.254: never 127.0.x.x, where Debian puts the machine's own name (127.0.1.1).
     const host = platform === 'linux' ? `127.${1 + (hash[4]! % 254)}.${hash[5]! % 255}.${1 + (hash[6]! % 254)}` : '127.0.0.1'

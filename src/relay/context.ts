@@ -3,10 +3,44 @@ import type { LookAhead } from './look-ahead.js'
 import type { LatencyBook } from './hedge-delay.js'
 import type { Ledger } from './ledger.js'
 import type { PageAuthority } from './page-authority.js'
-import type { RelayProtocol } from './protocols.js'
-import type { FailureKind, RelaySource } from './types.js'
+import type { ServerResponse } from 'node:http'
+import type { HeldPage } from './look-ahead.js'
+import type { Route } from './protocols.js'
+import type { UpstreamResponse } from './upstream.js'
+import type { FailureKind, RelayProtocolName, RelaySource } from './types.js'
 import type { Standing } from './standing.js'
 import type { Upstream } from './upstream.js'
+
+/*
+ * (RelayProtocol lives here, beside the context its functions take: the one would import the other otherwise.)
+ */
+/**
+ * One index protocol, as data (a module each: protocol-pypi.ts, protocol-npm.ts): how its pages and files are named,
+ * rewritten and checked. Nothing outside its module branches on which protocol it is.
+ */
+export interface RelayProtocol {
+  name: RelayProtocolName
+  /** The URL the tool is given as its index. */
+  indexUrl(base: string): string
+  /** `path` is the request's path and query, without the leading slash, already checked by isSafePath. */
+  route(path: string, method: string): Route
+  /** Where a source's file links are relative to, from its index URL (a source may say otherwise: PyPI's files host). */
+  filesRoot(indexUrl: string): string
+  /**
+   * Sends a 200 page to the tool, its file links pointed at the relay and their published digests learned. False when
+   * its body broke before anything was sent (the page is then asked of another source); true once sent or ended.
+   */
+  sendPage(context: RelayContext, response: UpstreamResponse, tool: ServerResponse, source: RelaySource): Promise<boolean>
+  /**
+   * Where the tool resolves one name at a time (npm): how a page's path names a package and back, and the page read
+   * whole, to be held until the tool asks (src/relay/look-ahead.ts).
+   */
+  lookAhead?: {
+    nameOf(path: string): string | undefined
+    pathOf(name: string): string
+    read(context: RelayContext, response: UpstreamResponse, source: RelaySource): Promise<HeldPage | undefined>
+  }
+}
 
 /** What every request of one relay shares: its sources, what it learned, what it counts. */
 export interface RelayContext {

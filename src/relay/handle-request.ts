@@ -4,8 +4,8 @@ import { candidatesFor, type RelayContext } from './context.js'
 import { transferFile } from './file-transfer.js'
 import { upstreamHeaders } from './headers.js'
 import { isSafePath } from './links.js'
-import { packumentName, type FetchAhead } from './look-ahead.js'
-import { passOn, readPackument, sendHeld, sendPackument, sendPypiPage } from './page-transfer.js'
+import type { FetchAhead } from './look-ahead.js'
+import { passOn, sendHeld } from './page-transfer.js'
 import { racePage } from './page-race.js'
 import { race, type RaceOutcome, type RaceRequest } from './race.js'
 import type { RelaySource } from './types.js'
@@ -35,8 +35,14 @@ export async function handleRequest(context: RelayContext, request: IncomingMess
   const base: Omit<RaceRequest, 'kind' | 'headers' | 'candidates'> = { path, method, upstreamOf: route.upstream, signal: controller.signal }
 
   if (route.kind === 'other') {
-    // Not an index read: never sent anywhere but the index, and never twice (it may have a body).
-    const outcome = await race(context, { ...base, kind: 'other', headers: upstreamHeaders(request.headers, {}), candidates: [context.index], body: method === 'GET' || method === 'HEAD' ? undefined : request })
+    // Not an index read: never sent anywhere but the index, and never twice (it may have a body). While the index is
+    // down for this run (it failed a page), it is waited for no longer than a page would be: npm's audit or update
+    // check would otherwise hold an install or npx up for npm's whole fetch-timeout, though it decides nothing of it.
+    const bounded = context.pages.down ? AbortSignal.any([controller.signal, AbortSignal.timeout(context.pages.settings.silentMs)]) : controller.signal
+    const outcome = await race(context, { ...base, signal: bounded, kind: 'other', headers: upstreamHeaders(request.headers, {}), candidates: [context.index], body: method === 'GET' || method === 'HEAD' ? undefined : request })
+    if (!outcome.won && !controller.signal.aborted && bounded.aborted) {
+      return answerFailure(tool, { won: false, status: 504, headers: { 'content-type': 'text/plain' }, message: `resilient relay: ${context.index.id} is not answering in this run` })
+    }
     return outcome.won ? passOn(outcome.response, tool, method) : answerFailure(tool, outcome)
   }
 
@@ -49,7 +55,7 @@ export async function handleRequest(context: RelayContext, request: IncomingMess
     return transferFile({ context, path: route.path, method, headers, candidates, upstreamOf: route.upstream, winner: outcome, response: tool, signal: controller.signal })
   }
 
-  const name = context.lookAhead && route.format === 'packument' && method === 'GET' ? packumentName(path) : undefined
+  const name = context.lookAhead && method === 'GET' ? context.protocol.lookAhead?.nameOf(path) : undefined
   const ahead = name === undefined ? undefined : context.lookAhead!.take(name, upstreamHeaders(request.headers, {}))
   // A tool that gives up waiting (its own timeout) is not kept waiting for what is still being fetched ahead.
   const held = ahead && await Promise.race([ahead, once(controller.signal, 'abort').then(() => undefined)])
@@ -64,21 +70,21 @@ export async function handleRequest(context: RelayContext, request: IncomingMess
     if (!outcome.won) return answerFailure(tool, outcome)
     const { response, source } = outcome
     if (response.status !== 200 || method === 'HEAD') return passOn(response, tool, method)
-    if (route.format === 'packument') return sendPackument(context, response, tool, source)
-    if (await sendPypiPage(context, response, tool, source)) return
+    if (await context.protocol.sendPage(context, response, tool, source)) return
     context.ledger.failed(source.id, 'truncated')
     broken.add(source)
   }
 }
 
-/** How the look-ahead fetches a packument: raced across the sources as the tool's request would be, read whole. */
+/** How the look-ahead fetches a page: raced across the sources as the tool's request would be, read whole. */
 export function fetchAhead(context: RelayContext): FetchAhead {
   return async (path, headers, signal) => {
     const route = context.protocol.route(path, 'GET')
-    if (route.kind !== 'page' || route.format !== 'packument') return undefined
+    const read = context.protocol.lookAhead?.read
+    if (route.kind !== 'page' || !read) return undefined
     const outcome = await racePage(context, { path, method: 'GET', headers: { ...headers, ...PAGE_ENCODINGS }, upstreamOf: route.upstream, signal, ahead: true })
     if (!outcome.won) return undefined
-    if (outcome.response.status === 200) return readPackument(context, outcome.response, outcome.source)
+    if (outcome.response.status === 200) return read(context, outcome.response, outcome.source)
     outcome.response.body.on('error', () => {}).resume()
     return undefined
   }

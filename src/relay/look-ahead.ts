@@ -1,5 +1,10 @@
-import { isPackageName, type LookAheadSeeds } from '../tools/relay/npm-dependencies.js'
-export type { LookAheadSeeds }
+/** Where the look-ahead starts from, for one command: what the project asks for, and what the tool will not ask for. */
+export interface LookAheadSeeds {
+  /** Packages the project asks for (its manifest, the command line), fetched once the tool shows a cold cache. */
+  seeds: readonly string[]
+  /** Packages the tool will not ask a registry for (its lockfile has them, or the project provides them): never fetched ahead. */
+  locked: readonly string[]
+}
 
 /**
  * npm asks for a project's own dependencies one packument at a time: each waits for the previous one's round trip,
@@ -45,16 +50,6 @@ export type FetchAhead = (path: string, headers: Record<string, string>, signal:
 // A request that revalidates a cached copy is the tool's own to make (a 304 is all it may need).
 const CONDITIONAL = ['if-none-match', 'if-modified-since']
 
-/** The package a packument path is for (`name`, `@scope%2fname`), or undefined for any other path. */
-export function packumentName(path: string): string | undefined {
-  if (path.includes('?')) return undefined
-  const name = /^@[^/%]+%2f[^/%]+$/i.test(path) ? path.replace(/%2f/i, '/') : path
-  return isPackageName(name) ? name : undefined
-}
-
-/** The relay path of a package's packument, as npm spells it. */
-export const packumentPath = (name: string) => name.replace('/', '%2f')
-
 interface Entry {
   accept: string | undefined
   page: Promise<HeldPage | undefined>
@@ -89,7 +84,7 @@ export class LookAhead {
   /** What it did in this run, for the report. */
   readonly counts = { fetched: 0, used: 0, usedBytes: 0 }
 
-  constructor(private readonly fetchAhead: FetchAhead, private readonly seeds: LookAheadSeeds, limits: Partial<LookAheadLimits> = {}) {
+  constructor(private readonly fetchAhead: FetchAhead, private readonly pathOf: (name: string) => string, private readonly seeds: LookAheadSeeds, limits: Partial<LookAheadLimits> = {}) {
     this.limits = { ...DEFAULT_LOOK_AHEAD, ...limits }
     this.locked = new Set(seeds.locked)
     this.seedSet = new Set(seeds.seeds)
@@ -167,7 +162,7 @@ export class LookAhead {
       this.running++
       const headers: Record<string, string> = { ...this.shape, ...(this.shape['pacote-pkg-id'] !== undefined && { 'pacote-pkg-id': `registry:${name}` }) }
       const entry: Entry = { accept: headers.accept, bytes: 0, page: Promise.resolve(undefined) }
-      entry.page = this.fetchAhead(packumentPath(name), headers, this.controller.signal).catch(() => undefined).then(found => {
+      entry.page = this.fetchAhead(this.pathOf(name), headers, this.controller.signal).catch(() => undefined).then(found => {
         this.running--
         if (found) {
           this.counts.fetched++

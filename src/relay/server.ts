@@ -10,7 +10,7 @@ import { Ledger } from './ledger.js'
 import { PageAuthority, type MirrorPages, type PageSettings } from './page-authority.js'
 import { Standing } from './standing.js'
 import { fileRoots } from './links.js'
-import { PROTOCOLS } from './protocols.js'
+import { PROTOCOLS } from './protocol-table.js'
 import type { HedgeSettings, HostTally, RelayEvent, RelayProtocolName, RelaySource } from './types.js'
 import { createUpstream } from './upstream.js'
 
@@ -143,7 +143,8 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     latency: new LatencyBook({ ...DEFAULT_HEDGE, ...options.hedge }), standing: new Standing(options.now ?? Date.now), ledger, hashes: new HashBook(), upstream: upstream.fetch,
     now: options.now ?? Date.now, cooling: new Map(), retryAfterBoundMs: options.retryAfterBoundMs ?? 10_000, badCopies: new Map(),
   }
-  if (options.lookAhead && options.protocol === 'npm') context.lookAhead = new LookAhead(fetchAhead(context), options.lookAhead, options.lookAhead.limits)
+  const ahead = context.protocol.lookAhead
+  if (options.lookAhead && ahead) context.lookAhead = new LookAhead(fetchAhead(context), ahead.pathOf, options.lookAhead, options.lookAhead.limits)
   return {
     base, host, port, indexUrl: context.protocol.indexUrl(base),
     tally: () => ledger.tally(),

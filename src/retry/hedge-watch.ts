@@ -5,6 +5,7 @@ import { HEDGE_DEFAULTS, mayHedge, watchHedge, type ChildActivity, type HedgePro
 import { usesProxy } from '../proxies.js'
 import { indexUrlOf } from '../url.js'
 import { takeBasicAuth } from '../secrets/url.js'
+import type { IndexAnswers } from './index-answers.js'
 
 export interface HedgeWatchOptions {
   env: NodeJS.ProcessEnv
@@ -63,10 +64,12 @@ function otherSource(plan: RunPlan, attempt: PlannedAttempt, env: NodeJS.Process
  * false when it stays silent or refuses the connection; undefined when resilient cannot tell (behind a proxy, an
  * index that is not http(s), a name that does not resolve here, a certificate Node distrusts).
  */
-export function createAliveCheck(plan: RunPlan, env: NodeJS.ProcessEnv, fetch = globalThis.fetch, timeoutMs = 5000): AttemptsDeps['alive'] {
+export function createAliveCheck(plan: RunPlan, env: NodeJS.ProcessEnv, fetch = globalThis.fetch, timeoutMs = 5000, answers?: IndexAnswers): AttemptsDeps['alive'] {
   return async source => {
     const index = indexUrlOf(source)
     if (!index || !/^https?:/i.test(index) || throughProxy(plan, index, env)) return undefined
+    // Silent to the probe a moment ago: not asked, and not waited for, again.
+    if (answers?.recent(index) === false) return false
     const answer = await probeOf(plan, index, fetch).ask(AbortSignal.timeout(timeoutMs))
     return answer === 'unknown' ? undefined : answer === 'answered'
   }

@@ -5,6 +5,7 @@ import type { Source } from '../plan/types.js'
 import { takeBasicAuth } from '../secrets/url.js'
 import { listsPackage } from './listing.js'
 import { usesProxy } from '../proxies.js'
+import type { IndexAnswers } from './index-answers.js'
 
 /** The index's own answer wins over the text: its cause brings its remedy, its retry verdict and its next step. */
 function reclassified(diagnosis: Diagnosis, category: Diagnosis['category'], summary: string, evidence: string, facts: Diagnosis['facts']): Diagnosis {
@@ -103,12 +104,14 @@ function extraFailed(diagnosis: Diagnosis, answer: Answer): Diagnosis | undefine
  * `again`: an earlier attempt on this source was already found listed.
  */
 // Short: the tool already waited its own timeout; a healthy index answers a project page in well under a second.
-export function createProbe(adapter: ToolAdapter, env: NodeJS.ProcessEnv, timeoutMs = 2000) {
+export function createProbe(adapter: ToolAdapter, env: NodeJS.ProcessEnv, timeoutMs = 2000, answers?: IndexAnswers) {
   const askable = (url: string | undefined): url is string => Boolean(url && /^https?:/.test(url) && !url.includes('****') && !usesProxy(url, env))
   return async (source: Source, diagnosis: Diagnosis, again = false): Promise<Diagnosis | undefined> => {
     if (!diagnosis.facts.package || !adapter.packageUrl || !askable(source.indexUrl)) return undefined
     const others = diagnosis.category === 'other' ? (diagnosis.facts.otherIndexes ?? []) : []
     const primary = await ask(adapter, source.indexUrl, diagnosis, timeoutMs)
+    // Any HTTP status is an answer; only silence is not (a refusal or a name that does not resolve says nothing of it).
+    if (primary?.status !== undefined || primary?.failed?.category === 'timeout') answers?.record(source.indexUrl, primary.status !== undefined)
     const verdict = primary && verdictOf(diagnosis, primary, again, others.length === 0)
     if (verdict) return verdict
     for (const extra of others.filter(askable)) {

@@ -12,6 +12,30 @@ import type { Config } from '../config/schema.js'
 import { hostLabelOfSource } from '../url.js'
 import type { RunReporter } from './reporter.js'
 import { routeSignalsTo } from './signal-router.js'
+import { describeSilence, SILENT_NOTICE_MS, type Silence } from './silence-notice.js'
+
+/** What the run does once this attempt's tool gives up: the next source planned, none, or none by the person's choice. */
+function thenOf(plan: RunPlan, planned: RunPlan['attempts'][number]): Silence['then'] {
+  const next = plan.attempts[plan.attempts.indexOf(planned) + 1]
+  if (next) return { kind: 'next', source: next.source.label }
+  return planned.source.kind === 'private' || planned.source.kind === 'local' ? { kind: 'own' } : { kind: 'none' }
+}
+
+/**
+ * Once per attempt, when a transfer of the tool has been open SILENT_NOTICE_MS with nothing arriving: one line that
+ * says who is silent, how long the tool keeps trying by its own settings, and the way out. In CI too. The tool is
+ * never stopped for it. Returns the function that stops watching.
+ */
+function watchSilence(progress: ProgressWatch, reporter: RunReporter, describe: () => Omit<Silence, 'silentMs'>): () => void {
+  const timer = setInterval(() => {
+    const silentMs = progress.silentFor()
+    if (silentMs === undefined || silentMs < SILENT_NOTICE_MS) return
+    clearInterval(timer)
+    reporter.note(describeSilence({ ...describe(), silentMs }), { overToolLine: true })
+  }, 1000)
+  timer.unref()
+  return () => clearInterval(timer)
+}
 
 /** Routes the signals resilient receives to this run for as long as it lasts; runChild passes them on. */
 export function listenForInterrupts(interrupts: Interrupts): () => void {
@@ -71,6 +95,8 @@ export function childExec({ plan, config, env, interrupts, reporter, usePty, std
     onAttemptProgress?.(progress)
     // A spinner while the tool is silent, in a terminal, where resilient reads the output it can clear it before.
     const quiet = plan.networked ? reporter.watchQuietTool?.(adapter.name, host) : undefined
+    const silence = progress && watchSilence(progress, reporter, () => ({ host, tool: adapter.name, then: thenOf(plan, planned),
+      patience: adapter.patience?.({ args, env, cwd: planned.cwd, home: env.HOME ?? '', executable: plan.invocation.executable }) }))
     const onSpawn = (pid: number) => {
       progress?.onSpawn(pid)
       // The program may wait for its person (a scaffolder's questions): no spinner over it.
@@ -81,7 +107,7 @@ export function childExec({ plan, config, env, interrupts, reporter, usePty, std
       runChild(command, { env: { ...env, ...command.env, RESILIENT_ACTIVE: '1' }, cwd: planned.cwd, interrupts, pty: usePty,
         // Only a run that may be retried is read: the diagnosis needs its output; any other writes to ours itself.
         capture: plan.networked, input, output: { stdout: stdoutFd ?? 1, stderr: 2 }, abort, onSpawn, onOutput: quiet?.output }))
-      .finally(() => { onAttemptProgress?.(undefined); quiet?.stop(); start?.stop() })
+      .finally(() => { onAttemptProgress?.(undefined); quiet?.stop(); start?.stop(); silence?.() })
     const verdict = program && judgeProgramAttempt(program, { args, output: attempt.output, started: start?.seen(), stopped: Boolean(attempt.abortedBecause), tool: plan.invocation.launcher[0]! })
     // As a shell says it ("bash: <path>: cannot execute: ..."); a network run says it when it gives up.
     if (attempt.spawnError && !plan.networked) process.stderr.write(ownText(`resilient: ${attempt.spawnError}\n`, env))

@@ -17,6 +17,7 @@ import { findSecrets, knownSecrets, redact, registerSecretEnv, registerSecrets }
 import { runAttempts } from '../retry/attempts-loop.js'
 import { createAliveCheck, createHedgeWatch } from '../retry/hedge-watch.js'
 import { createProbe } from '../retry/probe.js'
+import { IndexAnswers } from '../retry/index-answers.js'
 import { RunMemory } from '../state/run-memory.js'
 import { TOOLS, type ToolName } from '../tools/index.js'
 import { recoverLockfile } from '../tools/lockfile/lockfile-journal.js'
@@ -135,14 +136,15 @@ export async function runTool(argv: string[], { reporter, env = process.env, cwd
     const exec = childExec({ plan: running, config, env, interrupts, reporter, usePty, stdoutFd: stdio.stdout, input, onAttemptProgress: watch => { progress = watch }, onSpawn: idle.started, relayed: relay?.served })
     // A dead public index is left after ~2 s of silence while another source answers (src/retry/hedge.ts).
     const watch = config.fastDetect ? createHedgeWatch(running, { env, activity: () => progress?.activity() ?? {} }) : undefined
+    const answers = new IndexAnswers()
     const result = await runAttempts(running, {
       ...relay?.around(exec, watch) ?? { exec, watch },
       sleep: interruptibleSleep(interrupts),
       now: Date.now,
       reporter,
-      probe: createProbe(invocation.adapter, env),
+      probe: createProbe(invocation.adapter, env, undefined, answers),
       confirmSource: sourceConfirmation({ request, config, tool: { ...toolContext, args: invocation.args, executable: invocation.executable }, state: memory?.snapshot(), reporter }),
-      alive: createAliveCheck(running, env),
+      alive: createAliveCheck(running, env, undefined, undefined, answers),
       book: memory && ((outcome, hosts) => void memory.book(outcome, hosts)),
       interrupted: () => interrupts.received,
       // Questions only when a person can answer; --yes takes the safe default, which is to stop.

@@ -43,9 +43,15 @@ export function renderShim({ name, node, cli, resilientVersion, readOnly, shell 
 # ${SHIM_MARKER}: ${name}
 # Written by \`resilient shim install\` (resilient ${resilientVersion}); \`resilient shim uninstall\` removes it. See docs/shims.md.
 ${fastPath}if [ -z "\${RESILIENT_ACTIVE:-}\${RESILIENT_NO_SHIM:-}" ]${readOnly ? ' && ! read_only "$@"' : ''}; then
-${LAUNCH_CONTEXT_SH}  node=${quote(node)}
-  [ -x "$node" ] || node=node
-  exec "$node" ${quote(cli)} shim run ${quote(name)} "$@"
+  node=${quote(node)}
+  [ -x "$node" ] || node=$(command -v node) || node=
+  if [ -f ${quote(cli)} ] && [ -n "$node" ]; then
+${LAUNCH_CONTEXT_SH}    exec "$node" ${quote(cli)} shim run ${quote(name)} "$@"
+  fi
+  # resilient (or the node it runs on) was removed with its shims still on PATH: the real tool runs, as without them.
+  shims=\${0%/*}
+  if [ -f ${quote(cli)} ]; then gone='node is not found'; else gone='resilient is no longer installed here'; fi
+  echo "resilient shim: $gone: running the real ${name}. To remove the shims: rm -r '$shims', and the PATH line naming it in your shell profile." >&2
 fi
 set -f
 IFS=:
@@ -90,10 +96,14 @@ export function renderCmdShim({ name, node, cli, resilientVersion, readOnly }: S
     'if defined RESILIENT_ACTIVE goto real',
     'if defined RESILIENT_NO_SHIM goto real',
     ...(readOnly ? ['call :read_only %*', 'if not errorlevel 1 goto real'] : []),
+    `if not exist "${cli}" goto gone`,
     `set "RESILIENT_NODE=${node}"`,
     'if not exist "%RESILIENT_NODE%" set "RESILIENT_NODE=node"',
     `endlocal & "%RESILIENT_NODE%" "${cli}" shim run ${name} %*`,
     'exit /b',
+    '',
+    ':gone',
+    `echo resilient shim: resilient is no longer installed here: running the real ${name}. To remove the shims: delete %~dp0 and its PATH entry. 1>&2`,
     '',
     ':real',
     `for %%D in ("%PATH:;=" "%") do if not "%%~D"=="" if not exist "%%~D\\${SHIM_MANIFEST}" for %%E in (%PATHEXT%) do if exist "%%~D\\${name}%%E" (`,

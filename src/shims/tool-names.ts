@@ -9,6 +9,11 @@ export function isKnownExecutable(name: string): boolean {
   return (Object.values(TOOLS) as ToolAdapter[]).some(adapter => adapter.executables.test(name))
 }
 
+/** The tool (its adapter's name, the name of its page in docs/tools/) an executable starts: `npx` is npm's. */
+export function toolOf(name: string): string | undefined {
+  return (Object.values(TOOLS) as ToolAdapter[]).find(adapter => adapter.executables.test(name))?.name
+}
+
 /** The candidates resilient knows today. */
 export function knownToolNames(): string[] {
   return SHIM_CANDIDATES.filter(isKnownExecutable)

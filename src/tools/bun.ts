@@ -91,7 +91,8 @@ export const bun = {
   // "Use a specific registry by default, overriding .npmrc, bunfig.toml and environment variables" (bun install --help).
   applyIndex: (command, url) => runsProgram(command.argv.slice(1)) ? bunxRegistry(command, url) : addOptions(command, `--registry=${url}`),
   // bun documents no fetch timeout or retry setting: nothing to tune.
-  bypassCache: command => command.argv.includes('--no-cache') ? command : addOptions(command, '--no-cache'),
+  // `bun x` has no --no-cache: appended, it would be the program's argument (the attempt keeps bun's cache then).
+  bypassCache: command => command.argv.includes('--no-cache') || runsProgram(command.argv.slice(1)) ? command : addOptions(command, '--no-cache'),
   packageUrl: npmPackageUrl,
   advice: {
     mirror: 'bun install --registry=<mirror-url>',

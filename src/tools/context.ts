@@ -51,6 +51,19 @@ export interface SourceBeside {
   merged: boolean
 }
 
+/**
+ * How long a tool waits on one silent request, and how many times it asks, by its own settings for one invocation:
+ * what resilient says a silent index will cost (it never changes them).
+ */
+export interface Patience {
+  timeoutMs: number
+  tries: number
+  /** The waits between its tries, added up. */
+  betweenTriesMs: number
+  /** Where they come from, in the tool's own terms: `--timeout 15, --retries 5`. */
+  settings: string
+}
+
 /** What an adapter may read to find the user's own index choice: never the real process, always passed in. */
 export interface ToolContext {
   args: string[]

@@ -1,9 +1,10 @@
 import { NPM_UPSTREAM } from '../mirrors/npm.js'
-import { NPM_RELAY } from './relay/npm-relay.js'
+import { NPM_RELAY, npmPatience } from './relay/npm-relay.js'
 import { firstPositional } from './argv/args.js'
 import { hostOf, labelOf, sameIndex } from '../url.js'
 import { NPM_LOCKFILE } from './lockfile/lockfile-formats.js'
-import { addOptions, NPM_FETCH_KNOBS, NPM_KNOB_OPTION, npmPackageUrl, REGISTRY_OPTION } from './npm-family.js'
+import { NPM_FETCH_KNOBS, NPM_KNOB_OPTION, npmPackageUrl, REGISTRY_OPTION } from './npm-family.js'
+import { addNpmOptions, NPM_GLOBAL_WITH_VALUE, npmVerbOf } from './argv/npm-options.js'
 import { readNpmrcFiles, readNpmrcSetting } from './config/npmrc.js'
 import { npmConfigFiles, npmProjectDir } from './config/npm-config-files.js'
 import { npmLookAhead } from './relay/npm-look-ahead.js'
@@ -16,28 +17,14 @@ import { registryVariable } from './config/environment.js'
 import { classifyVerb } from './argv/verbs.js'
 import { impliedVerbAdapter, lastLine, registryInEnvironment, typedRegistry } from './program-run.js'
 
-// Options that take a value and may stand before the command (`npm --registry X install`).
-const GLOBAL_WITH_VALUE = ['--registry', '--reg', '--userconfig', '--globalconfig', '--cache', '--prefix', '-C', '--loglevel',
-  '--workspace', '-w', '--proxy', '--https-proxy', '--noproxy', '--cafile', '--ca', '--cert', '--key', '--omit', '--include',
-  '--before', '--install-strategy', '--otp', '--replace-registry-host', '--location', '--logs-dir', ...NPM_FETCH_KNOBS.map(knob => `--${knob}`)]
-
 // Aliases from npm's lib/utils/cmd-list.js: installs, clean installs, updates, and read-only queries.
 const NETWORK = new Set(['install', 'i', 'in', 'ins', 'inst', 'insta', 'instal', 'isnt', 'isnta', 'isntal', 'isntall', 'add',
   'ci', 'clean-install', 'ic', 'install-clean', 'isntall-clean', 'install-test', 'it', 'install-ci-test', 'cit', 'sit',
   'update', 'u', 'up', 'upgrade', 'udpate', 'dedupe', 'ddp', 'outdated', 'view', 'info', 'show', 'v', 'exec', 'x'])
-// `npm init <initializer>` is `npm exec create-<initializer>` (npm's docs, init.md); `create` and `innit` are init.
-const INIT = new Set(['init', 'create', 'innit'])
 // A mirror must never see credentials or uploads.
 const PUBLISH = new Set(['publish', 'unpublish', 'login', 'logout', 'adduser', 'add-user', 'owner', 'author', 'dist-tag',
   'dist-tags', 'deprecate', 'undeprecate', 'access', 'token', 'team', 'org', 'star', 'unstar', 'stars', 'whoami', 'trust', 'profile', 'hook'])
 const VERBS = { network: NETWORK, publish: PUBLISH, local: /^--offline$/ }
-
-/** The verb, with `init <initializer>` read as the exec it is; `init` alone writes a package.json. */
-function verbOf(args: readonly string[]): string | undefined {
-  const verb = firstPositional(args, GLOBAL_WITH_VALUE)
-  if (!verb || !INIT.has(verb.value)) return verb?.value
-  return firstPositional(args.slice(verb.index + 1), GLOBAL_WITH_VALUE) ? 'exec' : verb.value
-}
 
 // The verbs that resolve a tree from packuments (lib/utils/cmd-list.js aliases); `ci` reads its lockfile only.
 const RESOLVES = new Set(['install', 'i', 'in', 'ins', 'inst', 'insta', 'instal', 'isnt', 'isnta', 'isntal', 'isntall', 'add',
@@ -45,10 +32,10 @@ const RESOLVES = new Set(['install', 'i', 'in', 'ins', 'inst', 'insta', 'instal'
 
 /** What the relay fetches ahead for this command: an install's packages and its project's (none in global mode). */
 function lookAhead(context: ToolContext) {
-  const verb = firstPositional(context.args, GLOBAL_WITH_VALUE)
+  const verb = firstPositional(context.args, NPM_GLOBAL_WITH_VALUE)
   if (!verb || !RESOLVES.has(verb.value)) return undefined
   const specs: string[] = []
-  for (let rest = context.args.slice(verb.index + 1), next = firstPositional(rest, GLOBAL_WITH_VALUE); next; rest = rest.slice(next.index + 1), next = firstPositional(rest, GLOBAL_WITH_VALUE)) specs.push(next.value)
+  for (let rest = context.args.slice(verb.index + 1), next = firstPositional(rest, NPM_GLOBAL_WITH_VALUE); next; rest = rest.slice(next.index + 1), next = firstPositional(rest, NPM_GLOBAL_WITH_VALUE)) specs.push(next.value)
   return npmLookAhead(npmProjectDir(context), context.cwd, specs)
 }
 
@@ -57,7 +44,7 @@ function lookAhead(context: ToolContext) {
  * code E503" ... "A complete log of this run ...") when npm itself failed, before anything ran.
  */
 const fetchFailed = (output: string) => /^npm (error|ERR!)/.test(lastLine(output))
-const PROGRAM = { runs: args => ['exec', 'x'].includes(verbOf(args) ?? '') && !args.includes('--offline'), fetchFailed } satisfies ProgramRun
+const PROGRAM = { runs: args => ['exec', 'x'].includes(npmVerbOf(args) ?? '') && !args.includes('--offline'), fetchFailed } satisfies ProgramRun
 
 // npx takes its own options up to the package name, and gives the program everything after it (bin/npx-cli.js).
 const NPX_LOCAL = /^(-v|--version|-h|--help|--offline)$/
@@ -104,7 +91,7 @@ function redirect(command: CommandLine, _registryUrl: string, pinned: readonly P
   const candidates = pinned.filter(entry => entry.replaceable && !npmjs(entry))
   if (!candidates.length) return { command, followed: pinned.filter(npmjs).map(entry => entry.prefix) }
   if (!keepOut.length && (candidates.length > 1 || pinned.some(npmjs))) {
-    return { command: addOptions(command, '--replace-registry-host=always'), followed: pinned.map(entry => entry.prefix) }
+    return { command: addNpmOptions(command, '--replace-registry-host=always'), followed: pinned.map(entry => entry.prefix) }
   }
   const sharing = (entry: PinnedRegistry) => keepOut.filter(url => hostOf(url) === hostOf(entry.prefix))
   const blocked = candidates.filter(entry => sharing(entry).length)
@@ -112,7 +99,7 @@ function redirect(command: CommandLine, _registryUrl: string, pinned: readonly P
   // One host: the most used that no private registry shares.
   const chosen = candidates.find(entry => !sharing(entry).length)
   if (!chosen) return { command, followed: pinned.filter(npmjs).map(entry => entry.prefix), ...(declined && { declined }) }
-  return { command: addOptions(command, `--replace-registry-host=${hostOf(chosen.prefix)}`),
+  return { command: addNpmOptions(command, `--replace-registry-host=${hostOf(chosen.prefix)}`),
     followed: pinned.filter(entry => hostOf(entry.prefix) === hostOf(chosen.prefix)).map(entry => entry.prefix), ...(declined && { declined }) }
 }
 
@@ -139,17 +126,18 @@ export const npm = {
   defaultIndex: NPM_UPSTREAM,
   // --offline installs from the cache only: no index is involved, so no mirror can help.
   verbs: VERBS,
-  classify: args => classifyVerb(verbOf(args), args, VERBS),
+  classify: args => classifyVerb(npmVerbOf(args), args, VERBS),
   program: PROGRAM,
   findUserIndex,
   source: NPM_SOURCE,
   knobs: KNOBS,
   configFiles: CONFIG_FILES,
   // npmmirror answers the audit endpoint with 501 after ~70 s (cnpm/cnpmcore#673): no audit on any mirror.
-  applyIndex: (command, url) => addOptions(command, `--registry=${url}`, ...(sameIndex(url, NPM_UPSTREAM) ? [] : ['--no-audit'])),
+  applyIndex: (command, url) => addNpmOptions(command, `--registry=${url}`, ...(sameIndex(url, NPM_UPSTREAM) ? [] : ['--no-audit'])),
   passCredentials: withNpmrc,
   packageUrl: npmPackageUrl,
   // A scope's registry: npm sends that scope there alone, so mirrors may still serve the rest; the relay's pages stay on the index.
+  patience: npmPatience,
   sourcesBeside: context => scopedRegistries(context).map(url => ({ url, origin: 'a scope\'s registry', merged: false })),
   relay: { ...NPM_RELAY, lookAhead, trust: context => ({ ...NPM_RELAY.trust(context), otherRegistries: scopedRegistries(context) }) },
   lockfile: {

@@ -6,6 +6,7 @@ import { streamedRequirementsChooseIndex } from './config/requirement-files.js'
 import { findPipIndex, pipSubcommand } from './source/pip-index.js'
 import { PIP_SOURCE } from './source/pip-source.js'
 import { pipSourcesBeside } from './source/pip-beside.js'
+import { pipPatience } from './source/pip-patience.js'
 import { pep503PackageUrl, PIP_KNOBS, WHEELHOUSE_ONLY } from './source/python-index.js'
 import type { ConfigFiles, KnobData, ReadOnlyForms, ToolAdapter } from './types.js'
 import { named, shortCluster, versionAndHelp } from './argv/read-only.js'
@@ -39,8 +40,8 @@ const KNOBS = {
 const CONFIG_FILES = {
   names: ['pip.conf (PIP_CONFIG_FILE; /etc/xdg/pip, /etc, ~/.config/pip, ~/.pip, the environment\'s prefix)'],
   // `--isolated` skips the user's files; the first key set in any file counts.
-  find: (keys, { args, env, home }) => args.includes('--isolated') ? undefined
-    : keys.map(key => readPipConfig(key, subcommand(args), env, home)?.origin).find(Boolean),
+  find: (keys, { args, env, home, executable, cwd }) => args.includes('--isolated') ? undefined
+    : keys.map(key => readPipConfig(key, subcommand(args), env, home, { executable, cwd })?.origin).find(Boolean),
 } satisfies ConfigFiles
 
 export const pip = {
@@ -59,6 +60,7 @@ export const pip = {
   findUserIndex: findPipIndex,
   source: PIP_SOURCE,
   sourcesBeside: pipSourcesBeside,
+  patience: pipPatience,
   vetStreamedInput: streamedRequirementsChooseIndex,
   knobs: KNOBS,
   configFiles: CONFIG_FILES,

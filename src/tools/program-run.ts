@@ -31,6 +31,7 @@ export function typedRegistry(args: readonly string[]): string | undefined {
 
 /** The adapter of an executable that implies a verb: the tool's own, with the verb's classification and program. */
 export function impliedVerbAdapter(tool: ToolAdapter, fields: Pick<ToolAdapter, 'classify' | 'applyIndex' | 'program' | 'noMirrorReason'>): ToolAdapter {
-  // No read-only forms: `npx ls` runs a package named ls. No knobs: the program inherits them.
-  return { ...tool, ...fields, readOnly: undefined, knobs: undefined, forExecutable: undefined }
+  // No read-only forms: `npx ls` runs a package named ls. No knobs: the program inherits them. No cache bypass: an
+  // option for it (`bun --no-cache`) would be appended after the program's name, as the program's argument.
+  return { ...tool, ...fields, readOnly: undefined, knobs: undefined, forExecutable: undefined, bypassCache: undefined }
 }

@@ -2,7 +2,7 @@ import type { Ecosystem } from '../mirrors/types.js'
 import type { SplitUrl } from '../secrets/url.js'
 import type { AdapterData, ReadOnlyForms, ToolKnobs } from './adapter-data.js'
 import type { AdviceSpec } from './advice.js'
-import type { CommandLine, IndexChoice, ScratchDir, SecretsContext, SourceBeside, ToolContext } from './context.js'
+import type { CommandLine, IndexChoice, Patience, ScratchDir, SecretsContext, SourceBeside, ToolContext } from './context.js'
 import type { SourceQuestion } from './source/source-question.js'
 import type { LockfileSupport } from './lockfile/lockfile-types.js'
 import type { RelaySupport } from './relay/relay-support.js'
@@ -43,6 +43,8 @@ export interface ToolAdapter extends AdapterData {
   source?: SourceQuestion
   /** The sources the tool reads names from beside its index in this run (pip's extra indexes and find-links). */
   sourcesBeside?(context: ToolContext): SourceBeside[]
+  /** How long the tool itself waits on a silent index for this invocation (said when it does, never changed). */
+  patience?(context: ToolContext): Patience
   /**
    * Why a retry must not reuse what the tool read from a streamed input (`-r <(...)`, stdin): resilient never reads
    * such a stream before the tool, so findUserIndex could not see an index chosen inside it (src/exec/input/replayable-input.ts).
@@ -112,7 +114,7 @@ export interface ToolAdapter extends AdapterData {
   }
 }
 
-export type { CommandLine, IndexChoice, ScratchDir, SecretsContext, SourceBeside, ToolContext } from './context.js'
+export type { CommandLine, IndexChoice, Patience, ScratchDir, SecretsContext, SourceBeside, ToolContext } from './context.js'
 export type { SourceQuestion } from './source/source-question.js'
 export type { LockedRegistries, LockfileFormat, LockfileGuard, LockfileRewrite, LockfileSupport, PinnedRegistry } from './lockfile/lockfile-types.js'
 export type { ConfigFiles, EnvironmentSetting, KnobData, OfflineForm, ProgramRun, ReadOnlyCommand, ReadOnlyForms, ToolKnobs } from './adapter-data.js'

@@ -50,10 +50,10 @@ describeNeeding(command('cargo'), 'resilient cargo (real cargo)', () => {
   it('recovers from a black-holed index long before cargo\'s own http timeout, once the mirror answered resilient\'s request', async () => {
     const [primary, mirror] = await start({ kind: 'blackhole' }, { kind: 'ok' })
     const project = cargoProject(primary!, mirror!)
-    const started = Date.now()
     const result = await runCli(['cargo', 'fetch'], { cwd: project, env: env() })
     expect(result.exitCode, result.all).toBe(0)
-    expect(Date.now() - started).toBeLessThan(30_000)
+    // Stopped by resilient, so before cargo's own 30 s timeout ended it: no wall-clock bound, which a loaded machine
+    // stretches (how soon on a quiet one: npm run bench).
     expect(result.stderr).toMatch(/attempt 1 failed after [\d.]+ s \(stopped by resilient\): timeout — no answer from 127\.0\.0\.1:\d+/)
     expect(result.stderr).toMatch(/→ attempt 2 of \d on mirror [^:]+:\d+: cargo --config/)
   })

@@ -18,11 +18,11 @@ ${exit ? `console.error('npm error code ECONNRESET'); console.error('npm error n
 
 interface Registries { primary: Awaited<ReturnType<typeof startNpmRegistry>>; mirror: Awaited<ReturnType<typeof startNpmRegistry>>; project: string; runs: string }
 
-async function registries(fault: Fault, exit = 0): Promise<Registries> {
+async function registries(fault: Fault, exit = 0, relay = false): Promise<Registries> {
   const tarball = hello(exit)
   const primary = await startNpmRegistry({ packages: [tarball], fault })
   const mirror = await startNpmRegistry({ packages: [tarball] })
-  const project = projectWithConfig({ npm: { index: primary.url, mirrors: [mirror.url] } })
+  const project = projectWithConfig({ relay, npm: { index: primary.url, mirrors: [mirror.url] } })
   writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'exec-project', version: '1.0.0', private: true }))
   return { primary, mirror, project, runs: join(project, 'runs.txt') }
 }
@@ -54,6 +54,19 @@ describe('resilient npx / dlx / bunx (real tools)', () => {
     expect(result.stderr).toContain(`→ attempt 2 of 2 on mirror ${new URL(open.mirror.url).host}: npm_config_registry=${open.mirror.url}`)
     expect(result.stderr).toContain('npx --yes --package hello-bin -- hello-bin a b\n')
   }, 60_000)
+
+  it('npx through the relay: a dead registry\'s requests go to the mirror within the one attempt, the program runs once', async () => {
+    open = await registries({ kind: 'blackhole' }, 0, true)
+    const env = envWithTool('npm', { HELLO_RUNS: open.runs })
+    const result = await runCli(['--report', join(env.HOME!, 'report.json'), 'npx', '--yes', 'hello-bin', 'a', 'b'], { cwd: open.project, env })
+    expect(result.exitCode, result.all).toBe(0)
+    expect(result.stdout).toBe('hello from the program a b')
+    expect(runsOf(open.runs)).toEqual(['ran a b'])
+    expect(served(open.mirror, 'hello-bin')).toBe(true)
+    const report = JSON.parse(readFileSync(join(env.HOME!, 'report.json'), 'utf8')) as { attempts: unknown[]; relay: { mirrorPages: unknown } }
+    expect(report.attempts).toHaveLength(1)
+    expect(report.relay.mirrorPages).toMatchObject({ because: 'timeout' })
+  }, 90_000)
 
   it('never runs the program again, whatever its failure looks like: its status is passed on, nothing is retried', async () => {
     open = await registries({ kind: 'ok' }, 7)

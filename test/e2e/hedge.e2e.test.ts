@@ -12,7 +12,8 @@ import { describeNeeding, procFs } from '../helpers/requirements.js'
 
 // Hedged detection with the real pip and npm against fault servers on 127.0.0.1: a probe of the index in
 // parallel with the first attempt, which is left for the mirror when neither the tool nor the probe hears anything.
-const HEDGED = /^no answer from 127\.0\.0\.1:\d+: nothing received in 2 s/
+// The silence it names is the one measured: 2 s on a quiet machine, more when the mirror's own answer came slowly.
+const HEDGED = /^no answer from 127\.0\.0\.1:\d+: nothing received in \d+ s/
 let wheels: BuiltWheel[]
 beforeAll(() => {
   wheels = [buildWheel('demo-pkg', '1.0', { paddingBytes: 200_000 })]

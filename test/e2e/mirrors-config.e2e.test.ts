@@ -58,8 +58,8 @@ describe('resilient mirrors add / use / remove', () => {
     const cwd = projectWithConfig({})
     const added = await runCli(['mirrors', 'add', 'corp', 'https://pypi.corp.example/simple'], { cwd, env })
     expect(added.exitCode, added.all).toBe(0)
-    expect(added.stdout).toMatch(/^added pypi mirror corp → https:\/\/pypi\.corp\.example\/simple; order tried: tuna, aliyun, .*, nju, corp/)
-    expect(userConfig(env).pypi).toEqual({ custom: { corp: 'https://pypi.corp.example/simple' }, mirrors: ['tuna', 'aliyun', 'tencent', 'huawei', 'bfsu', 'sjtug', 'nju', 'corp'] })
+    expect(added.stdout).toMatch(/^added pypi mirror corp → https:\/\/pypi\.corp\.example\/simple; order tried: tuna, aliyun, .*, nju, kakao, corp/)
+    expect(userConfig(env).pypi).toEqual({ custom: { corp: 'https://pypi.corp.example/simple' }, mirrors: ['tuna', 'aliyun', 'tencent', 'huawei', 'bfsu', 'sjtug', 'nju', 'kakao', 'corp'] })
 
     expect((await runCli(['mirrors', 'use', 'corp'], { cwd, env })).exitCode).toBe(0)
     expect(userConfig(env).pypi.mirrors[0]).toBe('corp')

@@ -1,5 +1,5 @@
 import { execa } from 'execa'
-import { cpSync, existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { createServer, request as httpRequest, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -15,8 +15,12 @@ import { projectWithConfig } from '../helpers/e2e-setup.js'
 // are deterministic (the first request of every k-th file), so the plain tool succeeds every time; through resilient
 // the install must succeed too, in one attempt (npm's retries, not a restart, absorb the resets), in about the time.
 
-/** How much later than plain npm resilient may finish: its own start, the plan, reading npm's config. */
-const SLACK_MS = 10_000
+/**
+ * How much later than plain npm resilient may finish: its own start, the plan, reading npm's config. The two run side
+ * by side, so a loaded machine stretches both; resilient's own work by as much as npm's, hence a share of npm's time
+ * on top (`npm run bench` measures the difference on a quiet machine).
+ */
+const slackMs = (plainMs: number) => 10_000 + plainMs / 2
 
 /**
  * A fault that resets the first request (from the moment it is set) of one path in `every`, chosen in arrival order;
@@ -92,29 +96,33 @@ describe('never worse than the plain tool: a flaky sole npm source', { timeout: 
 
   it('a private registry resetting the first request of 20 % of the files, 20 packages: npm ci completes through resilient as it does alone', async () => {
     const names = Array.from({ length: 20 }, (_, i) => `flaky-${i}`)
-    const registry = await startNpmRegistry({ packages: names.map(name => buildTarball({ name, version: '1.0.0' })) })
-    open.push(registry)
+    const packages = names.map(name => buildTarball({ name, version: '1.0.0' }))
+    // One registry for each run, the same packages and faults: both run at once, under the same load.
+    const registry = await startNpmRegistry({ packages })
+    const ours = await startNpmRegistry({ packages })
+    open.push(registry, ours)
     // Named nowhere in the config: a registry resilient does not know is private, the sole source of the run.
     const project = await projectOf(registry, names, {})
     writeFileSync(join(project, '.npmrc'), `registry=${registry.url}\n`)
     const plainDir = copyOf(project)
     const throughDir = copyOf(project)
+    for (const file of ['package-lock.json', '.npmrc']) writeFileSync(join(throughDir, file), readFileSync(join(throughDir, file), 'utf8').replaceAll(registry.url, ours.url))
 
     const lockRequests = registry.requests.length
     registry.setFault(resetOneIn(5))
-    const plain = await timed(() => execa('npm', ['ci', '--no-audit'], { cwd: plainDir, env: isolatedEnv(), extendEnv: false, reject: false, all: true }))
+    ours.setFault(resetOneIn(5))
+    const [plain, through] = await Promise.all([
+      timed(() => execa('npm', ['ci', '--no-audit'], { cwd: plainDir, env: isolatedEnv(), extendEnv: false, reject: false, all: true })),
+      timed(() => runCli(['npm', 'ci', '--no-audit'], { cwd: throughDir, env: isolatedEnv(), timeout: 200_000 })),
+    ])
     expect(plain.exitCode, plain.all).toBe(0)
-    const plainRequests = registry.requests.length - lockRequests
-
-    registry.setFault(resetOneIn(5))
-    const through = await timed(() => runCli(['npm', 'ci', '--no-audit'], { cwd: throughDir, env: isolatedEnv(), timeout: 200_000 }))
     expect(through.exitCode, through.all).toBe(0)
     expect(installed(throughDir)).toBe(20)
     expect(ownLines(through.stderr), through.stderr).toEqual([])
     // The resets did happen to both: one more request than files for each file reset, each run.
-    expect(plainRequests).toBe(24)
-    expect(registry.requests.length - lockRequests - plainRequests).toBe(24)
-    expect(through.ms, `plain ${plain.ms} ms, through resilient ${through.ms} ms`).toBeLessThanOrEqual(plain.ms + SLACK_MS)
+    expect(registry.requests.length - lockRequests).toBe(24)
+    expect(ours.requests.length).toBe(24)
+    expect(through.ms, `plain ${plain.ms} ms, through resilient ${through.ms} ms`).toBeLessThanOrEqual(plain.ms + slackMs(plain.ms))
   })
 
   it('at scale: 217 packages, the registry behind a company proxy resetting the first request of one file in 7 (~15 %), --no-mirrors: installed as by npm alone', async () => {
@@ -135,16 +143,19 @@ describe('never worse than the plain tool: a flaky sole npm source', { timeout: 
       open.push({ close: () => { proxy.closeAllConnections(); return new Promise(resolve => proxy.close(resolve)) } })
       return isolatedEnv({ npm_config_proxy: proxy.url, npm_config_registry: registry.url })
     }
-    const plain = await timed(async () => execa('npm', ['ci', '--no-audit'], { cwd: plainDir, env: await viaProxy(), extendEnv: false, reject: false, all: true }))
+    // Both at once, each through its own proxy, under the same load.
+    const [plainEnv, throughEnv] = [await viaProxy(), await viaProxy()]
+    const [plain, through] = await Promise.all([
+      timed(async () => execa('npm', ['ci', '--no-audit'], { cwd: plainDir, env: plainEnv, extendEnv: false, reject: false, all: true })),
+      timed(async () => runCli(['--no-mirrors', 'npm', 'ci', '--no-audit'], { cwd: throughDir, env: throughEnv, timeout: 200_000 })),
+    ])
     expect(plain.exitCode, plain.all).toBe(0)
     expect(installed(plainDir)).toBe(217)
-
-    const through = await timed(async () => runCli(['--no-mirrors', 'npm', 'ci', '--no-audit'], { cwd: throughDir, env: await viaProxy(), timeout: 200_000 }))
     expect(proxies.map(proxy => proxy.resets())).toEqual([31, 31])
     expect(through.exitCode, through.all).toBe(0)
     expect(installed(throughDir)).toBe(217)
     expect(mirror.requests).toEqual([])
     expect(ownLines(through.stderr), through.stderr).toEqual([])
-    expect(through.ms, `plain ${plain.ms} ms, through resilient ${through.ms} ms`).toBeLessThanOrEqual(plain.ms + SLACK_MS)
+    expect(through.ms, `plain ${plain.ms} ms, through resilient ${through.ms} ms`).toBeLessThanOrEqual(plain.ms + slackMs(plain.ms))
   })
 })

@@ -8,7 +8,7 @@ import { isolatedEnv } from '../helpers/isolated-env.js'
 import { CLI, runCli } from '../helpers/run-cli.js'
 import { projectWithConfig, pypiServers } from '../helpers/e2e-setup.js'
 
-// Rows of "never worse than the plain tool" that the differential matrix (differential-matrix.e2e.test.ts) does not
+// Rows of "never worse than the plain tool" that the differential matrix (differential-*.e2e.test.ts) does not
 // cover as such, with the real pip against local servers; each of them failed on the main branch the issue was filed
 // against. And the other half of the promise: a healthy run is invisible.
 

@@ -9,13 +9,13 @@ describe('resilient npm (real npm)', () => {
   let setup: Setup | undefined
   afterEach(async () => { await setup?.close() })
 
-  it('recovers from a black-holed registry on a healthy mirror within 20 s', async () => {
+  it('recovers from a black-holed registry on a healthy mirror, long before npm\'s own 5-minute timeout', async () => {
     setup = await primaryAndMirror({ kind: 'blackhole' })
-    const started = Date.now()
     const result = await runCli(['npm', 'install', '@acme/util'], { cwd: setup.project, env: envWithTool('npm') })
-    const seconds = (Date.now() - started) / 1000
     expect(result.exitCode, result.all).toBe(0)
-    expect(seconds).toBeLessThanOrEqual(20)
+    // Left by resilient (hedged detection), not by npm's own timeout: no wall-clock bound, which a loaded machine
+    // stretches (how soon on a quiet one: npm run bench).
+    expect(result.stderr).toMatch(/attempt 1 failed after [\d.]+ s \(stopped by resilient\): timeout — no answer from 127\.0\.0\.1:\d+/)
     expect(installed(setup.project, '@acme/util') && installed(setup.project, 'left-pad-x')).toBe(true)
     expect(served(setup.primary, '@acme/util')).toBe(true)
     expect(served(setup.mirror, '@acme/util')).toBe(true)

@@ -24,17 +24,18 @@ function download(cwd: string, spec = 'demo-pkg', extra: string[] = []) {
 }
 
 describe('real pip through resilient', () => {
-  it('recovers from a black-holed primary on a healthy mirror within 15 s', async () => {
+  it('recovers from a black-holed primary on a healthy mirror before pip\'s own 15 s timeout', async () => {
     const primary = await server({ wheels, fault: { kind: 'blackhole' } })
     const mirror = await server({ wheels })
     const cwd = projectWithConfig({ pypi: { index: primary.url, mirrors: [mirror.url] } })
-    const started = Date.now()
     const result = await download(cwd)
     expect(result.exitCode, result.all).toBe(0)
-    expect(Date.now() - started).toBeLessThan(15_000)
     expect(filesIn(result.dest)).toEqual(['demo_pkg-2.0-py3-none-any.whl'])
     const report = result.report()
     expect(report.attempts.map((a: { diagnosis: { category: string } | null }) => a.diagnosis?.category ?? null)).toEqual(['timeout', null])
+    // Left by resilient (hedged detection), so before pip's own read timeout ended it: no wall-clock bound, which a
+    // loaded machine stretches (how soon on a quiet one: npm run bench).
+    expect(report.attempts[0].stoppedByResilient, result.all).toBe(true)
     expect(report.attempts[1].command).toContain(mirror.url)
     expect(result.stderr).toMatch(/attempt 1 failed.*timeout/)
     expect(result.stderr).toMatch(/done in 2 attempts \(switched to mirror 127\.0\.0\.1:\d+\)/)

@@ -37,6 +37,11 @@ describe('decisions (real tools)', { timeout: 180_000 }, () => {
     expect(result.stderr).toContain(`attempt 3 of 3 on mirror ${hostOf(mirror.url)}:`)
   })
 
+  /** resilient's own request to a sole index after a timeout gets an answer within 5 s or none (docs/plan.md). */
+  const OWN_REQUEST_MS = 5000
+  /** Starting, planning, diagnosing and writing the report: well under a second on a quiet machine (npm run bench). */
+  const OWN_WORK_MS = 10_000
+
   // The tool's own timeout and retries are never shortened (pip's default: 15 s × 6 tries on a black hole); these
   // tests set short ones of their own, as a person may, to keep the run short.
   it('pip on a sole index that hangs: pip\'s own timeout, no second attempt while the index stays silent, pip advice', async () => {
@@ -47,8 +52,9 @@ describe('decisions (real tools)', { timeout: 180_000 }, () => {
     expect(result.exitCode).toBe(1)
     const { attempts, durationMs } = result.report() as unknown as { durationMs: number; attempts: { durationMs: number; diagnosis: { category: string } }[] }
     expect(attempts.map(attempt => attempt.diagnosis.category)).toEqual(['timeout'])
-    // What resilient adds: one request of its own to the index (no answer within 5 s), no pause, no second attempt.
-    expect(durationMs - attempts[0]!.durationMs).toBeLessThan(8000)
+    // What resilient adds: one request of its own to the index (no answer within 5 s), no pause, no second attempt;
+    // and its own work around them, which a loaded machine stretches (hence 10 s on top, not a tight bound).
+    expect(durationMs - attempts[0]!.durationMs).toBeLessThan(OWN_REQUEST_MS + OWN_WORK_MS)
     expect(result.stderr).toMatch(/did not answer a request of resilient's own either/)
     expect(result.report().hint).toMatch(/pip install --timeout 60/)
     expect(result.report().hint).not.toMatch(/resilient <tool>|through resilient|npm|cargo|GOPROXY|conda/)
@@ -68,7 +74,7 @@ describe('decisions (real tools)', { timeout: 180_000 }, () => {
       const written = JSON.parse(readFileSync(report, 'utf8')) as { durationMs: number; attempts: { durationMs: number; exitCode: number; diagnosis: { category: string } }[]; hint: string }
       expect(written.attempts.map(attempt => attempt.diagnosis.category)).toEqual(['timeout'])
       expect(result.exitCode).toBe(written.attempts[0]!.exitCode)
-      expect(written.durationMs - written.attempts[0]!.durationMs).toBeLessThan(8000)
+      expect(written.durationMs - written.attempts[0]!.durationMs).toBeLessThan(OWN_REQUEST_MS + OWN_WORK_MS)
       expect(written.hint).toMatch(/npm install --fetch-timeout=120000/)
       expect(written.hint).not.toMatch(/\bpip\b|resilient <tool>|UV_|cargo|GOPROXY|conda/)
       console.log(`npm, sole hanging registry: gave up after ${seconds.toFixed(1)} s`)

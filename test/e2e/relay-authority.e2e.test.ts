@@ -89,7 +89,6 @@ describe('the index decides what exists, through the relay', () => {
     const ours = await throughResilient({ pypi: { index: index.url, mirrors: [mirror.url] } }, ['demo-pkg'])
     expect(ours.exitCode, ours.all).toBe(0)
     expect(ours.files).toEqual(['demo_pkg-2.0-py3-none-any.whl'])
-    expect(Date.now() - started).toBeLessThan(30_000)
     const lines = ours.stderr.split('\n').filter(line => /its copies may lag/.test(line))
     expect(lines).toHaveLength(1)
     expect(lines[0]).toMatch(new RegExp(`1 page .*127\\.0\\.0\\.1:${mirror.port}.*127\\.0\\.0\\.1:${index.port}`))

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { execa } from 'execa'
@@ -10,6 +10,8 @@ import { isolatedEnv } from '../helpers/isolated-env.js'
 import { runCli } from '../helpers/run-cli.js'
 import { filesIn, projectWithConfig, pypiServers } from '../helpers/e2e-setup.js'
 import { proxy } from '../helpers/relay-setup.js'
+import { itNeeding, PYENV, pyenvInstalled } from '../helpers/requirements.js'
+
 
 // The relay as resilient runs it: the built CLI, real pip and npm, local servers with faults.
 let wheels: BuiltWheel[]
@@ -51,6 +53,27 @@ describe('resilient through its relay', () => {
     expect(JSON.stringify(attempts)).not.toMatch(/resilient:[^@]*@/)
     const state = readFileSync(join(env.RESILIENT_STATE_DIR!, 'state.json'), 'utf8')
     expect(state).toContain('"category": "connection"')
+  })
+
+  itNeeding(pyenvInstalled, 'pip behind a pyenv shim goes through the relay: the shim is followed to its interpreter without starting pip, and a break is resumed in one attempt', async () => {
+    const index = await server({ wheels, fault: ({ isFile }) => isFile ? { kind: 'truncate', atFraction: 0.5 } : { kind: 'ok' } })
+    const mirror = await server({ wheels })
+    const cwd = projectWithConfig({ relay: true, pypi: { index: index.url, mirrors: [mirror.url] } })
+    // A pyenv root as pyenv lays it out, its version a virtual environment of this machine's python3 with pip.
+    const root = mkdtempSync(join(tmpdir(), 'resilient-pyenv-'))
+    await execa('python3', ['-m', 'venv', '--without-pip', '--system-site-packages', join(root, 'versions', 'app')], { env: isolatedEnv() })
+    writeFileSync(join(root, 'versions', 'app', 'bin', 'pip'), `#!${join(root, 'versions', 'app', 'bin', 'python')}\nimport sys\nfrom pip._internal.cli.main import main\nsys.exit(main())\n`, { mode: 0o755 })
+    mkdirSync(join(root, 'shims'))
+    writeFileSync(join(root, 'shims', 'pip'), `#!/usr/bin/env bash\nset -e\nprogram="\${0##*/}"\nexport PYENV_ROOT="${root}"\nexec "${PYENV}" exec "$program" "$@"\n`, { mode: 0o755 })
+    writeFileSync(join(cwd, '.python-version'), 'app\n')
+    const env = isolatedEnv({ PATH: `${join(root, 'shims')}:${process.env.PATH}`, PYENV_ROOT: root })
+    const dest = mkdtempSync(join(tmpdir(), 'resilient-relay-dl-'))
+    const result = await runCli(['-v', '--report', join(env.HOME!, 'report.json'), 'pip', 'download', '--no-deps', '-d', dest, 'demo-pkg'], { cwd, env })
+    expect(result.exitCode, result.all).toBe(0)
+    expect(filesIn(dest)).toEqual([wheels[0]!.filename])
+    expect(result.stderr).not.toMatch(/not sure which index|pip says|no relay/)
+    expect(result.stderr).toMatch(/resuming from 127\.0\.0\.1/)
+    expect(report(env.HOME!).attempts).toHaveLength(1)
   })
 
   it('npm: the registry dies after 3 requests; one attempt, and package-lock.json as plain npm writes it', async () => {

@@ -37,12 +37,16 @@ describeNeeding(procFs(canSampleTrees()), 'stall detection with real npm', () =>
   it('abandons a registry that trickles the tarball at 50 B/s and installs from the mirror', async () => {
     // npm ignores SIGTERM while it fetches: it is stopped by SIGKILL 3 s later, within the time allowed.
     const stall = { minBytesPerSecond: 500, windowSeconds: 5 }
-    const run = await setup(bigPackage('trickled-x', 60_000), 50, stall)
+    const tarball = bigPackage('trickled-x', 60_000)
+    const run = await setup(tarball, 50, stall)
     expect(run.exitCode, run.all).toBe(0)
-    expect(run.seconds).toBeLessThan(stall.windowSeconds + 10)
     expect(installed(run.project, 'trickled-x')).toBe(true)
     const [stalled, recovered] = run.attempts()
     expect(stalled.diagnosis).toMatchObject({ category: 'timeout', rule: 'resilient-stall' })
+    // Stopped by resilient long before the trickle would have ended (20 minutes at 50 B/s); how soon after the window
+    // is for a quiet machine (npm run bench), not for one the test shares.
+    expect(stalled.stoppedByResilient).toBe(true)
+    expect(stalled.durationMs).toBeLessThan(tarball.bytes.length / 50 * 1000 / 10)
     expect(stalled.diagnosis.summary).toMatch(new RegExp(`^stalled: \\d+ bytes in 5 s from 127\\.0\\.0\\.1:${run.primary.port}$`))
     expect(recovered.diagnosis).toBeNull()
     expect(run.mirror.requests).toContain('/trickled-x/-/trickled-x-1.0.0.tgz')

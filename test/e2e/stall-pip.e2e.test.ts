@@ -20,6 +20,8 @@ interface AttemptReport {
   command: string[]
   diagnosis: { category: string; summary: string; rule: string } | null
   throughput: { bytes: number; seconds: number; bytesPerSecond: number; counter: string } | null
+  stoppedByResilient: boolean
+  durationMs: number
 }
 
 async function download(cwd: string, spec: string) {
@@ -65,7 +67,7 @@ function slowSdist(seconds: number): BuiltWheel {
 }
 
 describeNeeding(procFs(canSampleTrees()), 'stall detection with real pip', () => {
-  it('abandons a primary that trickles the wheel at 50 B/s and succeeds on the mirror within the window + 10 s', async () => {
+  it('abandons a primary that trickles the wheel at 50 B/s and succeeds on the mirror', async () => {
     // 50 B/s arrives every 100 ms: pip's read timeout (15 s) never fires; only progress can tell.
     const wheels = [buildWheel('demo-pkg', '1.0', { paddingBytes: 40_000 })]
     const primary = await server({ wheels, fault: ({ isFile }) => isFile ? { kind: 'trickle', bytesPerSecond: 50 } : { kind: 'ok' } })
@@ -73,10 +75,13 @@ describeNeeding(procFs(canSampleTrees()), 'stall detection with real pip', () =>
     const stall = { minBytesPerSecond: 500, windowSeconds: 5 }
     const result = await download(projectWithConfig({ pypi: { index: primary.url, mirrors: [mirror.url] }, stall }), 'demo-pkg')
     expect(result.exitCode, result.all).toBe(0)
-    expect(result.seconds).toBeLessThan(stall.windowSeconds + 10)
     expect(readFileSync(join(result.dest, wheels[0]!.filename)).equals(wheels[0]!.bytes)).toBe(true)
     const [stalled, recovered] = result.attempts()
     expect(stalled!.diagnosis).toMatchObject({ category: 'timeout', rule: 'resilient-stall' })
+    // Stopped by resilient long before the trickle would have ended (13 minutes at 50 B/s); how soon after the window
+    // is for a quiet machine (npm run bench), not for one the test shares.
+    expect(stalled!.stoppedByResilient).toBe(true)
+    expect(stalled!.durationMs).toBeLessThan(wheels[0]!.bytes.length / 50 * 1000 / 10)
     expect(stalled!.diagnosis!.summary).toMatch(new RegExp(`^stalled: \\d+ bytes in 5 s from 127\\.0\\.0\\.1:${primary.port}$`))
     expect(stalled!.throughput!.bytesPerSecond).toBeLessThan(stall.minBytesPerSecond)
     expect(recovered!.diagnosis).toBeNull()

@@ -1,24 +1,15 @@
 import { execFileSync } from 'node:child_process'
-import { afterEach, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 import { pypiServers } from '../helpers/e2e-setup.js'
-import { linkLauncherBeside, standIn, waitFor, type StandIn } from '../helpers/process-helpers.js'
-import { Tmux } from '../helpers/tmux.js'
+import { standIn, waitFor } from '../helpers/process-helpers.js'
+import { standInTerminals } from '../helpers/tmux.js'
 import { command, describeNeeding } from '../helpers/requirements.js'
 
 // Job control and the terminal, in a real terminal (tmux), side by side with the plain tool where it helps.
 // `resilient pip install x` is a network verb: resilient reads the tool's output (a pseudo-terminal when it can).
 
-const panes: Tmux[] = []
 const server = pypiServers()
-afterEach(() => panes.splice(0).forEach(pane => pane.close()))
-
-/** A pane whose PATH starts with the stand-in's directory, where `resilient` links to the launcher. */
-function terminalWith(tool: StandIn): Tmux {
-  linkLauncherBeside(tool)
-  const pane = new Tmux({ ...tool.env, PS1: '$ ', TERM: 'xterm-256color' })
-  panes.push(pane)
-  return pane
-}
+const terminalWith = standInTerminals()
 
 const TICKING = `echo "ready $$" >> "$LOG"
 i=0; while [ $i -lt 12 ]; do i=$((i+1)); echo "tick $i"; sleep 0.25; done

@@ -56,7 +56,10 @@ function bunExecutable(): string {
 /** An isolated environment whose PATH starts with a folder holding `name` (yarn 1 and berry share the name). */
 export function envWithTool(tool: 'npm' | 'pnpm' | 'yarn1' | 'berry' | 'bun', extra: Record<string, string> = {}): Record<string, string> {
   const bin = mkdtempSync(join(tmpdir(), 'resilient-bin-'))
-  if (tool === 'bun') symlinkSync(bunExecutable(), join(bin, 'bun'))
+  if (tool === 'bun') {
+    // bunx is the same binary under another name (bun's own package links it so).
+    for (const name of ['bun', 'bunx']) symlinkSync(bunExecutable(), join(bin, name))
+  }
   else if (tool !== 'npm') {
     const name = tool === 'pnpm' ? 'pnpm' : 'yarn'
     writeFileSync(join(bin, name), `#!/bin/sh\nexec "${process.execPath}" "${LAUNCHERS[tool]}" "$@"\n`)

@@ -28,8 +28,8 @@ export function buildCommand(input: { invocation: Invocation; config: Config; us
 }
 
 /** The plan of `<adapter.name> <args>` run in `cwd` with `config`, as runTool makes it (no state: no ranking). */
-export function planIn(adapter: ToolAdapter, args: string, cwd: string, config: Record<string, unknown> = {}, extra: { env?: NodeJS.ProcessEnv; home?: string; mirrors?: string[] } = {}) {
-  const invocation = { tool: adapter.name as ToolName, adapter, launcher: [adapter.name], args: args.split(' ').filter(Boolean), executable: `/usr/bin/${adapter.name}` }
+export function planIn(adapter: ToolAdapter, args: string, cwd: string, config: Record<string, unknown> = {}, extra: { env?: NodeJS.ProcessEnv; home?: string; mirrors?: string[]; launcher?: string[] } = {}) {
+  const invocation = { tool: adapter.name as ToolName, adapter, launcher: extra.launcher ?? [adapter.name], args: args.split(' ').filter(Boolean), executable: `/usr/bin/${adapter.name}` }
   const request = gatherPlanRequest(invocation, { env: extra.env ?? {}, cwd, home: extra.home ?? cwd }, { config: configSchema.parse(config), preferredMirrors: extra.mirrors })
   return planRun(request)
 }

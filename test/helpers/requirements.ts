@@ -71,6 +71,10 @@ export function command(name: string): Requirement {
   return { name, available: Boolean(which(name, process.env)), installedBy }
 }
 
+/** pyenv itself (optional): its real `pyenv exec`, which pyenv's shims run. */
+export const PYENV = join(process.env.PYENV_ROOT ?? join(homedir(), '.pyenv'), 'libexec', 'pyenv')
+export const pyenvInstalled: Requirement = { name: `pyenv (${PYENV})`, available: existsSync(PYENV) }
+
 /** A Python of pyenv (optional: CI has only its python3). */
 export function pyenvPython(version: string): Requirement & { path: string } {
   const path = join(process.env.PYENV_ROOT ?? join(homedir(), '.pyenv'), 'versions', version, 'bin', 'python')

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { waitFor } from './process-helpers.js'
+import { afterEach } from 'vitest'
+import { linkLauncherBeside, waitFor, type StandIn } from './process-helpers.js'
 
 /**
  * A real terminal: a tmux pane running `bash --norc` on a private server, typed into with send-keys and read with
@@ -49,5 +50,20 @@ export class Tmux {
     } catch {
       // already gone
     }
+  }
+}
+
+/**
+ * For the terminal tests of one file: `terminalWith(tool)` opens a pane whose PATH starts with the stand-in's
+ * directory, where `resilient` links to the launcher; every pane is closed after each test.
+ */
+export function standInTerminals(): (tool: StandIn) => Tmux {
+  const panes: Tmux[] = []
+  afterEach(() => panes.splice(0).forEach(pane => pane.close()))
+  return tool => {
+    linkLauncherBeside(tool)
+    const pane = new Tmux({ ...tool.env, PS1: '$ ', TERM: 'xterm-256color' })
+    panes.push(pane)
+    return pane
   }
 }

@@ -15,7 +15,7 @@ import { fixture } from './diagnose/rule-cases.js'
 
 const root = (path: string) => fileURLToPath(new URL(`../../${path}`, import.meta.url))
 
-/** The README's rules table, as RULES says it should read (priority order). */
+/** The rules table of docs/diagnosis.md, as RULES says it should read (priority order). */
 function renderRulesTable(rules: readonly Rule[]): string {
   const rows = rules.map(rule => {
     const remedy = rule.remedy ?? DEFAULT_REMEDIES[rule.category]
@@ -65,10 +65,10 @@ describe('rules', () => {
     }
   })
 
-  it('keeps the README table of rules true to RULES', () => {
-    const readme = readFileSync(root('README.md'), 'utf8')
-    const table = /<!-- rules:start -->\n([\s\S]*?)\n<!-- rules:end -->/.exec(readme)?.[1]
-    expect(table, 'README.md has no <!-- rules:start --> ... <!-- rules:end --> section').toBeDefined()
+  it('keeps the table of rules in docs/diagnosis.md true to RULES', () => {
+    const page = readFileSync(root('docs/diagnosis.md'), 'utf8')
+    const table = /<!-- rules:start -->\n([\s\S]*?)\n<!-- rules:end -->/.exec(page)?.[1]
+    expect(table, 'docs/diagnosis.md has no <!-- rules:start --> ... <!-- rules:end --> section').toBeDefined()
     expect(table!.split('\n').filter(line => line.startsWith('|')).join('\n')).toBe(renderRulesTable(RULES))
   })
 })

@@ -5,6 +5,7 @@ import { runTool } from '../../run/run-tool.js'
 import type { ExitStatus } from '../../run/signal-router.js'
 import { chooseReporter } from '../ci-reporter.js'
 import { TerminalReporter } from '../reporter.js'
+import { withFirstWordHelp } from '../unknown-word.js'
 
 /** What a tool run started from the command line says, on stderr: the terminal's reporter, with a CI's markers. */
 export function cliReporter(env: NodeJS.ProcessEnv, flags: RunFlags): RunReporter {
@@ -17,6 +18,6 @@ export function cliReporter(env: NodeJS.ProcessEnv, flags: RunFlags): RunReporte
  * stderr, and how it ended, for resilient to end the same way (its exit code, or the signal it died of).
  */
 export async function toolCommand(argv: string[], flags: RunFlags = {}, env: NodeJS.ProcessEnv = process.env): Promise<ExitStatus> {
-  const run = await runTool(argv, { reporter: cliReporter(env, flags), env, flags })
+  const run = await withFirstWordHelp(argv[0], () => runTool(argv, { reporter: cliReporter(env, flags), env, flags }))
   return { code: run.exitCode, signal: run.signal }
 }

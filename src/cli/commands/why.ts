@@ -8,6 +8,13 @@ import { ResilientError, EXIT, UsageError } from '../../errors.js'
 import { TailBuffer } from '../../diagnose/tail-buffer.js'
 import { printable, redact } from '../../redact.js'
 import { ownText } from '../../own-text.js'
+import { loadConfig } from '../../config/load.js'
+import { adviceSubject } from '../../diagnose/remedies.js'
+import { adviceFor } from '../../tools/advice.js'
+import { failingIndex } from './why-index.js'
+import { normalizeLines } from '../../diagnose/normalize.js'
+
+type FailingIndex = NonNullable<ReturnType<typeof failingIndex>>
 
 export interface WhyOptions {
   tool?: string
@@ -74,8 +81,16 @@ const REMEDY_WORDS: Record<Diagnosis['remedy']['kind'], string> = {
   'give-up': 'you must act',
 }
 
-/** Whether another attempt can help, and why; the facts can overrule the category (a private index's 401). */
-function retryVerdict(diagnosis: Diagnosis): string {
+/**
+ * Whether another attempt can help, and why; the facts can overrule the category (a private index's 401). On the
+ * person's own index it says what a run does there: tries that index again, never a mirror.
+ */
+function retryVerdict(diagnosis: Diagnosis, index: FailingIndex | undefined): string {
+  const host = index?.host
+  if (index?.isPublic === false && diagnosis.retryable && diagnosis.remedy.kind !== 'retry') {
+    return `a retry of ${host} can help; another mirror cannot: ${host} is not a public index resilient knows, so a run never sends its installs elsewhere (dependency confusion)`
+  }
+  if (index?.isPublic === false && diagnosis.category === 'package_not_found') return `cannot help (${host}, your own index, does not list it)`
   if (diagnosis.retryable) return `can help (${REMEDY_WORDS[diagnosis.remedy.kind]})`
   if (diagnosis.remedy.kind === 'give-up') return `cannot help (${REMEDY_WORDS['give-up']})`
   if (diagnosis.category === 'http_auth') return 'cannot help unless the host is a public mirror (a private index wants credentials)'
@@ -96,20 +111,33 @@ function toolLine(diagnosis: Diagnosis, tool: string | null, guessed: boolean): 
   return family.length ? `${family.join(' or ')} (read from the rule's wording)` : 'unknown (no tool-specific rules applied)'
 }
 
-/** `resilient <tool> ...` only for a tool resilient wraps: never `resilient node` or `resilient python`. */
-function nextStepFor(diagnosis: Diagnosis, tool: string | null): string | undefined {
+/**
+ * `resilient <tool> ...` only for a tool resilient wraps: never `resilient node` or `resilient python`. For a failure
+ * of the person's own index, the advice a run gives there (src/retry/attempts-loop.ts): nothing installed from
+ * elsewhere.
+ */
+function nextStepFor(diagnosis: Diagnosis, tool: string | null, index: FailingIndex | undefined): string | undefined {
   const wrapped = tool && tool in TOOLS ? tool : ruleTools(diagnosis.ruleId).find(name => name in TOOLS && ruleTools(diagnosis.ruleId).length === 1)
+  if (index?.isPublic === false) {
+    const subject = adviceSubject(diagnosis)
+    const own = wrapped && subject ? adviceFor(TOOLS[wrapped as keyof typeof TOOLS], { ...subject, host: index.host }, false) : undefined
+    if (!diagnosis.retryable) return own ?? diagnosis.nextStep
+    const through = wrapped ? ` Through resilient (resilient ${wrapped} <args>), it is tried again, never replaced by a public mirror.` : ''
+    return `${own ?? `${index.host} is your own index: check that it is up and reachable from here.`}${through}`
+  }
   return wrapped ? diagnosis.nextStep?.replaceAll('<tool>', wrapped) : diagnosis.nextStep
 }
 
-function explain(diagnosis: Diagnosis, tool: string | null, guessed: boolean): string {
+function explain(diagnosis: Diagnosis, tool: string | null, guessed: boolean, index: FailingIndex | undefined): string {
   const source = toolLine(diagnosis, tool, guessed)
   // `[category]`, never `category:`: redact() masks whatever follows `_auth:` (npm's `_auth=` setting).
   const lines = [`${diagnosis.summary}  [${diagnosis.category}]`, `  tool: ${source} · rule: ${diagnosis.ruleId}`]
-  if (diagnosis.facts.host) lines.push(`  host: ${diagnosis.facts.host}${diagnosis.facts.hostRole ? ` (${diagnosis.facts.hostRole})` : ''}`)
+  const role = index?.isPublic === false ? 'your own index' : diagnosis.facts.hostRole
+  const host = diagnosis.facts.host ?? index?.host
+  if (host) lines.push(`  host: ${host}${role ? ` (${role})` : ''}`)
   if (diagnosis.evidence.length) lines.push('  evidence:', ...diagnosis.evidence.map(line => `    │ ${line}`))
-  lines.push(`  retry or another mirror: ${retryVerdict(diagnosis)}`)
-  const nextStep = nextStepFor(diagnosis, tool)
+  lines.push(`  retry or another mirror: ${retryVerdict(diagnosis, index)}`)
+  const nextStep = nextStepFor(diagnosis, tool, index)
   if (nextStep) lines.push(`  next step: ${nextStep}`)
   return lines.join('\n')
 }
@@ -124,11 +152,15 @@ export async function runWhy(file: string | undefined, options: WhyOptions): Pro
   const { tool, guessed } = toolFor(options, text)
   // The proxies of this environment: a failure is called the proxy's only at one of their addresses.
   const diagnosis = diagnose({ tool, output: text, proxies: proxiesFromEnvironment(process.env) })
+  // The config names indexes and mirrors of the person's own that a run may use: read as a run reads it.
+  const { config } = await loadConfig({ cwd: process.cwd(), env: process.env, tolerant: true })
+  const index = failingIndex(diagnosis, tool, config, normalizeLines(text))
   if (options.json) {
     process.stdout.write(`${redact(JSON.stringify({ category: diagnosis.category, retryable: diagnosis.retryable, remedy: diagnosis.remedy.kind,
-      summary: diagnosis.summary, evidence: diagnosis.evidence, host: diagnosis.facts.host ?? null, tool }))}\n`)
+      summary: diagnosis.summary, evidence: diagnosis.evidence, host: diagnosis.facts.host ?? null,
+      index: index ? (index.isPublic ? 'public' : 'own') : null, mirrorCanHelp: diagnosis.retryable && index?.isPublic !== false && diagnosis.remedy.kind !== 'retry', tool }))}\n`)
     return 0
   }
-  process.stdout.write(`${ownText(printable(redact(explain(diagnosis, tool, guessed)), { multiline: true }))}\n`)
+  process.stdout.write(`${ownText(printable(redact(explain(diagnosis, tool, guessed, index)), { multiline: true }))}\n`)
   return 0
 }

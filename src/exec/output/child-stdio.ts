@@ -1,5 +1,6 @@
 import { fstatSync } from 'node:fs'
 import { isatty } from 'node:tty'
+import { isPipeOrSocket } from '../../files/stream-descriptor.js'
 import { forwardOutput, type ForwardEnd } from './forward-output.js'
 import { OutputOrder, type RelayedStream } from './output-order.js'
 import type { FileId } from '../process-tree.js'
@@ -25,6 +26,8 @@ export interface StdioRequest {
    */
   relayLargeOutput: boolean
   tailBytes: number
+  /** The tool's environment: its PATH finds the `cat` that a hand-off starts (hand-off.ts). */
+  env: NodeJS.ProcessEnv
 }
 
 /** The descriptors of one run: what spawn() gets, and what resilient does once the tool has them. */
@@ -38,6 +41,12 @@ export interface ChildStdio {
   started(onChunk: (chunk: Buffer, fromStderr: boolean) => void): Promise<ForwardEnd[]>
   /** Stops feeding input once the tool has exited. */
   detachInput(): void
+  /**
+   * The tool has exited, and something it left running still holds its output: output going to a terminal or a file
+   * is handed off (forward-output.ts), as the plain tool's caller would not wait for that helper either. Output going
+   * to a pipe is still waited for, as a shell pipeline's reader waits for every writer.
+   */
+  handOffOutput(): void
   /** The pipes or terminal the tool writes to: whoever still holds them keeps the run waiting. */
   outputFiles: FileId[]
   /** stderr is read on a pipe of its own. */
@@ -97,6 +106,8 @@ export async function prepareStdio(request: StdioRequest): Promise<ChildStdio> {
   }
   for (const source of sources) if (!source.pty) outputFiles.push(fstatSync(source.fd))
   for (let fd = 0; fd < stdio.length; fd++) stdio[fd] ??= 'ignore'
+  let handOff: () => void = () => {}
+  const handOffWhen = new Promise<void>(resolve => { handOff = resolve })
   return {
     stdio,
     pty,
@@ -108,10 +119,12 @@ export async function prepareStdio(request: StdioRequest): Promise<ChildStdio> {
         // Not for a terminal: the pseudo-terminal path reads to EIO itself, and a terminal shows output at a person's pace.
         const relay = request.relayLargeOutput && !source.pty && !isatty(source.target)
           ? { tailBytes: request.tailBytes, watch: (stream: RelayedStream) => order.watch(stream, fromStderr) } : undefined
-        return forwardOutput(source.fd, source.target, { pty: source.pty, onChunk: chunk => order.read(chunk, fromStderr), relay })
+        const handOffToo = isPipeOrSocket(source.target) ? undefined : { when: handOffWhen, env: request.env }
+        return forwardOutput(source.fd, source.target, { pty: source.pty, onChunk: chunk => order.read(chunk, fromStderr), relay, handOff: handOffToo })
       }))
     },
     detachInput: () => attached?.detach(),
+    handOffOutput: () => handOff(),
     outputFiles,
     separateStderr: sources.some(source => source.stderr),
   }

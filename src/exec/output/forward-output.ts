@@ -1,47 +1,16 @@
-import { read, write } from 'node:fs'
 import { Socket } from 'node:net'
 import { ReadStream } from 'node:tty'
+import { drainToEio } from './drain-to-eio.js'
+import { handOffTo, readWhatIsThere } from './hand-off.js'
 import { RelayThread } from './pipe-thread.js'
 import type { RelayedStream } from './output-order.js'
-
-/** How forwarding ended: the tool closed its end (`end`), or resilient's own output was closed by its reader. */
-export type ForwardEnd = 'end' | 'broken-pipe'
+import { writeAll } from './write-all.js'
 
 /**
- * Writes all of `chunk` to `fd`. The write is a blocking one, made on libuv's thread pool, so that a slow reader
- * holds the tool back (back-pressure) without stopping resilient's event loop (signals are still handled), and
- * without making resilient's stdout non-blocking, a flag that would be shared with every other process writing to it.
+ * How forwarding ended: every writer closed the pipe (`end`), resilient's own output was closed by its reader
+ * (`broken-pipe`), or what is left was handed to a process that outlives resilient (`handed-off`, hand-off.ts).
  */
-function writeAll(fd: number, chunk: Buffer): Promise<NodeJS.ErrnoException | undefined> {
-  return new Promise(resolve => {
-    const next = (offset: number) => write(fd, chunk, offset, chunk.length - offset, null, (error, written) => {
-      // A descriptor someone else made non-blocking: wait for room rather than lose bytes.
-      if (error?.code === 'EAGAIN') setTimeout(() => next(offset), 2)
-      else if (error) resolve(error)
-      else if (offset + written < chunk.length) next(offset + written)
-      else resolve(undefined)
-    })
-    next(0)
-  })
-}
-
-/** Reads a pseudo-terminal's master until EIO (every writer gone, every byte delivered), passing each chunk on. */
-async function drainToEio(fd: number, targetFd: number, onChunk: (chunk: Buffer) => void): Promise<ForwardEnd> {
-  const buffer = Buffer.alloc(64 * 1024)
-  for (let idle = 0; idle < 500;) {
-    const result = await new Promise<{ bytes: number; code?: string }>(resolve => read(fd, buffer, 0, buffer.length, null, (error, bytes) => resolve({ bytes, code: error?.code })))
-    if (result.code === 'EAGAIN') {
-      idle++
-      await new Promise(resolve => setTimeout(resolve, 2))
-      continue
-    }
-    if (result.code || result.bytes === 0) return 'end'
-    const chunk = Buffer.from(buffer.subarray(0, result.bytes))
-    onChunk(chunk)
-    if ((await writeAll(targetFd, chunk))?.code === 'EPIPE') return 'broken-pipe'
-  }
-  return 'end'
-}
+export type ForwardEnd = 'end' | 'broken-pipe' | 'handed-off'
 
 /** What is read while a write is under way is gathered, up to this, and written in one go. */
 const GATHER_BYTES = 1024 * 1024
@@ -62,7 +31,16 @@ export interface ForwardOptions {
    * the target is no terminal): what it relayed is watched through `watch`, whose returned function gives it back.
    */
   relay?: { tailBytes: number; watch: (stream: RelayedStream) => () => void }
+  /**
+   * Resolved once the tool has exited while something it left running still holds the pipe: what the pipe holds now
+   * is read and written on (the diagnosis sees the tool's last lines), then the rest goes to a process that outlives
+   * resilient (hand-off.ts), whose PATH `env` gives.
+   */
+  handOff?: { when: Promise<void>; env: NodeJS.ProcessEnv }
 }
+
+/** How many rounds of what the pipe holds are read before the hand-off goes ahead (a helper that never stops writing). */
+const HAND_OFF_ROUNDS = 8
 
 /**
  * Copies what the tool writes on `source` (resilient's end of a pipe, or a pseudo-terminal's master) to `targetFd` as
@@ -94,6 +72,9 @@ export function forwardOutput(source: number, targetFd: number, options: Forward
     let starting: Promise<void> | undefined
     // undefined: not started; null: it could not start.
     let thread: RelayThread | null | undefined
+    // The tool has exited and its helper holds the pipe: reading what it holds now, then handing the rest off.
+    let handingOff = false
+    let handOffRounds = 0
     const onRead = (bytes: number): boolean => {
       const chunk = Buffer.from(buffer.subarray(0, bytes))
       options.onChunk(chunk)
@@ -110,7 +91,7 @@ export function forwardOutput(source: number, targetFd: number, options: Forward
         if (windowBytes >= HAND_OVER_BYTES) askThread()
       }
       // false stops libuv's reads now: a megabyte waits, or the stream is being handed over.
-      return pendingBytes < GATHER_BYTES && mode === 'event-loop'
+      return pendingBytes < GATHER_BYTES && mode === 'event-loop' && !handingOff
     }
     const onread = { buffer, callback: onRead }
     // A master end reports the closed terminal as EIO (read(2), "pty"): that is its end of file. libuv may report an
@@ -127,11 +108,33 @@ export function forwardOutput(source: number, targetFd: number, options: Forward
         resolve(how)
       })
     }
+    let drained = false
     const afterSource = () => {
+      if (drained) return
+      drained = true
       if (!options.pty) return finish('end')
       void drainToEio(source, targetFd, options.onChunk).then(finish)
     }
-    const resume = () => !done && mode === 'event-loop' && pendingBytes < GATHER_BYTES && stream.resume()
+    const resume = () => {
+      if (handingOff) return handOffNow()
+      if (!done && mode === 'event-loop' && pendingBytes < GATHER_BYTES) stream.resume()
+    }
+    /** Once nothing is being written and no thread relays: the pipe's present bytes first, then the hand-off. */
+    const handOffNow = () => {
+      if (done || writing || mode !== 'event-loop' || sourceEnded) return
+      if (handOffRounds++ < HAND_OFF_ROUNDS) {
+        const now = readWhatIsThere(source, GATHER_BYTES)
+        for (const chunk of now.chunks) {
+          options.onChunk(chunk)
+          pending.push(chunk)
+          pendingBytes += chunk.length
+        }
+        sourceEnded = now.ended
+      }
+      if (pending.length) return flush()
+      if (sourceEnded) return afterSource()
+      finish(handOffTo(source, targetFd, options.handOff!.env) ? 'handed-off' : 'end')
+    }
     const askThread = () => {
       if (thread === null || thread?.broken || mode !== 'event-loop') return
       mode = 'handing-over'
@@ -181,5 +184,12 @@ export function forwardOutput(source: number, targetFd: number, options: Forward
     stream.on('error', () => finish('end'))
     // A terminal's stream waits to be started; a socket made from a descriptor reads at once.
     if (options.pty) stream.resume()
+    void options.handOff?.when.then(() => {
+      if (done || sourceEnded) return
+      handingOff = true
+      // An `onread` stream stops libuv's reads at once; what the pipe holds is read by handOffNow.
+      stream.pause()
+      handOffNow()
+    })
   })
 }

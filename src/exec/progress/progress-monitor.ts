@@ -1,11 +1,7 @@
 import { canSampleTrees, createTreeSampler, type TreeCounters, type TreeSampler } from './tree-counters.js'
+import { findStall, type Sample, type StallSettings } from './stall.js'
 
-/** config.stall: see src/config/schema.ts and docs/stall-detection.md. */
-export interface StallSettings {
-  /** The throughput floor of the child tree; 0 turns stall detection off. */
-  minBytesPerSecond: number
-  windowSeconds: number
-}
+export { findStall, type Sample, type StallSettings } from './stall.js'
 
 /** What one attempt received, for --report. */
 export interface ProgressSummary {
@@ -16,14 +12,7 @@ export interface ProgressSummary {
   connections: TreeCounters['connections']
 }
 
-/** Counters at a moment (`at`, in ms). */
-export interface Sample extends TreeCounters {
-  at: number
-}
 
-// A tree that used a tenth of a core over the window is working (resolving, building, linking), not waiting. pip and
-// npm waiting on a trickle use well under 1 % (measured, docs/stall-detection.md).
-const BUSY_CPU_SHARE = 0.2
 
 // A connection to a fast index lives a fraction of a second: pip fetched a 1 MB wheel from a local index over a
 // connection of about 0.1 s, closed about 0.25 s before it exited, all between two samples a second apart, which then
@@ -31,36 +20,6 @@ const BUSY_CPU_SHARE = 0.2
 // connection gets full samples every WATCH_MS for its first FAST_SAMPLING_MS; then once a second, as before.
 const WATCH_MS = 100
 const FAST_SAMPLING_MS = 2000
-
-/** The latest sample taken at or before `time`. */
-function sampleAt(samples: readonly Sample[], time: number): Sample | undefined {
-  for (let i = samples.length - 1; i >= 0; i--) if (samples[i]!.at <= time) return samples[i]
-  return undefined
-}
-
-/**
- * A stall is a live but starved transfer: over the last window, data kept arriving (some in each third of it), yet
- * less than the floor, while the tree was not busy computing, and, where it is known, a transfer was under way at
- * every sample. Silence alone is not a stall: a build that sleeps, or a download that just finished, receives
- * nothing either; a connection that goes silent is the tool's read timeout's to catch. Nor are short transfers
- * between pauses: a tool retrying a failed download after its own delays (npm: 10 s, then 60 s) receives some bytes
- * in each third of a window too. Returns the bytes received in the window when stalled.
- */
-export function findStall(samples: readonly Sample[], settings: StallSettings): { bytes: number } | undefined {
-  const last = samples.at(-1)
-  const windowMs = settings.windowSeconds * 1000
-  if (!last || settings.minBytesPerSecond <= 0) return undefined
-  const start = sampleAt(samples, last.at - windowMs)
-  if (!start) return undefined
-  const bytes = last.bytes - start.bytes
-  if (bytes >= settings.minBytesPerSecond * settings.windowSeconds) return undefined
-  if (last.cpuSeconds - start.cpuSeconds >= BUSY_CPU_SHARE * settings.windowSeconds) return undefined
-  const firstCut = sampleAt(samples, last.at - (windowMs * 2) / 3)!
-  const secondCut = sampleAt(samples, last.at - windowMs / 3)!
-  const live = firstCut.bytes > start.bytes && secondCut.bytes > firstCut.bytes && last.bytes > secondCut.bytes
-  const paused = samples.some(sample => sample.at >= start.at && sample.transferring === false)
-  return live && !paused ? { bytes } : undefined
-}
 
 const UNITS = ['B', 'kB', 'MB', 'GB']
 
@@ -98,6 +57,12 @@ export interface ProgressWatch {
    * received (last sample); undefined where it cannot be measured or has not happened yet.
    */
   activity(): { connectedAt?: number; receivedBytes?: number }
+  /**
+   * How long a transfer of the tool has been open with nothing arriving (ms), where that can be measured (bytes on
+   * its sockets, or the relay's count; not the `reads` fallback, which misses pip's recv()); 0 while bytes arrive or
+   * nothing is open.
+   */
+  silentFor(): number | undefined
 }
 
 /** Samples the child tree about once a second and aborts the attempt when it stalls. */
@@ -118,6 +83,9 @@ export function watchProgress(options: ProgressWatchOptions): ProgressWatch {
   let busy = false
   let stopped = false
   let current: TreeSampler | undefined
+  // Since when nothing has arrived while a transfer was open: moved on by each byte, and while nothing is open.
+  let quietSince: number | undefined
+  const connectedNow = () => [...opened.values()].some(since => since > Number.NEGATIVE_INFINITY)
 
   const report = (sample: Sample) => {
     if (!options.report) return
@@ -137,6 +105,8 @@ export function watchProgress(options: ProgressWatchOptions): ProgressWatch {
       const counters = await sampler.sample()
       if (stopped) return
       const sample = { ...counters, at: now() }
+      const moving = !samples.length || sample.bytes > samples.at(-1)!.bytes
+      if (moving || !(sample.transferring ?? connectedNow())) quietSince = sample.at
       samples.push(sample)
       // Keep one sample older than the window: the window's start is measured from it.
       while (samples.length > 2 && samples[1]!.at <= sample.at - windowMs) samples.shift()
@@ -182,6 +152,7 @@ export function watchProgress(options: ProgressWatchOptions): ProgressWatch {
       watcher.unref()
     },
     activity: () => ({ connectedAt: firstConnectionAt, receivedBytes: samples.at(-1)?.bytes }),
+    silentFor: () => quietSince === undefined || samples.at(-1)?.counter === 'reads' ? undefined : now() - quietSince,
     stop() {
       stopped = true
       clearInterval(timer)

@@ -48,6 +48,8 @@ export interface PipConfigScope {
   executable?: string
   /** `--isolated`: pip skips the user's files (and PIP_* variables), not the global and site ones. */
   isolated?: boolean
+  /** Where the command runs: a pyenv or asdf shim is followed to its interpreter from there (its version files). */
+  cwd?: string
 }
 
 export function pipConfigFiles(env: NodeJS.ProcessEnv, home: string, scope: Partial<PipConfigScope> = {}): string[] {
@@ -60,7 +62,7 @@ export function pipConfigFiles(env: NodeJS.ProcessEnv, home: string, scope: Part
   // An existing PIP_CONFIG_FILE replaces the user's files (pip configuration.py iter_config_files).
   if (!scope.isolated && !(configFile && existsSync(configFile))) files.push(join(home, '.pip', 'pip.conf'), join(xdgConfig, 'pip', 'pip.conf'))
   // Behind a shim the site file is a guess: the choice is then uncertain, and pip itself is asked (tools/source/pip-source.ts).
-  const site = sitePrefix(env, scope.executable)
+  const site = sitePrefix(env, scope.executable, scope.cwd === undefined ? undefined : { cwd: scope.cwd, home })
   files.push(...(site.prefix ? [site.prefix] : site.guesses).map(prefix => join(prefix, 'pip.conf')))
   if (configFile) files.push(configFile)
   return files

@@ -1,5 +1,6 @@
 import { closeSync, existsSync, openSync, readSync, realpathSync } from 'node:fs'
 import { dirname, isAbsolute, join } from 'node:path'
+import { resolvePythonShim } from './python-shims.js'
 
 /** Where pip's site config lives: `<sys.prefix>/pip.conf` of the interpreter that runs pip (pip utils/appdirs.py). */
 export interface SitePrefix {
@@ -47,13 +48,17 @@ function interpreterOf(executable: string): string | undefined {
  * `<sys.prefix>`, whose pip.conf pip reads as its site config (pip utils/appdirs.py), known without starting Python
  * only when the interpreter is a native program found from the command: a virtual environment's (the folder above
  * bin holding pyvenv.cfg, as CPython's getpath finds it) or a base installation's (the folder above its real bin).
- * Behind a shim (pyenv, asdf), `PYTHONHOME` or an unknown executable, `uncertain` says why, and pip is asked.
+ * A pyenv or asdf shim is followed through its version files to the pip or python it runs, when `where` says where
+ * the command runs (src/tools/config/python-shims.ts). Behind another shim or launcher, `PYTHONHOME` or an unknown
+ * executable, `uncertain` says why, and pip is asked.
  */
-export function sitePrefix(env: NodeJS.ProcessEnv, executable: string | undefined): SitePrefix {
+export function sitePrefix(env: NodeJS.ProcessEnv, executable: string | undefined, where?: { cwd: string; home: string }): SitePrefix {
   const uncertain = (why: string): SitePrefix => ({ uncertain: why, guesses: guessedPrefixes(env, executable) })
   if (env.PYTHONHOME) return uncertain('PYTHONHOME is set, which moves the interpreter\'s prefix')
   if (!executable) return uncertain('the pip that runs is not known')
-  const interpreter = interpreterOf(executable)
+  const shim = where && !interpreterOf(executable) ? resolvePythonShim(executable, env, where.cwd, where.home) : undefined
+  if (shim && 'uncertain' in shim) return uncertain(`${executable} is a version manager's shim and ${shim.uncertain}, so the interpreter's own pip.conf is unknown`)
+  const interpreter = interpreterOf(shim?.executable ?? executable)
   if (!interpreter) return uncertain(`${executable} starts its Python at run time (a shim or a launcher script), so the interpreter's own pip.conf is unknown`)
   for (const dir of [dirname(interpreter), dirname(dirname(interpreter))]) if (existsSync(join(dir, 'pyvenv.cfg'))) return { prefix: dir, guesses: [] }
   try {

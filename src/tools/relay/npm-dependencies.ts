@@ -8,10 +8,9 @@ export interface LookAheadSeeds {
   locked: readonly string[]
 }
 
-// npm's rules for a package name (validate-npm-package-name), loosened to legacy capitals: nothing else is a path.
-const NAME = /^(?:@[a-z0-9][\w.~-]*\/)?[a-z0-9~][\w.~-]*$/i
+import { isPackageName } from '../../npm-names.js'
 
-export const isPackageName = (name: string) => NAME.test(name) && name.length <= 214
+export { isPackageName }
 
 export type Manifest = { dependencies?: unknown; optionalDependencies?: unknown; peerDependencies?: unknown; peerDependenciesMeta?: unknown }
 

@@ -1,10 +1,11 @@
 import { findOptions } from '../argv/args.js'
 import { withNpmrc } from '../source/credentials.js'
-import { addOptions, findEnv } from '../npm-family.js'
+import { findEnv } from '../npm-family.js'
+import { addNpmOptions } from '../argv/npm-options.js'
 import { npmrcFiles, readNpmrcFiles, readNpmrcSetting } from '../config/npmrc.js'
 import { DEFAULT_CREDENTIAL, HOST_CREDENTIAL, settingKeys } from '../source/npm-registry-choice.js'
 import { proxyInEnvironment, RELAY_USER, withLoopback, type RelaySupport, type RelayTrust } from './relay-support.js'
-import type { ToolContext } from '../types.js'
+import type { Patience, ToolContext } from '../types.js'
 import { keepNpmCacheForPlainNpm, npmCacheDir } from './npm-cache-keys.js'
 
 const NPMJS_HOST = 'registry.npmjs.org'
@@ -45,8 +46,23 @@ function trust(context: ToolContext): RelayTrust {
     ...(clientCert && { carries: `a client certificate (npm ${clientCert})` }) }
 }
 
-// npm's `fetch-timeout` default (npm config docs): five minutes for one request.
-const NPM_FETCH_TIMEOUT_MS = 300_000
+// npm's defaults (npm config docs, make-fetch-happen's retry): five minutes for one request, 2 retries, waiting
+// 10 s times 10 for each further one, at most 60 s.
+const NPM_FETCH = { timeout: 300_000, retries: 2, minWait: 10_000, maxWait: 60_000, factor: 10 }
+
+/** How long npm waits on one request and how often it asks again, as this command sets it (npm's defaults otherwise). */
+export function npmPatience(context: ToolContext): Patience {
+  const number = (name: string, fallback: number) => {
+    const value = Number(setting(context, name))
+    return setting(context, name) !== undefined && Number.isFinite(value) && value >= 0 ? value : fallback
+  }
+  const timeoutMs = number('fetch-timeout', NPM_FETCH.timeout) || NPM_FETCH.timeout
+  const retries = number('fetch-retries', NPM_FETCH.retries)
+  const [minWait, maxWait, factor] = [number('fetch-retry-mintimeout', NPM_FETCH.minWait), number('fetch-retry-maxtimeout', NPM_FETCH.maxWait), number('fetch-retry-factor', NPM_FETCH.factor)]
+  let betweenTriesMs = 0
+  for (let retry = 0; retry < retries; retry++) betweenTriesMs += Math.min(maxWait, minWait * factor ** retry)
+  return { timeoutMs, tries: retries + 1, betweenTriesMs, settings: `fetch-timeout ${timeoutMs}, fetch-retries ${retries}` }
+}
 
 /**
  * npm sends a tarball URL to its registry (here the relay) when its host name is `replace-registry-host`'s: by
@@ -67,13 +83,10 @@ export const NPM_RELAY: RelaySupport = {
   // without resilient; --replace-registry-host sends the download of such a URL to the configured registry, the
   // relay (npm 9+; arborist reify.js matches the host name).
   // npm's noproxy applies to its own proxy settings and the environment's alike (@npmcli/agent).
-  apply: (command, { url, secret, noProxy, fileHost }, secrets) => withNpmrc(addOptions(command, `--registry=${url}`, ...(fileHost ? [`--replace-registry-host=${fileHost}`] : []),
+  apply: (command, { url, secret, noProxy, fileHost }, secrets) => withNpmrc(addNpmOptions(command, `--registry=${url}`, ...(fileHost ? [`--replace-registry-host=${fileHost}`] : []),
     ...(noProxy === undefined ? [] : [`--noproxy=${withLoopback(noProxy, new URL(url).hostname)}`])), { url, username: RELAY_USER, password: secret }, secrets),
   fileHost,
   trust,
   keepCache: async (context, relay) => void await keepNpmCacheForPlainNpm(npmCacheDir(context, setting), relay),
-  readTimeoutMs: context => {
-    const ms = Number(setting(context, 'fetch-timeout'))
-    return Number.isFinite(ms) && ms > 0 ? ms : NPM_FETCH_TIMEOUT_MS
-  },
+  readTimeoutMs: context => npmPatience(context).timeoutMs,
 }

@@ -7,6 +7,7 @@ import { readPipConfig } from '../config/pip-config.js'
 import { pipEnv, pipSubcommand } from '../source/pip-index.js'
 import { proxyInEnvironment, RELAY_USER, withLoopback, type RelaySupport, type RelayTrust } from './relay-support.js'
 import { withEnv } from '../argv/command-line.js'
+import { pipPatience } from '../source/pip-patience.js'
 import type { ToolContext } from '../types.js'
 
 const REPORT = { long: ['--report'], minPrefix: 5, takesValue: true }
@@ -14,39 +15,27 @@ const CERT = { long: ['--cert'], minPrefix: 4, takesValue: true }
 const TRUSTED = { long: ['--trusted-host'], minPrefix: 4, takesValue: true }
 const PROXY = { long: ['--proxy'], minPrefix: 4, takesValue: true }
 const CLIENT_CERT = { long: ['--client-cert'], minPrefix: 4, takesValue: true }
-const TIMEOUT = { long: ['--timeout', '--default-timeout'], minPrefix: 6, takesValue: true }
-// pip cli/cmdoptions.py: `--timeout` defaults to 15 seconds, for connecting and for each read.
-const PIP_TIMEOUT_SECONDS = 15
-
-/** pip's socket timeout as it reads it: the command line, PIP_TIMEOUT/PIP_DEFAULT_TIMEOUT, pip.conf, else 15 s. */
-function readTimeoutMs({ args, env, home }: ToolContext): number {
-  const isolated = args.includes('--isolated')
-  const value = findOptions(args, TIMEOUT).at(-1)?.value ?? (!isolated ? pipEnv(env, ['timeout', 'default-timeout'])?.value : undefined)
-    ?? (!isolated ? (readPipConfig('timeout', pipSubcommand(args), env, home) ?? readPipConfig('default-timeout', pipSubcommand(args), env, home))?.value : undefined)
-  const seconds = Number(value)
-  return 1000 * (value !== undefined && Number.isFinite(seconds) && seconds > 0 ? seconds : PIP_TIMEOUT_SECONDS)
-}
-
 /**
  * pip's TLS trust, as requests applies it (pip/_internal/network/session.py, requests sessions.py): `--cert`,
  * PIP_CERT or pip.conf's `cert` first, else REQUESTS_CA_BUNDLE, else CURL_CA_BUNDLE, else its own bundle (certifi,
  * the same Mozilla list as Node's). `--trusted-host` (anywhere) turns verification off for that host.
  */
-function trust({ args, env, home }: ToolContext): RelayTrust {
+function trust({ args, env, home, executable, cwd }: ToolContext): RelayTrust {
+  const site = { executable, cwd }
   const isolated = args.includes('--isolated')
   const command = pipSubcommand(args)
   const fromArgs = findOptions(args, CERT).at(-1)?.value
   const fromPip = fromArgs ? { path: fromArgs, origin: '--cert' } : !isolated && pipEnv(env, ['cert'])
     ? { path: pipEnv(env, ['cert'])!.value, origin: pipEnv(env, ['cert'])!.name } : undefined
-  const fromConfig = !fromPip && !isolated ? readPipConfig('cert', command, env, home) : undefined
+  const fromConfig = !fromPip && !isolated ? readPipConfig('cert', command, env, home, site) : undefined
   const ca = fromPip ?? (fromConfig?.value ? { path: fromConfig.value, origin: fromConfig.origin } : undefined)
     ?? (env.REQUESTS_CA_BUNDLE ? { path: env.REQUESTS_CA_BUNDLE, origin: 'REQUESTS_CA_BUNDLE' } : env.CURL_CA_BUNDLE ? { path: env.CURL_CA_BUNDLE, origin: 'CURL_CA_BUNDLE' } : undefined)
   const trusted = [...findOptions(args, TRUSTED).map(option => option.value ?? ''), ...(!isolated ? (pipEnv(env, ['trusted-host'])?.value ?? '').split(/\s+/) : []),
-    ...(!isolated ? (readPipConfig('trusted-host', command, env, home)?.value ?? '').split(/\s+/) : [])].filter(Boolean)
+    ...(!isolated ? (readPipConfig('trusted-host', command, env, home, site)?.value ?? '').split(/\s+/) : [])].filter(Boolean)
   // pip's own proxy is used for every URL, loopback included (requests merges it over NO_PROXY).
-  const proxy = findOptions(args, PROXY).length ? '--proxy' : !isolated ? pipEnv(env, ['proxy'])?.name ?? readPipConfig('proxy', command, env, home)?.origin : undefined
+  const proxy = findOptions(args, PROXY).length ? '--proxy' : !isolated ? pipEnv(env, ['proxy'])?.name ?? readPipConfig('proxy', command, env, home, site)?.origin : undefined
   // A client certificate (a PEM with its key) is presented by pip itself: the relay has none to present.
-  const clientCert = findOptions(args, CLIENT_CERT).length ? '--client-cert' : !isolated ? pipEnv(env, ['client-cert'])?.name ?? readPipConfig('client-cert', command, env, home)?.origin : undefined
+  const clientCert = findOptions(args, CLIENT_CERT).length ? '--client-cert' : !isolated ? pipEnv(env, ['client-cert'])?.name ?? readPipConfig('client-cert', command, env, home, site)?.origin : undefined
   return { ...(ca && { ca }), unverified: trusted, credentials: netrcHosts(env, home), ...(proxy && { proxy }), ...(clientCert && { carries: `a client certificate (${clientCert})` }),
     ...(proxyInEnvironment(env) && { noProxy: env.no_proxy ?? env.NO_PROXY ?? '' }) }
 }
@@ -81,5 +70,5 @@ export const PIP_RELAY: RelaySupport = {
     return withNetrc(withArgs(direct, '--index-url', url, '--trusted-host', new URL(url).host), { url, username: RELAY_USER, password: secret }, secrets)
   },
   trust,
-  readTimeoutMs,
+  readTimeoutMs: context => pipPatience(context).timeoutMs,
 }

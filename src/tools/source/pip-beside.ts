@@ -29,7 +29,7 @@ export function pipSourcesBeside({ args, env, cwd, home, executable }: ToolConte
     }
   }
   for (const key of ['extra-index-url', 'find-links']) {
-    const setting = readPipConfig(key, command, env, home, { executable, isolated })
+    const setting = readPipConfig(key, command, env, home, { executable, isolated, cwd })
     // A config file resilient cannot read may name anything: a source of its own, never known to be public.
     if (setting?.unreadable) found.push({ url: '', origin: `${setting.origin} (unreadable)` })
     else if (setting) found.push(...split(setting.value).map(url => ({ url, origin: setting.origin })))

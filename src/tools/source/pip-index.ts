@@ -55,7 +55,7 @@ function findNoIndex(args: readonly string[], env: NodeJS.ProcessEnv, fileLines:
 export function findPipIndex({ args, env, cwd, home, executable }: ToolContext): IndexChoice | null {
   // --isolated skips PIP_* variables and the user's files; the global and site files still count.
   const isolated = findOptions(args, ISOLATED).length > 0
-  const config = (key: string) => readPipConfig(key, pipSubcommand(args), env, home, { executable, isolated })
+  const config = (key: string) => readPipConfig(key, pipSubcommand(args), env, home, { executable, isolated, cwd })
   const fileLines = findOptions(args, PIP_INDEX_FLAGS.nested).flatMap(option => option.value ? readRequirementIndexOptions(option.value, cwd, PIP_INDEX_FLAGS) : [])
   const noIndex = findNoIndex(args, env, fileLines, () => config('no-index'), isolated)
   if (noIndex) return noIndex

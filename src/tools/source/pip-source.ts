@@ -48,12 +48,12 @@ function readConfigList(stdout: string, command: string | undefined): IndexChoic
  */
 export const PIP_SOURCE: SourceQuestion = {
   uncertainty(context: ToolContext) {
-    const { args, env, executable } = context
+    const { args, env, executable, cwd, home } = context
     // The command line and requirement files beat every file; a true PIP_NO_INDEX, or PIP_INDEX_URL with a false one, too.
     if (findOptions(args, PIP_INDEX_FLAGS.index).length || findOptions(args, PIP_INDEX_FLAGS.noIndex).length || findPipIndex(context)?.locked) return undefined
     const noIndex = findOptions(args, ISOLATED).length ? undefined : pipEnv(env, ['no-index'])
     if (noConfigFiles(env) || (noIndex && (!FALSE.test(noIndex.value) || pipEnv(env, ['index-url', 'pypi-url'])))) return undefined
-    return sitePrefix(env, executable).uncertain
+    return sitePrefix(env, executable, { cwd, home }).uncertain
   },
   command: ({ args }, launcher) => ({ argv: [...launcher, ...(findOptions(args, ISOLATED).length ? ['--isolated'] : []), 'config', 'list'] }),
   read: (stdout, { args }) => readConfigList(stdout, pipSubcommand(args)),

@@ -29,7 +29,7 @@ export function judge(plain: RunOutcome, resilient: RunOutcome, slackMs: number,
   const times = `${seconds(resilient.ms)} vs ${seconds(plain.ms)}`
   if ((resilient.leaked ?? 0) > (plain.leaked ?? 0)) return { verdict: 'lost', why: `the private name reached the mirror (${resilient.leaked} request(s))` }
   if (plain.exitCode === 0) {
-    if (resilient.exitCode !== 0) return { verdict: 'lost', why: `the plain tool succeeded, resilient exited ${resilient.exitCode}` }
+    if (resilient.exitCode !== 0) return { verdict: 'lost', why: `the plain tool succeeded, resilient exited ${resilient.exitCode} (${times})` }
     if (plain.installed && resilient.installed && !same(plain.installed, resilient.installed)) {
       return { verdict: 'lost', why: `both succeeded, but resilient installed ${listed(resilient.installed)} where the plain tool installed ${listed(plain.installed)}` }
     }
@@ -47,7 +47,7 @@ export function judge(plain: RunOutcome, resilient: RunOutcome, slackMs: number,
     return { verdict: 'won', why: `the plain tool exited ${plain.exitCode}, resilient succeeded (${times})` }
   }
   if (resilient.exitCode === plain.exitCode) return { verdict: 'equal', why: `both exited ${plain.exitCode} (${times})` }
-  return { verdict: 'lost', why: `the plain tool exited ${plain.exitCode}, resilient ${resilient.exitCode}` }
+  return { verdict: 'lost', why: `the plain tool exited ${plain.exitCode}, resilient ${resilient.exitCode} (${times})` }
 }
 
 export function seconds(ms: number): string {

@@ -28,8 +28,16 @@ describe('docs stay true to the code', () => {
     expect(text).toMatch(/```yaml\ntest:\n {2}image:[\s\S]*script:[\s\S]*?```/)
   })
 
+  it('the README\'s uninstall block removes the shims before resilient (the other order leaves them on PATH)', () => {
+    const section = read('README.md').split('## Uninstall')[1]!.split('\n## ')[0]!
+    const block = /```sh\n([\s\S]*?)```/.exec(section)![1]!
+    const shims = block.indexOf('resilient shim uninstall')
+    expect(shims).toBeGreaterThanOrEqual(0)
+    expect(shims).toBeLessThan(block.indexOf('npm uninstall --global resilient-install'))
+  })
+
   it('the README commands table has a row for each shell command', () => {
     const table = read('README.md').split('<!-- commands:start -->')[1]!.split('<!-- commands:end -->')[0]!
-    for (const command of ['doctor', 'shim install', 'shim uninstall', 'init', 'logs', 'completion']) expect(table).toContain(`| \`resilient ${command}`)
+    for (const command of ['doctor', 'shim install', 'shim uninstall', 'init', 'logs', 'completion', 'help']) expect(table).toContain(`| \`resilient ${command}`)
   })
 })

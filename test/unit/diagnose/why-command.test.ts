@@ -41,11 +41,22 @@ describe('resilient why', () => {
     expect(printed).toContain('next step: Run the command through resilient (resilient pip <args>)')
   })
 
+  it('calls a public index public, and a private one the person\'s own, whose failure no mirror fixes', async () => {
+    await runWhy(logFile(fixture('pip/py-004-timeout').output), { json: true })
+    expect(JSON.parse(printed)).toMatchObject({ host: 'pypi.org', index: 'public', mirrorCanHelp: true })
+    printed = ''
+    const own = fixture('pip/py-004-timeout').output.replaceAll('pypi.org', 'pypi.corp.example')
+    await runWhy(logFile(own), {})
+    expect(printed).toContain('host: pypi.corp.example (your own index)')
+    expect(printed).toContain('a retry of pypi.corp.example can help; another mirror cannot')
+    expect(printed).not.toMatch(/aliyun|mirrors test|retry on another mirror/)
+  })
+
   it('prints exactly one JSON object with --json', async () => {
     await runWhy(logFile(fixture('uv/py-133-ssl').output), { json: true })
     expect(printed.trim().split('\n')).toHaveLength(1)
     const result = JSON.parse(printed) as Record<string, unknown>
-    expect(Object.keys(result).sort()).toEqual(['category', 'evidence', 'host', 'remedy', 'retryable', 'summary', 'tool'])
+    expect(Object.keys(result).sort()).toEqual(['category', 'evidence', 'host', 'index', 'mirrorCanHelp', 'remedy', 'retryable', 'summary', 'tool'])
     expect(result).toMatchObject({ category: 'ssl', retryable: false, remedy: 'give-up', host: 'pypi.org', tool: 'uv', evidence: ['invalid peer certificate: UnknownIssuer'] })
   })
 
@@ -96,7 +107,8 @@ describe('resilient why on the wording of every wrapped tool', () => {
     vi.stubEnv('https_proxy', '')
     await runWhy(logFile(fixture('yarn/captured-connection-refused-local').output), {})
     expect(printed).toContain('[connection]')
-    expect(printed).toContain('retry or another mirror: can help')
+    // A registry on this machine is the person's own: a run tries it again, never a public mirror.
+    expect(printed).toMatch(/retry or another mirror: a retry of 127\.0\.0\.1 can help; another mirror cannot/)
     vi.unstubAllEnvs()
   })
   it('calls it the proxy when the environment configures that proxy', async () => {

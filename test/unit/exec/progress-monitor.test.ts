@@ -130,6 +130,30 @@ describe('watchProgress', () => {
     expect(summary.bytes).toBe(summary.seconds * 2000)
   })
 
+  it('tells how long a transfer has been open with nothing arriving, and nothing while none is open', async () => {
+    const clock = { now: 0 }
+    let transferring = true
+    const steps = [[500, 0], ...repeat(30, [0, 0])] as [number, number][]
+    let index = 0
+    let bytes = 0
+    const createSampler = () => ({
+      async sample(): Promise<TreeCounters> {
+        if (index > 0) clock.now += 1000
+        bytes += steps[Math.min(index++, steps.length - 1)]![0]
+        return { bytes, cpuSeconds: 0, counter: 'relay', connections: 1, transferring }
+      },
+    })
+    const watch = watchProgress({ stall: { minBytesPerSecond: 0, windowSeconds: 30 }, host: 'h', intervalMs: 1, createSampler, now: () => clock.now })
+    watch.onSpawn(1)
+    await until(() => clock.now >= 16_000)
+    expect(watch.silentFor()).toBeGreaterThanOrEqual(15_000)
+    transferring = false
+    const at = clock.now
+    await until(() => clock.now >= at + 2000)
+    expect(watch.silentFor()).toBeLessThanOrEqual(1000)
+    watch.stop()
+  })
+
   it('measures nothing and never aborts where the tree cannot be sampled', () => {
     const watch = watchProgress({ stall: SETTINGS, host: 'h', createSampler: undefined })
     watch.onSpawn(1)

@@ -46,6 +46,18 @@ describe('which attempt goes through the relay', () => {
     expect(own.attempts[0]!.command.argv.join(' ')).not.toMatch(/replace-registry-host/)
   })
 
+  // After the package's name, they would be the program's arguments (npx gives it everything there).
+  it.each([
+    ['npx -y cowsay hi there', 'npx --registry=http://127.9.8.7:21000/ -y cowsay hi there'],
+    ['npm exec -y cowsay hi there', 'npm --registry=http://127.9.8.7:21000/ exec -y cowsay hi there'],
+    ['npm init vite my-app', 'npm --registry=http://127.9.8.7:21000/ init vite my-app'],
+  ])('npm: for %s, the relay\'s options stand before the program, as npm\'s own', (line, expected) => {
+    const [launcher, ...rest] = line.split(' ')
+    const adapter = npm.forExecutable?.(launcher!) ?? npm
+    const plan = withRelay(planIn(adapter, rest.join(' '), cwd, {}, { ...NPM_FOUND, launcher: [launcher!] }), request())
+    expect(plan.attempts[0]!.command.argv.join(' ')).toBe(expected)
+  })
+
   it('npm: tarball URLs stay the index\'s own when a mirror is ranked first (an open breaker), as the lockfile records them', () => {
     const planned = planIn(npm, 'install left-pad', cwd, {}, NPM_FOUND)
     const ranked = { ...planned, attempts: [planned.attempts[1]!, planned.attempts[0]!, ...planned.attempts.slice(2)] }

@@ -3,8 +3,10 @@ import { relayAddress, relaySecret } from '../../../src/relay/address.js'
 
 describe('the relay\'s address across runs', () => {
   it('is the same for every run of a user, whatever the state directory: derived, never kept in a file', () => {
-    const one = relayAddress({ RESILIENT_STATE_DIR: '/nonexistent/a' })
-    expect(relayAddress({ RESILIENT_STATE_DIR: '/nonexistent/b', XDG_STATE_HOME: '/elsewhere' })).toEqual(one)
+    const one = relayAddress({ HOME: '/home/me', RESILIENT_STATE_DIR: '/nonexistent/a' })
+    expect(relayAddress({ HOME: '/home/me', RESILIENT_STATE_DIR: '/nonexistent/b', XDG_STATE_HOME: '/elsewhere' })).toEqual(one)
+    // Another home of the same user (a container, a CI job beside it): another address, no port to compete for.
+    expect(relayAddress({ HOME: '/home/other' }, [], 'linux').host).not.toBe(relayAddress({ HOME: '/home/me' }, [], 'linux').host)
     expect(one.port).toBeGreaterThanOrEqual(20_000)
     expect(one.port).toBeLessThan(32_000)
   })

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { LookAhead, packumentName, type HeldPage } from '../../../src/relay/look-ahead.js'
+import { LookAhead, type HeldPage } from '../../../src/relay/look-ahead.js'
+import { packumentName, packumentPath } from '../../../src/relay/protocol-npm.js'
 import { dependenciesOf, registryPackage } from '../../../src/tools/relay/npm-dependencies.js'
 
 const COLD = { accept: 'application/vnd.npm.install-v1+json; q=1.0, application/json; q=0.8, */*', 'pacote-pkg-id': 'registry:root' }
@@ -19,7 +20,7 @@ function harness(registry: Record<string, string>, seeds: string[] = [], locked:
     const name = packumentName(path)!
     const text = registry[name]
     return text === undefined ? undefined : { status: 200, headers: {}, body: Buffer.from(text), source: 'index', upstreamBytes: text.length } satisfies HeldPage
-  }, { seeds: ['root', ...seeds], locked }, limits)
+  }, packumentPath, { seeds: ['root', ...seeds], locked }, limits)
   const settle = () => new Promise(resolve => setTimeout(resolve, 5))
   return { lookAhead, asked, names: () => asked.map(entry => packumentName(entry.path)), settle, hold: (on: boolean) => { hold = on; if (!on) waiting.splice(0).forEach(resolve => resolve()) } }
 }

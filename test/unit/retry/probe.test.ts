@@ -8,6 +8,9 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { diagnose } from '../../../src/diagnose/index.js'
 import { createProbe, failureOfCode } from '../../../src/retry/probe.js'
+import { createAliveCheck } from '../../../src/retry/hedge-watch.js'
+import { IndexAnswers } from '../../../src/retry/index-answers.js'
+import type { RunPlan } from '../../../src/plan/types.js'
 import { adviceSubject } from '../../../src/diagnose/remedies.js'
 import { adviceFor } from '../../../src/tools/advice.js'
 import { fixture } from '../diagnose/rule-cases.js'
@@ -190,5 +193,33 @@ describe('an extra index named by pip (a private --extra-index-url answering 503
     const index = await answering(404)
     expect(await probe(source(`http://127.0.0.1:${index}/simple`), withExtra(`http://user:****@127.0.0.1:${extra}/simple/`))).toBeUndefined()
     expect(asked).toBe(0)
+  })
+})
+
+describe('what the probe heard, shared with the check whether a source answers at all', () => {
+  it('an index silent to the probe is not asked again by the alive check, which answers at once', async () => {
+    const port = await listen(createServer(() => {}))
+    const index = `http://127.0.0.1:${port}/simple`
+    const answers = new IndexAnswers()
+    const probed = await createProbe(TOOLS.pip, {}, 300, answers)(source(index), NOT_FOUND)
+    expect(probed?.category).toBe('timeout')
+    expect(answers.recent(index)).toBe(false)
+    let asked = 0
+    const fetchCounting: typeof fetch = async () => { asked++; throw new Error('not asked') }
+    const plan = { invocation: { adapter: TOOLS.pip, args: [] }, proxies: [] } as unknown as RunPlan
+    const alive = createAliveCheck(plan, {}, fetchCounting, 5000, answers)!
+    const started = Date.now()
+    expect(await alive({ ...source(index), kind: 'upstream' })).toBe(false)
+    expect(asked).toBe(0)
+    expect(Date.now() - started).toBeLessThan(1000)
+  })
+
+  it('an answer of any status counts as answering; what is older than a few seconds is forgotten', async () => {
+    let now = 0
+    const answers = new IndexAnswers(() => now, 10_000)
+    answers.record('http://127.0.0.1:9/simple/', true)
+    expect(answers.recent('http://127.0.0.1:9/simple')).toBe(true)
+    now = 11_000
+    expect(answers.recent('http://127.0.0.1:9/simple')).toBeUndefined()
   })
 })

@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process'
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import fc from 'fast-check'
@@ -119,6 +119,21 @@ esac
     expect(result.stdout).toBe(`resilient ${JSON.stringify(['shim', 'run', 'pip', 'x'])}\n`)
   })
 
+  it('runs the real tool, with one line saying why, when resilient or its node is gone (uninstalled first)', () => {
+    const { root, shims, cli, env } = setup()
+    rmSync(cli)
+    const gone = run(join(shims, 'pip'), ['install', 'x'], env)
+    expect(gone.stdout).toBe('real pip: install x\n')
+    expect(gone.status).toBe(0)
+    expect(gone.stderr).toBe(`resilient shim: resilient is no longer installed here: running the real pip. To remove the shims: rm -r '${shims}', and the PATH line naming it in your shell profile.\n`)
+    const noNode = join(root, 'no-node')
+    writeFileSync(cli, '')
+    installShims({ dir: noNode, tools: ['pip'], node: '/nonexistent/node', cli, resilientVersion: 'test' })
+    const withoutNode = run(join(noNode, 'pip'), ['install', 'x'], { PATH: [noNode, join(root, 'real'), '/usr/bin', '/bin'].filter(dir => !existsSync(join(dir, 'node'))).join(':') })
+    expect(withoutNode.stdout).toBe('real pip: install x\n')
+    expect(withoutNode.stderr).toMatch(/^resilient shim: node is not found: running the real pip\./)
+  })
+
   it('is valid POSIX sh', () => {
     const { shims } = setup()
     expect(() => execFileSync('sh', ['-n', join(shims, 'pip')])).not.toThrow()
@@ -154,6 +169,12 @@ describe('the Windows shim (content only: no Windows here)', () => {
     expect(lines[0]).toBe('@echo off')
     expect(lines[1]).toBe('rem resilient-shim v2: pip')
     expect(text).not.toMatch(/[^\r]\n/)
+  })
+  it('runs the real tool, with one line saying why, when resilient is gone', () => {
+    expect(lines).toContain('if not exist "C:\\resilient\\bin\\resilient.js" goto gone')
+    expect(lines.slice(lines.indexOf(':gone'), lines.indexOf(':gone') + 3)).toEqual([':gone',
+      'echo resilient shim: resilient is no longer installed here: running the real pip. To remove the shims: delete %~dp0 and its PATH entry. 1>&2', ''])
+    expect(lines[lines.indexOf(':gone') + 3]).toBe(':real')
   })
   it('steps aside inside a resilient run or when asked to', () => {
     expect(lines).toContain('if defined RESILIENT_ACTIVE goto real')

@@ -8,6 +8,11 @@ describe('bun', () => {
   it('adds --registry=', () => expect(rewrite(bun, 'bun add lodash', M)).toBe(`bun add lodash --registry=${M}`))
   it('adds nothing but the registry', () => expect(rewrite(bun, 'bun install', M)).toBe(`bun install --registry=${M}`))
   it('bypasses the manifest cache after a hash mismatch', () => expect(rewrite(bun, 'bun install', M, { bypassCache: true })).toBe(`bun install --registry=${M} --no-cache`))
+  // `bun x` has no --no-cache, and anything appended after the package would be the program's argument.
+  it('adds nothing after a program\'s name, even to bypass the cache', () => {
+    expect(rewrite(bun, 'bun x cowsay hi', M, { bypassCache: true })).toBe(`BUN_CONFIG_REGISTRY=${M} bun x cowsay hi`)
+    expect(rewrite(bun.forExecutable!('bunx')!, 'bunx cowsay hi', M, { bypassCache: true })).toBe(`BUN_CONFIG_REGISTRY=${M} bunx cowsay hi`)
+  })
   it('leaves bun run alone', () => expect(rewrite(bun, 'bun run dev', M)).toBe('bun run dev'))
 
   const classify = (args: string) => bun.classify(args.split(' ').filter(Boolean))

@@ -146,7 +146,10 @@ describe('npm: npx, exec, create and init <initializer> fetch a package and run 
       expect(npm.program?.runs(args(line))).toBe(true)
     })
   it.each(['install x', 'ci', 'init', 'init -y', 'run build'])('npm %s runs no fetched program', line => expect(npm.program?.runs(args(line))).toBe(false))
-  it('keeps npm exec\'s registry option before the program\'s --', _('npm exec --yes -- x --registry=mine', `npm exec --yes --registry=${M} --no-audit -- x --registry=mine`))
+  // After the package's name they would be the program's arguments; right after `npm` they are npm's own.
+  it('puts npm exec\'s registry option before the verb', _('npm exec --yes -- x --registry=mine', `npm --registry=${M} --no-audit exec --yes -- x --registry=mine`))
+  it('puts it before the verb without a -- too', _('npm exec -y cowsay hi there', `npm --registry=${M} --no-audit exec -y cowsay hi there`))
+  it('and before `init <initializer>`', _('npm init vite my-app', `npm --registry=${M} --no-audit init vite my-app`))
   it('a fetch for a program is watched like an install: no knob of the person\'s is taken for set', () => {
     expect(findUserKnobs(npm, contextIn(folderWith(), 'exec --yes -- x'))).toMatchObject({ userSet: false })
     expect(findUserKnobs(npm, contextIn(folderWith(), 'exec --yes --fetch-timeout=9 -- x'))).toMatchObject({ userSet: true })

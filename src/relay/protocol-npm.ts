@@ -1,0 +1,108 @@
+import type { ServerResponse } from 'node:http'
+import { isPackageName } from '../npm-names.js'
+import type { RelayContext } from './context.js'
+import { toolHeaders } from './headers.js'
+import type { HeldPage } from './look-ahead.js'
+import { packumentRule } from './npm-pages.js'
+import { decoded } from './page-transfer.js'
+import type { RelayProtocol } from './context.js'
+import { onFiles, onPages } from './protocols.js'
+import { TokenRewriter } from './token-stream.js'
+import type { RelaySource } from './types.js'
+import type { UpstreamResponse } from './upstream.js'
+
+/** The package a packument path is for (`name`, `@scope%2fname`), or undefined for any other path. */
+export function packumentName(path: string): string | undefined {
+  if (path.includes('?')) return undefined
+  const name = /^@[^/%]+%2f[^/%]+$/i.test(path) ? path.replace(/%2f/i, '/') : path
+  return isPackageName(name) ? name : undefined
+}
+
+/** The relay path of a package's packument, as npm spells it. */
+export const packumentPath = (name: string) => name.replace('/', '%2f')
+
+const packumentRewriter = (context: RelayContext) =>
+  new TokenRewriter(packumentRule({ roots: context.roots, tarballRoot: context.tarballRoot, learn: (path, hashes) => context.hashes.learn(path, hashes) }))
+
+/**
+ * An npm packument read whole and rewritten as sendPackument would send it, for the relay to hold until npm asks
+ * (src/relay/look-ahead.ts); undefined when the body broke.
+ */
+async function readPackument(context: RelayContext, response: UpstreamResponse, source: RelaySource): Promise<HeldPage | undefined> {
+  const rewriter = packumentRewriter(context)
+  const parts: string[] = []
+  let upstreamBytes = 0
+  try {
+    for await (const chunk of decoded(response) as AsyncIterable<Buffer>) {
+      upstreamBytes += chunk.length
+      parts.push(rewriter.feed(chunk))
+    }
+  } catch {
+    return undefined
+  }
+  // An upstream that closed early without an error is a broken body too.
+  if (response.body.readableAborted || (response.body as { aborted?: boolean }).aborted) return undefined
+  parts.push(rewriter.end())
+  const body = Buffer.from(parts.join(''))
+  return { status: response.status, headers: toolHeaders(response.headers, { 'content-length': String(body.length) }), body, source: source.id, upstreamBytes }
+}
+
+/**
+ * An npm packument, streamed through the rewrite of its `dist.tarball` values, with back-pressure; a body that breaks
+ * ends the response. Driven by the body's events rather than a pipeline: this runs for every package npm resolves.
+ */
+function sendPackument(context: RelayContext, response: UpstreamResponse, tool: ServerResponse, source: RelaySource): Promise<void> {
+  tool.writeHead(response.status, toolHeaders(response.headers))
+  const rewriter = packumentRewriter(context)
+  const body = decoded(response)
+  return new Promise(resolve => {
+    let over = false
+    const finish = (broke: boolean) => {
+      if (over) return
+      over = true
+      tool.off('drain', resume)
+      if (!broke) return void tool.end(rewriter.end(), resolve)
+      if (!tool.destroyed) context.ledger.failed(source.id, 'truncated')
+      body.destroy()
+      tool.destroy()
+      resolve()
+    }
+    const resume = () => body.resume()
+    body.on('data', (chunk: Buffer) => {
+      context.ledger.bytes(source.id, chunk.length, false)
+      const text = rewriter.feed(chunk)
+      if (text && !tool.write(text)) body.pause()
+    })
+    tool.on('drain', resume)
+    body.once('end', () => finish(false))
+    body.once('error', () => finish(true))
+    // The tool went away before the end: nothing more to read.
+    tool.once('close', () => finish(!tool.writableFinished))
+    // An upstream that closes early without an error is a broken body too.
+    if (body !== response.body) response.body.once('aborted', () => finish(true))
+    else body.once('close', () => body.readableEnded || finish(true))
+  })
+}
+
+/**
+ * The npm registry: `<name>/-/<file>.tgz` (scoped: `@scope/<name>/-/...`) is a tarball; `<name>`, `@scope%2f<name>`
+ * and `<name>/<version>` are packuments; `-/...` (audit, search, ping) and every other method go to the index alone.
+ */
+export const NPM_PROTOCOL: RelayProtocol = {
+  name: 'npm',
+  filesRoot: indexUrl => indexUrl.endsWith('/') ? indexUrl : `${indexUrl}/`,
+  // A packument streams through; a body that breaks ends the tool's response, nothing is asked again.
+  sendPage: async (context, response, tool, source) => {
+    await sendPackument(context, response, tool, source)
+    return true
+  },
+  lookAhead: { nameOf: packumentName, pathOf: packumentPath, read: readPackument },
+  indexUrl: base => base,
+  route(path, method) {
+    if (method !== 'GET' && method !== 'HEAD') return { kind: 'other', upstream: onPages(path) }
+    if (/^(?:@[^/]+\/)?[^/@]+\/-\/[^/]+\.tgz(?:\?.*)?$/.test(path)) return { kind: 'file', path, upstream: onFiles(path) }
+    if (path.startsWith('-/')) return { kind: 'other', upstream: onPages(path) }
+    return { kind: 'page', upstream: onPages(path) }
+  },
+}
+

@@ -1,0 +1,4 @@
+import { describeMatrix } from '../helpers/differential-matrix.js'
+
+// The rows of npm (test/helpers/differential-matrix.ts).
+describeMatrix(['npm'])
