@@ -14,11 +14,30 @@ export function matrixTotals(cases) {
 
 const sec = ms => `${(ms / 1000).toFixed(1)} s`
 const outcome = run => `${run.exitCode === 0 ? 'ok' : `exit ${run.exitCode}`}, ${sec(run.ms)}`
+const kB = bytes => `${Math.round(bytes / 1000)} kB`
+/** What resilient's servers sent, as a ratio to what the plain tool's did (a failover, a hedge or a retry fetches more). */
+const fetched = entry => !entry.resilient.bytes && !entry.plain.bytes ? '—' : entry.plain.bytes ? `${(entry.resilient.bytes / entry.plain.bytes).toFixed(2)}×` : kB(entry.resilient.bytes)
+const listed = installed => installed?.length ? installed.join(', ') : 'nothing'
+
+/**
+ * What resilient installed (where the plain tool installed something else, that too), and what else the case
+ * checked: the files a second run fetched again, the requests for a private name that reached the mirror.
+ */
+export function installedCell(entry) {
+  const { plain, resilient } = entry
+  if (!resilient.installed) return '—'
+  const differs = plain.exitCode === 0 && listed(plain.installed) !== listed(resilient.installed)
+  return [
+    `${listed(resilient.installed)}${differs ? ` (plain: ${listed(plain.installed)})` : ''}`,
+    ...resilient.refetched !== undefined ? [`second run: ${resilient.refetched} file(s) fetched again (plain: ${plain.refetched ?? '—'})`] : [],
+    ...resilient.leaked ? [`${resilient.leaked} request(s) for the private name reached the mirror`] : [],
+  ].join('; ')
+}
 
 export function formatMatrix(cases) {
   const totals = matrixTotals(cases)
   return [
-    ...cases.map(entry => `(matrix) ${entry.verdict.padEnd(5)} ${entry.id} · ${entry.tool} · ${entry.topology}: plain ${outcome(entry.plain)}; resilient ${outcome(entry.resilient)}, ${entry.resilient.attempts} attempt(s)`),
+    ...cases.map(entry => `(matrix) ${entry.verdict.padEnd(5)} ${entry.id} · ${entry.tool} · ${entry.topology}: plain ${outcome(entry.plain)}; resilient ${outcome(entry.resilient)}, ${entry.resilient.attempts} attempt(s)${entry.resilient.relayed ? ' through the relay' : ''}, bytes ${fetched(entry)}; installed ${installedCell(entry)}${entry.verdict === 'lost' ? ` — ${entry.why}` : ''}`),
     `(matrix) ${totals.cases} cases: ${totals.won} won, ${totals.equal} equal, ${totals.lost} lost; where both succeeded, resilient's time was ${totals.medianRatio.toFixed(2)}× the plain tool's (median), and at most ${sec(totals.maxExtraMs)} more`,
   ]
 }
@@ -36,9 +55,9 @@ export function matrixTable(matrix) {
   return [
     `One run of \`npm run bench -- --only=matrix --write\` on ${matrix.machine.date}: ${matrix.machine.cores} cores, Node ${matrix.machine.node}, ${matrix.machine.pip}, load average ${matrix.machine.loadAverage} at the start. ${totals.cases} cases: **${totals.won} won, ${totals.equal} equal, ${totals.lost} lost**; where both succeeded, resilient's time was ${totals.medianRatio.toFixed(2)}× the plain tool's (median), and at most ${sec(totals.maxExtraMs)} more.`,
     '',
-    row('network condition', 'tool', 'sources', 'plain tool', 'resilient', 'attempts', 'verdict'),
-    row('---', '---', '---', '---', '---', '---', '---'),
-    ...matrix.cases.map(entry => row(entry.fault, entry.tool, entry.topology === 'sole' ? 'the index alone' : 'index + mirror', outcome(entry.plain), outcome(entry.resilient), String(entry.resilient.attempts),
-      entry.verdict === 'lost' ? '**lost**' : entry.verdict)),
+    row('network condition', 'tool', 'sources', 'plain tool', 'resilient', 'attempts', 'bytes fetched', 'installed', 'verdict'),
+    row('---', '---', '---', '---', '---', '---', '---', '---', '---'),
+    ...matrix.cases.map(entry => row(entry.fault, entry.tool, entry.topology === 'sole' ? 'the index alone' : 'index + mirror', outcome(entry.plain),
+      `${outcome(entry.resilient)}${entry.resilient.relayed ? ', relay' : ''}`, String(entry.resilient.attempts), fetched(entry), installedCell(entry), entry.verdict === 'lost' ? '**lost**' : entry.verdict)),
   ].join('\n')
 }

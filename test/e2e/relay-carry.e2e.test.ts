@@ -1,5 +1,4 @@
-import { execFileSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:https'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -9,20 +8,15 @@ import { buildWheel, type BuiltWheel } from '../../src/demo/wheel.js'
 import { isolatedEnv } from '../helpers/isolated-env.js'
 import { runCli } from '../helpers/run-cli.js'
 import { filesIn, projectWithConfig } from '../helpers/e2e-setup.js'
+import { makeCertificates, type Certificates } from '../support/tls-front.js'
 
 // What the relay cannot carry, it does not take: an index that wants the tool's client certificate is reached by
 // the tool itself, as without resilient.
-let dir: string
+let certificates: Certificates
 let wheel: BuiltWheel
-const pem = (name: string) => readFileSync(join(dir, name), 'utf8')
+const pem = (path: string) => readFileSync(path, 'utf8')
 beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'resilient-client-cert-'))
-  const selfSigned = (name: string, cn: string, extra: string[] = []) => execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', join(dir, `${name}-key.pem`),
-    '-out', join(dir, `${name}.pem`), '-days', '1', '-subj', `/CN=${cn}`, ...extra], { stdio: 'ignore' })
-  selfSigned('server', '127.0.0.1', ['-addext', 'subjectAltName=IP:127.0.0.1'])
-  selfSigned('client', 'a-person')
-  // pip takes the client certificate and its key in one PEM file.
-  writeFileSync(join(dir, 'client-both.pem'), `${pem('client-key.pem')}${pem('client.pem')}`, { mode: 0o600 })
+  certificates = makeCertificates()
   wheel = buildWheel('demo-pkg', '1.0')
 })
 const servers: Server[] = []
@@ -31,7 +25,7 @@ afterEach(() => void servers.splice(0).forEach(server => server.close()))
 /** A PEP 503 index over https that answers only a client presenting the person's certificate. */
 async function indexWantingCertificate(): Promise<{ url: string; served: string[] }> {
   const served: string[] = []
-  const server = createServer({ cert: pem('server.pem'), key: pem('server-key.pem'), ca: pem('client.pem'), requestCert: true, rejectUnauthorized: true }, (request, response) => {
+  const server = createServer({ cert: pem(certificates.server), key: pem(certificates.serverKey), ca: pem(certificates.client), requestCert: true, rejectUnauthorized: true }, (request, response) => {
     served.push(request.url!)
     if (request.url === '/simple/demo-pkg/') return void response.writeHead(200, { 'content-type': 'text/html' }).end(`<a href="/files/${wheel.filename}#sha256=${wheel.sha256}">${wheel.filename}</a>`)
     if (request.url === `/files/${wheel.filename}`) return void response.writeHead(200, { 'content-length': String(wheel.bytes.length) }).end(wheel.bytes)
@@ -48,9 +42,10 @@ describe('what the relay cannot carry, it does not take', () => {
     const mirror = await indexWantingCertificate()
     const cwd = projectWithConfig({ relay: true, pypi: { index: index.url, mirrors: [mirror.url] } })
     const dest = mkdtempSync(join(tmpdir(), 'resilient-client-cert-dl-'))
-    for (const certificate of [['--client-cert', join(dir, 'client-both.pem')], []]) {
-      const env = isolatedEnv(certificate.length ? {} : { PIP_CLIENT_CERT: join(dir, 'client-both.pem') })
-      const result = await runCli(['--verbose', 'python3', '-m', 'pip', 'download', '--no-deps', '-d', dest, '--cert', join(dir, 'server.pem'), ...certificate, 'demo-pkg'], { cwd, env })
+    // pip takes the client certificate and its key in one PEM file.
+    for (const certificate of [['--client-cert', certificates.clientBoth], []]) {
+      const env = isolatedEnv(certificate.length ? {} : { PIP_CLIENT_CERT: certificates.clientBoth })
+      const result = await runCli(['--verbose', 'python3', '-m', 'pip', 'download', '--no-deps', '-d', dest, '--cert', certificates.server, ...certificate, 'demo-pkg'], { cwd, env })
       expect(result.exitCode, result.all).toBe(0)
       expect(result.stderr).toMatch(/no relay: pip sends a client certificate \((--client-cert|PIP_CLIENT_CERT)\), which the relay would not carry/)
     }

@@ -7,5 +7,5 @@ export { startNpmRegistry, buildTarball, type NpmRegistry, type NpmRegistryOptio
 // The differential matrix of "never worse than the plain tool": the e2e test asserts it, `npm run bench` prints it.
 export { CASES, type DifferentialCase, type Topology } from './differential/cases.js'
 export { matrixEntries, runMatrix, type CaseResult, type MatrixEntry, type MatrixOptions } from './differential/run.js'
-export { SUBJECTS, type Subject } from './differential/subjects.js'
+export { SUBJECTS, type Subject, type Want } from './differential/subjects.js'
 export { judge, type RunOutcome, type Verdict } from './differential/verdict.js'

@@ -1,13 +1,14 @@
 import { execa } from 'execa'
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { constants, tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { CASES, type DifferentialCase, type Topology } from './cases.js'
-import { SUBJECTS, type IndexServer, type Subject } from './subjects.js'
-import { judge, type RunOutcome, type Verdict } from './verdict.js'
+import { startSide, type Side } from './sides.js'
+import { SUBJECTS, type Subject, type Want } from './subjects.js'
+import { judge, seconds, type RunOutcome, type Verdict } from './verdict.js'
 
 export interface MatrixOptions {
-  /** Node's entry of the built CLI (bin/resilient.js). */
+  /** Node's entry of the built CLI (bin/resilient.js); the sh launcher beside it (bin/resilient) is what runs, as installed. */
   cli: string
   /** A fresh environment for one run of `tool` (no settings of the machine, its own HOME and caches; the tool on PATH). */
   env(tool: Subject['tool']): Record<string, string>
@@ -37,8 +38,12 @@ export interface CaseResult {
   fault: string
   tool: Subject['tool']
   topology: Topology
-  plain: RunOutcome
-  resilient: RunOutcome & { attempts: number; output: string }
+  /** What the case's index holds for what it installs: what the plain tool must install where it succeeds (the premise). */
+  expected: string[]
+  /** `bytes`: what the side's servers sent; `output`: the tool's, both streams. */
+  plain: RunOutcome & { bytes: number; output: string }
+  /** `relayed`: the run went through resilient's relay (its report says so). */
+  resilient: RunOutcome & { bytes: number; attempts: number; relayed: boolean; output: string }
   verdict: Verdict
   why: string
 }
@@ -48,79 +53,124 @@ export function matrixEntries(cases: readonly DifferentialCase[] = CASES): Matri
   return cases.flatMap(entry => entry.tools.flatMap(tool => entry.topologies.map(topology => ({ case: entry, tool, topology }))))
 }
 
-/** An index that refuses connections: a server started and closed at once, its port left unused. */
-async function refusedIndex(subject: Subject): Promise<IndexServer> {
-  const server = await subject.start({})
-  await server.close()
-  return server
-}
-
-async function servers(entry: MatrixEntry, subject: Subject): Promise<{ index: IndexServer; mirror?: IndexServer; close(): Promise<void> }> {
-  const fault = entry.case.index(subject)
-  const index = fault === 'refused' ? await refusedIndex(subject) : await subject.start({ fault })
-  const mirror = entry.topology === 'mirror' ? await subject.start({ fault: entry.case.mirror?.(subject), lacksNewest: entry.case.laggingMirror }) : undefined
-  return { index, mirror, close: async () => { await Promise.all([index.close(), mirror?.close()]) } }
-}
-
-function workdir(entry: MatrixEntry, config?: unknown): string {
+function workdir(entry: MatrixEntry, files: Record<string, string>, config?: unknown): string {
   const dir = mkdtempSync(join(tmpdir(), `differential-${entry.case.id}-`))
-  for (const [name, content] of Object.entries(entry.case.files ?? {})) writeFileSync(join(dir, name), content)
+  for (const [name, content] of Object.entries({ ...entry.case.files, ...files })) writeFileSync(join(dir, name), content)
   if (config) writeFileSync(join(dir, '.resilientrc.json'), JSON.stringify(config))
   return dir
 }
 
-async function timed(file: string, args: string[], cwd: string, env: Record<string, string>): Promise<RunOutcome & { output: string }> {
+/** Past this, a run is stopped (SIGTERM, then SIGKILL 5 s later): a hang, whichever side. */
+const TIMEOUT_MS = 300_000
+
+/**
+ * Each run in a session of its own (`detached`), as from a terminal of its own. Linux schedules each session as a
+ * group (autogroup), and resilient starts its tool in a new session when its input is no terminal
+ * (src/exec/run-child.ts): in the test runner's session, on a busy machine, the plain tool would share the CPU with
+ * every process of the runner while resilient's tool had a share of its own (measured: 35 s against 20 s), or
+ * resilient itself and its relay would (19 s against 10 s, the plain tool detached alone).
+ */
+async function timed(file: string, args: string[], cwd: string, env: Record<string, string>): Promise<{ exitCode: number; ms: number; output: string }> {
   const started = performance.now()
-  const result = await execa(file, args, { cwd, env, extendEnv: false, reject: false, all: true, stdin: 'ignore', timeout: 300_000 })
+  const result = await execa(file, args, { cwd, env, extendEnv: false, reject: false, all: true, stdin: 'ignore', timeout: TIMEOUT_MS, detached: true })
   // A death by signal as a shell reports it (128 + n).
   const status = result.exitCode ?? 128 + (result.signal ? constants.signals[result.signal] : 0)
-  return { exitCode: status, ms: performance.now() - started, output: `${String(result.all ?? '')}${result.signal ? `\n[died of ${result.signal}]` : ''}` }
+  const ended = result.timedOut ? `\n[stopped after ${seconds(TIMEOUT_MS)}: ${result.signal ?? 'exited'}]` : result.signal ? `\n[died of ${result.signal}]` : ''
+  return { exitCode: status, ms: performance.now() - started, output: `${String(result.all ?? '')}${ended}` }
 }
 
-/** The plain tool against its index alone; resilient with the same command, the mirror (if any) in its config. */
+/**
+ * Runs `command` (made for a working directory) once, or for a cache case twice, each in a new project: the second
+ * with the same environment (the tool's cache kept) and `secondEnv` on top (resilient's new state directory). Its
+ * outcome: both runs' time, the last's status and install, the package files fetched during the second; what the
+ * side's servers sent, and the requests for the private name that reached its mirror.
+ */
+async function runSide(entry: MatrixEntry, subject: Subject, side: Side, want: Want, run: (dir: string, env: Record<string, string>) => Promise<{ exitCode: number; ms: number; output: string }>,
+  env: Record<string, string>, secondEnv: () => Record<string, string>, config?: unknown): Promise<RunOutcome & { bytes: number; output: string }> {
+  const fileRequests = () => side.servers.reduce((sum, server) => sum + server.requests.filter(path => subject.isFile(path)).length, 0)
+  let dir = workdir(entry, side.files, config)
+  let result = await run(dir, env)
+  let refetched: number | undefined
+  if (entry.case.cacheRestored && result.exitCode === 0) {
+    const before = fileRequests()
+    dir = workdir(entry, side.files, config)
+    const again = await run(dir, { ...env, ...secondEnv() })
+    result = { ...again, ms: result.ms + again.ms, output: `${result.output}\n--- second run ---\n${again.output}` }
+    refetched = fileRequests() - before
+  }
+  const leaked = side.mirrorServer?.requests.filter(path => path.includes(subject.privateName)).length ?? 0
+  const bytes = side.servers.reduce((sum, server) => sum + server.bytesSent(), 0)
+  return { ...result, installed: subject.installed(dir, want), ...refetched !== undefined && { refetched }, leaked, bytes }
+}
+
+/**
+ * The plain tool against its index alone; resilient with the same command through its sh launcher, with the
+ * configuration a person writes: in the `mirror` topology a `.resilientrc.json` naming the index and the mirror, and
+ * nothing else, so the relay is on as shipped (its default): pip's and npm's requests go through it, pages from the
+ * index, files from any source; pnpm and yarn run as they are, the restart loop behind them. In the `sole` topology
+ * no config: the index on the command line is the person's own, which the relay does not front (no mirror to fail
+ * over to), so the tool runs as typed and only the restart loop retries.
+ */
 async function runEntry(entry: MatrixEntry, options: MatrixOptions): Promise<CaseResult> {
   const subject = SUBJECTS[entry.tool]
-  const [plainSide, ourSide] = await Promise.all([servers(entry, subject), servers(entry, subject)])
+  const [plainSide, ourSide] = await Promise.all([startSide(entry, subject), startSide(entry, subject)])
   try {
-    const extra = entry.case.extra?.(subject) ?? []
-    const newest = Boolean(entry.case.laggingMirror)
-    const plainDir = workdir(entry)
+    const want: Want = entry.case.want ?? { package: 'public', version: 'oldest' }
+    const extra = [...entry.case.extra?.(subject) ?? [], ...ourSide.args]
+    const plainExtra = [...entry.case.extra?.(subject) ?? [], ...plainSide.args]
     // With a mirror put first (--mirror), the plain tool's equivalent is the tool pointed at that mirror.
-    const plainIndex = entry.case.laggingMirror ? plainSide.mirror!.url : plainSide.index.url
-    const [file, ...args] = subject.command(plainIndex, plainDir, { newest, extra })
-    const mirrors = ourSide.mirror ? [ourSide.mirror.url] : []
-    const config = ourSide.mirror ? { [subject.ecosystem]: { index: ourSide.index.url, mirrors: entry.case.laggingMirror ? [] : mirrors } } : {}
-    const ourDir = workdir(entry, config)
-    const report = join(ourDir, 'report.json')
-    const pinned = entry.case.laggingMirror ? ['--mirror', ourSide.mirror!.url] : []
-    const ours = ['--report', report, ...pinned, ...subject.command(ourSide.index.url, ourDir, { newest, extra })]
-    const runPlain = () => timed(file!, args, plainDir, options.env(entry.tool))
-    const runOurs = () => timed('node', [options.cli, ...ours], ourDir, options.env(entry.tool))
+    const plainIndex = entry.case.mirrorFirst ? plainSide.mirror! : plainSide.index
+    const config = ourSide.mirror ? { [subject.ecosystem]: { index: ourSide.index, mirrors: entry.case.mirrorFirst ? [] : [ourSide.mirror] } } : undefined
+    const pinned = entry.case.mirrorFirst ? ['--mirror', ourSide.mirror!] : []
+    const launcher = join(dirname(options.cli), 'resilient')
+    const reports: string[] = []
+    const runPlain = () => runSide(entry, subject, plainSide, want, (dir, env) => {
+      const [file, ...args] = subject.command(plainIndex, dir, { want, extra: plainExtra })
+      return timed(file!, args, dir, env)
+    }, { ...options.env(entry.tool), ...plainSide.env }, () => ({}))
+    const runOurs = () => runSide(entry, subject, ourSide, want, (dir, env) => {
+      const report = join(dir, 'report.json')
+      reports.push(report)
+      const ours = ['--report', report, ...pinned, ...subject.command(ourSide.index, dir, { want, extra })]
+      return existsSync(launcher) ? timed(launcher, ours, dir, env) : timed('node', [options.cli, ...ours], dir, env)
+    }, { ...options.env(entry.tool), ...ourSide.env }, () => ({ RESILIENT_STATE_DIR: mkdtempSync(join(tmpdir(), 'differential-new-state-')) }), config)
     const [plain, resilient] = options.sequential ? [await runPlain(), await runOurs()] : await Promise.all([runPlain(), runOurs()])
     let attempts = 0
-    try {
-      attempts = (JSON.parse(readFileSync(report, 'utf8')) as { attempts: unknown[] }).attempts.length
-    } catch {
-      // no report: resilient did not get as far as running the tool
+    let relayed = false
+    for (const report of reports) {
+      try {
+        const parsed = JSON.parse(readFileSync(report, 'utf8')) as { attempts: unknown[]; relay?: unknown }
+        attempts = parsed.attempts.length
+        relayed ||= parsed.relay !== undefined
+      } catch {
+        // no report: resilient did not get as far as running the tool
+      }
     }
-    const { verdict, why } = judge(plain, resilient, (options.slackMs ?? 3000) + (options.slackShare ?? 0) * plain.ms)
-    return { id: entry.case.id, fault: entry.case.fault, tool: entry.tool, topology: entry.topology, plain: { exitCode: plain.exitCode, ms: plain.ms }, resilient: { ...resilient, attempts }, verdict, why }
+    const expected = subject.expected(want, entry.case.installs ?? 'oldest')
+    const { verdict, why } = judge(plain, resilient, (options.slackMs ?? 3000) + (options.slackShare ?? 0) * plain.ms, expected)
+    return { id: entry.case.id, fault: entry.case.fault, tool: entry.tool, topology: entry.topology, expected, plain, resilient: { ...resilient, attempts, relayed }, verdict, why }
   } finally {
     await Promise.all([plainSide.close(), ourSide.close()])
   }
 }
 
-/** Runs the matrix, `concurrency` cases at a time, in the order of matrixEntries. */
+/**
+ * Whether an entry runs with no other entry beside it: a second run that should find the tool's cache needs the relay
+ * at the address it had on the first, which a relay of another run must not hold meanwhile. The address is derived
+ * from the user and HOME (src/relay/address.ts) and each run is given a HOME of its own (MatrixOptions.env), so other
+ * runs, here or in other processes, derive other addresses; alone, no run of this matrix is beside it at all.
+ */
+const runsAlone = (entry: MatrixEntry) => Boolean(entry.case.cacheRestored)
+
+/** Runs the matrix, `concurrency` cases at a time (those that run alone after them, one by one), in the order of matrixEntries. */
 export async function runMatrix(options: MatrixOptions): Promise<CaseResult[]> {
   const entries = matrixEntries().filter(options.only ?? (() => true))
   const results: CaseResult[] = new Array(entries.length)
-  let next = 0
+  const pending = entries.map((_, at) => at).filter(at => !runsAlone(entries[at]!))
   const worker = async () => {
-    while (next < entries.length) {
-      const at = next++
-      results[at] = await runEntry(entries[at]!, options)
-    }
+    for (let at = pending.shift(); at !== undefined; at = pending.shift()) results[at] = await runEntry(entries[at]!, options)
   }
   await Promise.all(Array.from({ length: Math.min(options.concurrency ?? 4, entries.length) }, worker))
+  for (const [at, entry] of entries.entries()) if (runsAlone(entry)) results[at] = await runEntry(entry, options)
   return results
 }
