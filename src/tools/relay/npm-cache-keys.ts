@@ -29,10 +29,10 @@ export async function keepNpmCacheForPlainNpm(cacheDir: string, relay: { base: s
   const cacache = (await import('cacache')) as unknown as Cacache
   const index = relay.index.endsWith('/') ? relay.index : `${relay.index}/`
   let kept = 0
-  for (const path of relay.pages) {
+  const keep = async (path: string) => {
     try {
       const entry = await cacache.get.info(cache, keyOf(`${relay.base}${path}`))
-      if (!entry) continue
+      if (!entry) return
       const url = `${index}${path}`
       await cacache.index.insert(cache, keyOf(url), entry.integrity, { metadata: { ...entry.metadata, url }, size: entry.size, time: entry.time })
       kept++
@@ -40,6 +40,12 @@ export async function keepNpmCacheForPlainNpm(cacheDir: string, relay: { base: s
       // An entry npm could not write, or a cache that is not ours to write: plain npm fetches it again, as it would.
     }
   }
+  // Done after the tool has exited, before resilient does: one page after the other, 200 packuments cost about a
+  // third of a second of a healthy install; sixteen at a time, as many small files as the disk takes at once.
+  const pending = [...relay.pages]
+  await Promise.all(Array.from({ length: Math.min(16, pending.length) }, async () => {
+    for (let path = pending.shift(); path !== undefined; path = pending.shift()) await keep(path)
+  }))
   return kept
 }
 
