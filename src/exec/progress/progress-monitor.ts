@@ -1,3 +1,4 @@
+import { socketInodes } from './tree-sockets.js'
 import { canSampleTrees, createTreeSampler, type TreeCounters, type TreeSampler } from './tree-counters.js'
 import { findStall, type Sample, type StallSettings } from './stall.js'
 
@@ -43,6 +44,8 @@ export interface ProgressWatchOptions {
   intervalMs?: number
   /** Where progress can be measured, a sampler for the tree of `pid` (tests give a scripted one). */
   createSampler?: ((pid: number) => TreeSampler) | undefined
+  /** The socket inodes resilient itself holds, which a child inherits (read from /proc/self/fd; tests give theirs). */
+  ownSockets?: () => number[]
   now?: () => number
 }
 
@@ -147,7 +150,12 @@ export function watchProgress(options: ProgressWatchOptions): ProgressWatch {
       timer = setInterval(() => void tick(sampler), options.intervalMs ?? 1000)
       timer.unref()
       if (!sampler.openSockets) return
-      for (const inode of sampler.openSockets()) opened.set(inode, Number.NEGATIVE_INFINITY)
+      // A socket the tree holds already is inherited only if resilient holds it too (its stdio, a caller's descriptor
+      // passed on): a tool that starts in milliseconds (bun) may have opened its connection before this first look,
+      // on a busy machine; taken for inherited, it was never seen to open, and a dead index was never left.
+      const inherited = new Set((options.ownSockets ?? (() => socketInodes(process.pid)))())
+      for (const inode of sampler.openSockets()) opened.set(inode, inherited.has(inode) ? Number.NEGATIVE_INFINITY : started)
+      if ([...opened.values()].some(since => since > Number.NEGATIVE_INFINITY)) firstConnectionAt = started
       watcher = setInterval(() => watch(sampler), WATCH_MS)
       watcher.unref()
     },

@@ -161,6 +161,23 @@ describe('watchProgress', () => {
     expect(watch.abort.aborted).toBe(false)
   })
 
+  it('takes a connection the tool opened before the first look for one it opened, not one it inherited (bun starts in milliseconds)', () => {
+    const sampler = () => ({
+      async sample(): Promise<TreeCounters> {
+        return { bytes: 0, cpuSeconds: 0, counter: 'tcp', connections: 1 }
+      },
+      openSockets: () => [1, 2, 42],
+    })
+    const watch = watchProgress({ stall: SETTINGS, host: 'h', createSampler: sampler, ownSockets: () => [1, 2], now: () => 5000 })
+    watch.onSpawn(1)
+    expect(watch.activity().connectedAt).toBe(5000)
+    watch.stop()
+    const inheritedOnly = watchProgress({ stall: SETTINGS, host: 'h', createSampler: () => ({ ...sampler(), openSockets: () => [1, 2] }), ownSockets: () => [1, 2], now: () => 5000 })
+    inheritedOnly.onSpawn(1)
+    expect(inheritedOnly.activity().connectedAt).toBeUndefined()
+    inheritedOnly.stop()
+  })
+
   describe('a connection shorter than a second (pip from a fast index)', () => {
     afterEach(() => vi.useRealTimers())
 
@@ -182,7 +199,8 @@ describe('watchProgress', () => {
         },
         openSockets: () => (at() >= opens && at() < closes ? [1, 2, 42] : [1, 2]),
       })
-      const watch = watchProgress({ stall: SETTINGS, host: 'h', createSampler: sampler })
+      // The stdio sockets are resilient's own, passed on: inherited, not connections.
+      const watch = watchProgress({ stall: SETTINGS, host: 'h', createSampler: sampler, ownSockets: () => [1, 2] })
       watch.onSpawn(1)
       await vi.advanceTimersByTimeAsync(2500)
       return { summary: watch.stop(), samples }
