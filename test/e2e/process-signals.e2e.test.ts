@@ -133,7 +133,8 @@ describe('signals reach the tool exactly once, and its status is resilient\'s', 
     process.kill(run.pid, 'SIGKILL')
     await run.exited
     const pids = tool.lines().map(line => Number(line.split(' ')[1]))
-    await waitFor(() => pids.every(pid => !alive(pid)), 'the watchdog to stop the tool', 8000)
+    // TERM, then KILL 2 s later: a bound well above that, for a busy machine; the test is that it happens, not how soon.
+    await waitFor(() => pids.every(pid => !alive(pid)), 'the watchdog to stop the tool', 25_000)
     expect(toolPid(tool)).toBeGreaterThan(0)
   }, 30_000)
 })

@@ -20,13 +20,15 @@ export interface CliOptions {
   env?: Record<string, string>
   input?: string
   timeout?: number
+  /** In a session of its own, as a terminal's job: Linux's autogroup then gives it its own CPU share (a fair race with a plain tool run the same way). */
+  detached?: boolean
 }
 
 /** Runs the *built* CLI as a user would, in an isolated environment; never rejects. */
 export async function runCli(args: string[], options: CliOptions = {}): Promise<CliResult> {
   const result = await execa('node', [CLI, ...args], {
     reject: false, all: true, timeout: options.timeout ?? 120_000, cwd: options.cwd,
-    env: options.env ?? isolatedEnv(), extendEnv: false, ...(options.input !== undefined ? { input: options.input } : { stdin: 'ignore' }),
+    env: options.env ?? isolatedEnv(), extendEnv: false, detached: options.detached ?? false, ...(options.input !== undefined ? { input: options.input } : { stdin: 'ignore' }),
   })
   // A run that ended without an exit code (killed, or past its timeout) says why in `all`, which failure messages print.
   const ending = result.exitCode === undefined ? `\n[runCli: no exit code: ${result.timedOut ? `timed out after ${options.timeout ?? 120_000} ms` : `killed by ${result.signal ?? 'an unknown cause'}`}]` : ''
