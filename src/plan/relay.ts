@@ -1,5 +1,6 @@
 import { UPSTREAM_FILE_HOSTS, UPSTREAMS } from '../mirrors/index.js'
 import { PROTOCOLS } from '../relay/protocol-table.js'
+import type { RelayCertificate } from '../relay/certificate.js'
 import type { SecretsContext } from '../tools/source/credentials.js'
 import type { RelayTrust } from '../tools/relay/relay-support.js'
 import { hostAndPortOf, hostOf, indexKey, indexUrlOf, labelOf, sameIndex } from '../url.js'
@@ -20,6 +21,8 @@ export interface RelayRequest {
   secrets: SecretsContext
   /** The tool's own read timeout (RelaySupport.readTimeoutMs): the relay never waits on a silent index page longer than half of it. */
   readTimeoutMs?: number
+  /** A new https certificate for the relay's address (src/relay/certificate.ts), for a protocol served over https. */
+  certificate?(hosts: readonly string[]): RelayCertificate
 }
 
 /**
@@ -81,7 +84,8 @@ export function relayAttempt(plan: RunPlan, relay: RelayPlan, base: string, secr
   const support = plan.invocation.adapter.relay!
   const url = PROTOCOLS[relay.protocol].indexUrl(base)
   const command = support.apply({ argv: [...plan.invocation.launcher, ...plan.invocation.args], env: {} },
-    { url, secret: relay.secret, index: relay.index, ...(relay.noProxy !== undefined && { noProxy: relay.noProxy }), ...(relay.fileHost && { fileHost: relay.fileHost }) }, secrets)
+    { url, secret: relay.secret, index: relay.index, ...(relay.noProxy !== undefined && { noProxy: relay.noProxy }), ...(relay.fileHost && { fileHost: relay.fileHost }),
+      ...(relay.certificate && { certificate: relay.certificate.cert }) }, secrets)
   return { source: first.source, command, cwd: first.cwd, hosts: [], reason: first.reason, via: 'relay', ...(first.requested && { requested: true }) }
 }
 
@@ -102,14 +106,18 @@ export function withRelay(plan: RunPlan, request: RelayRequest): RunPlan {
     if (!sources.some(known => sameIndex(known.indexUrl, indexes[index]!))) sources.push(relaySource(protocol, source, indexes[index]!))
   })
   const pages = { failover: !plan.privateBeside, silentMs: pageSilenceMs(request.readTimeoutMs), ...(plan.privateBeside && { why: plan.privateBeside.reason }) }
-  const { ca, noProxy } = request.trust
+  const { ca, caDirs, noProxy } = request.trust
   // The index the person's settings name (not the ranked first): what lockfiles record, whichever source answers.
   const index = indexUrlOf(plan.primary) ?? plan.invocation.adapter.defaultIndex
   // The relay's host must be no other server's: pip picks netrc entries by host name alone (src/relay/address.ts).
   const address = request.address([...Object.keys(request.trust.credentials ?? {}), ...indexes.flatMap(url => hostOf(url!) ?? [])])
   const foreignPins = Boolean(request.trust.otherRegistries?.length) || plan.attempts[0]!.hosts.some(host => host.role === 'lockfile')
   const fileHost = plan.invocation.adapter.relay!.fileHost?.(index, request.trust, foreignPins)
-  const relay: RelayPlan = { protocol, sources, index, host: address.host, port: address.port, secret: address.secret, replaced: plan.attempts[0]!, pages, ...(ca && { ca: ca.path }), ...(noProxy !== undefined && { noProxy }), ...(fileHost && { fileHost }) }
-  const first = relayAttempt(plan, relay, `http://${relay.host}:${relay.port}/`, request.secrets)
+  // Also for 127.0.0.1: where the planned address is not there, the relay listens on that one (src/relay/server.ts).
+  const certificate = PROTOCOLS[protocol].tls ? request.certificate?.([address.host, '127.0.0.1']) : undefined
+  if (PROTOCOLS[protocol].tls && !certificate) return { ...plan, noRelayReason: 'no certificate for an https relay' }
+  const relay: RelayPlan = { protocol, sources, index, host: address.host, port: address.port, secret: address.secret, replaced: plan.attempts[0]!, pages, ...(ca && { ca: ca.path }), ...(caDirs?.length && { caDirs }), ...(noProxy !== undefined && { noProxy }), ...(fileHost && { fileHost }),
+    ...(certificate && { certificate }) }
+  const first = relayAttempt(plan, relay, `${certificate ? 'https' : 'http'}://${relay.host}:${relay.port}/`, request.secrets)
   return { ...plan, relay, attempts: [first, ...plan.attempts.slice(1)] }
 }

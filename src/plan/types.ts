@@ -66,9 +66,9 @@ export interface RelayPlanSource {
   files: string
 }
 
-/** The relay of a run: the protocol it speaks, the sources behind it, where it listens. */
+/** The relay of a run: the protocol it speaks, the sources behind it, where it listens (https with `certificate`, for go: its key stays in memory). */
 export interface RelayPlan {
-  protocol: 'pypi' | 'npm'
+  protocol: import('../relay/types.js').RelayProtocolName
   sources: RelayPlanSource[]
   /** The index the person's own settings use: npm's tarball URLs stay on it (what the lockfile records). */
   index: string
@@ -77,8 +77,8 @@ export interface RelayPlan {
   port: number
   /** This run's secret, which every request to the relay must carry (held in memory; the tool reads it from a 0600 file). */
   secret: string
-  /** The CA bundle the tool verifies with, when it names one: the relay verifies upstream with the same. */
-  ca?: string
+  /** The CA bundle the tool verifies with when it names one, and folders of more (go's SSL_CERT_DIR): the relay's too. */
+  ca?: string; caDirs?: string[]
   /** The attempt the relay's takes the place of: run instead should the relay not start. */
   replaced: PlannedAttempt
   /** The tool's no-proxy list, when a proxy applies to it: the attempt adds the relay's host to it. */
@@ -87,6 +87,7 @@ export interface RelayPlan {
   fileHost?: string
   /** When a page may come from a mirror (relay.md "Pages"): `failover` false with a private source (`why`) beside the index. */
   pages: { failover: boolean; silentMs: number; why?: string }
+  certificate?: import('../relay/certificate.js').RelayCertificate
 }
 
 /** A fix learned in earlier runs: after `category` on `failingHost`, the source with health key `key` worked. */

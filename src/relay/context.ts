@@ -27,6 +27,11 @@ export interface RelayProtocol {
   /** Where a source's file links are relative to, from its index URL (a source may say otherwise: PyPI's files host). */
   filesRoot(indexUrl: string): string
   /**
+   * The relay serves this protocol over https (src/relay/certificate.ts): its tools send credentials, the relay's
+   * secret included, over https only (go).
+   */
+  tls?: true
+  /**
    * Sends a 200 page to the tool, its file links pointed at the relay and their published digests learned. False when
    * its body broke before anything was sent (the page is then asked of another source); true once sent or ended.
    */

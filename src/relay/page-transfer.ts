@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http'
+import { buffer } from 'node:stream/consumers'
 import { pipeline } from 'node:stream/promises'
 import type { Transform, Readable } from 'node:stream'
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib'
@@ -34,4 +35,22 @@ export function sendHeld(context: RelayContext, page: HeldPage, tool: ServerResp
   context.ledger.bytes(page.source, page.upstreamBytes, false)
   tool.writeHead(page.status, page.headers)
   tool.end(method === 'HEAD' ? undefined : page.body)
+}
+
+/**
+ * A page passed on as the source sent it (decoded), read whole first: pages are small, and a body that breaks can
+ * then still be asked of the next source. False when it broke before it was complete (nothing was sent).
+ */
+export async function sendPageAsIs(context: RelayContext, response: UpstreamResponse, tool: ServerResponse, source: { id: string }): Promise<boolean> {
+  let body: Buffer
+  try {
+    body = await buffer(decoded(response))
+  } catch {
+    return false
+  }
+  if (response.body.readableAborted) return false
+  context.ledger.bytes(source.id, body.length, false)
+  tool.writeHead(response.status, toolHeaders(response.headers, { 'content-length': String(body.length) }))
+  tool.end(body)
+  return true
 }

@@ -1,6 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
-import { createServer, type Server } from 'node:http'
+import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http'
+import { createServer as createTlsServer } from 'node:https'
 import type { AddressInfo, Socket } from 'node:net'
+import type { RelayCertificate } from './certificate.js'
 import type { RelayContext } from './context.js'
 import { HashBook } from './expected-hash.js'
 import { fetchAhead, handleRequest } from './handle-request.js'
@@ -47,10 +49,15 @@ export interface RelayOptions {
    * (a private source beside it); `silentMs` is how long the index may send nothing for a page (default 5 s).
    */
   pages?: Partial<PageSettings>
+  /**
+   * Serve https with this certificate (src/relay/certificate.ts): for a tool that sends credentials over https only
+   * (go). The tool is given the certificate to trust for its attempt; plain http otherwise.
+   */
+  tls?: RelayCertificate
 }
 
 export interface Relay {
-  /** `http://<host>:<port>/`. */
+  /** `http://<host>:<port>/` (`https://` with `tls`). */
   base: string
   host: string
   /** The index URL the tool is given: `<base>simple/` for pip, `<base>` for npm. */
@@ -121,21 +128,22 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     if (accepted.size < 4) accepted.add(header!)
     return true
   }
-  const server = createServer((request, response) => {
+  const listener: RequestListener<typeof IncomingMessage, typeof ServerResponse> = (request, response) => {
     if (!allowed(request.headers.authorization)) return void response.writeHead(401, { 'content-type': 'text/plain' }).end('resilient relay: this relay serves another process\n')
     // The tool's requests under way: none between its transfers (a retry's delay), which no stall can be.
     ledger.totals.open++
     response.once('close', () => ledger.totals.open--)
     handleRequest(context, request, response).catch(() => response.headersSent ? response.destroy() : response.writeHead(502).end())
-  })
+  }
+  const server: Server = options.tls ? createTlsServer({ key: options.tls.key, cert: options.tls.cert }, listener) : createServer(listener)
   // Tools keep idle connections for a while (npm's agent, pip's pool): closing them first would make them fail.
   server.keepAliveTimeout = 65_000
-  server.on('connection', socket => {
+  server.on('connection', (socket: Socket) => {
     sockets.add(socket)
     socket.on('close', () => sockets.delete(socket))
   })
   const { host, port } = await listenWhereFree(server, options.host ?? '127.0.0.1', options.port ?? 0)
-  const base = `http://${host}:${port}/`
+  const base = `${options.tls ? 'https' : 'http'}://${host}:${port}/`
   const index = sources.find(source => source.id === options.index) ?? sources[0]!
   const context: RelayContext = {
     protocol: PROTOCOLS[options.protocol], sources, base, roots: fileRoots(sources.map(source => source.files)),

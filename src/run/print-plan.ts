@@ -44,7 +44,7 @@ export function printPlan(plan: RunPlan, out: NodeJS.WritableStream, err: NodeJS
   const lines = describeAttempts(plan)
   plan.attempts.slice(0, lines.length).forEach((attempt, index) => {
     // The relay's credential file holds its secret and the person's own netrc or npmrc: only named.
-    const files = attempt.via === 'relay' ? (attempt.command.files ?? []).map(file => `#   ${file.path}: the relay's secret for the tool`) : describeFiles(attempt.command)
+    const files = attempt.via === 'relay' ? (attempt.command.files ?? []).map(file => `#   ${file.path}: ${file.content.startsWith('-----BEGIN CERTIFICATE-----') ? "the relay's certificate, trusted for this attempt only" : "the relay's secret for the tool"}`) : describeFiles(attempt.command)
     if (!quiet) err.write(`${ownText([lines[index]!, ...files].join('\n'))}\n`)
     out.write(`${ownText(formatCommand(attempt.command))}\n`)
   })

@@ -7,6 +7,7 @@ import { relayBookings, type Booking } from '../state/booking.js'
 import type { SecretsContext } from '../tools/source/credentials.js'
 import type { ToolContext } from '../tools/types.js'
 import { relayAddress, relaySecret } from '../relay/address.js'
+import { relayCertificate } from '../relay/certificate.js'
 import { describeEvent } from '../relay/describe.js'
 import type { HostTally, RelayEvent } from '../relay/types.js'
 import type { Relay } from '../relay/server.js'
@@ -28,7 +29,7 @@ export function planRelay(plan: RunPlan, { enabled, context, secrets }: RelayDec
   if (!support || !plan.networked) return plan
   let address: { host: string; port: number; secret: string } | undefined
   const tool = { ...context, args: plan.invocation.args }
-  const decided = withRelay(plan, { enabled, trust: support.trust(tool), readTimeoutMs: support.readTimeoutMs(tool), secrets,
+  const decided = withRelay(plan, { enabled, trust: support.trust(tool), readTimeoutMs: support.readTimeoutMs(tool), secrets, certificate: relayCertificate,
     address: avoid => {
       address ??= { ...relayAddress(context.env, avoid), secret: relaySecret() }
       registerSecrets([address.secret])
@@ -82,9 +83,10 @@ export async function startRelayForRun(plan: RunPlan, deps: RunRelayDeps): Promi
   let relay: Relay
   try {
     // Loaded for a run that has a relay only: `pip --version` and `npm ls` never pay for it.
-    const [{ startRelay }, { readFileSync }] = await Promise.all([import('../relay/server.js'), import('node:fs')])
+    const [{ startRelay }, { readFileSync }, { certificatesIn }] = await Promise.all([import('../relay/server.js'), import('node:fs'), import('../relay/certificate-folders.js')])
+    const ca = (planned.ca || planned.caDirs) && [...planned.ca ? [readFileSync(planned.ca, 'utf8')] : [], ...certificatesIn(planned.caDirs ?? [])].join('\n')
     relay = await startRelay({
-      protocol: planned.protocol, secret: planned.secret, host: planned.host, port: planned.port || undefined, env: deps.env, ...(planned.ca && { ca: readFileSync(planned.ca, 'utf8') }),
+      protocol: planned.protocol, secret: planned.secret, host: planned.host, port: planned.port || undefined, env: deps.env, ...(ca && { ca }),
       index: planned.sources.find(source => sameIndex(source.indexUrl, planned.index))?.id,
       sources: planned.sources.map(source => {
         const split = splitCredentials(source.indexUrl)
@@ -93,6 +95,7 @@ export async function startRelayForRun(plan: RunPlan, deps: RunRelayDeps): Promi
       }),
       lookAhead: deps.lookAhead?.(),
       pages: { failover: planned.pages.failover, silentMs: planned.pages.silentMs },
+      ...(planned.certificate && { tls: planned.certificate }),
       onEvent: (event: RelayEvent) => {
         const line = describeEvent(event)
         if (line) deps.say(line, event.kind !== 'failover')

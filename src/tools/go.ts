@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { go as GO_MIRRORS, GO_UPSTREAM } from '../mirrors/go.js'
 import { firstPositional } from './argv/args.js'
 import type { IndexChoice, ReadOnlyForms, ToolAdapter, ToolContext } from './types.js'
@@ -8,6 +6,8 @@ import { networkVariables } from './config/environment.js'
 import { withEnv } from './argv/command-line.js'
 import { classifyVerb } from './argv/verbs.js'
 import { hostAndPortOf } from '../url.js'
+import { goSetting } from './config/go-env.js'
+import { GO_RELAY } from './relay/go-relay.js'
 
 // `go help` and go.dev/ref/mod. `go run` and `go test` execute the user's program; builds may download missing modules.
 // `-mod=vendor` builds from the vendor folder only.
@@ -18,23 +18,6 @@ const READ_ONLY = {
   leadingFlags: [],
   commands: [...named(['version', 'help']), { words: ['env'], deny: ['-w*', '--w*', '-u*', '--u*'] }],
 } satisfies ReadOnlyForms
-
-/**
- * A go setting as `go env NAME` would print it, without starting go: the environment wins, then the `go env -w`
- * file ($GOENV, default os.UserConfigDir()/go/env). An empty variable counts as unset, as in go.
- */
-export function goSetting(name: string, { env, home }: ToolContext): { value: string; origin: string } | undefined {
-  if (env[name]) return { value: env[name]!, origin: name }
-  if (env.GOENV === 'off') return undefined
-  const file = env.GOENV || join(env.XDG_CONFIG_HOME || join(home, '.config'), 'go', 'env')
-  try {
-    const line = readFileSync(file, 'utf8').split(/\r?\n/).find(l => l.startsWith(`${name}=`))
-    const value = line?.slice(name.length + 1).trim()
-    return value ? { value, origin: `${name} in ${file}` } : undefined
-  } catch {
-    return undefined
-  }
-}
 
 const PUBLIC = [GO_UPSTREAM, ...GO_MIRRORS.map(mirror => mirror.url)].map(url => hostAndPortOf(url))
 
@@ -70,6 +53,7 @@ export const go = {
     return classifyVerb(verb && (sub ? `${verb.value} ${sub}` : verb.value), args, VERBS)
   },
   findUserIndex,
+  relay: GO_RELAY,
   // Go takes its proxy from the environment only (no flag); `go env -w` would persist it. `,direct` keeps go's
   // default meaning: fetch from the origin only what the proxy says does not exist (404/410). GOPRIVATE and
   // GONOPROXY are left alone, so private modules still bypass the mirror.

@@ -6,14 +6,16 @@ import type { CommandLine, SecretsContext, ToolContext } from '../context.js'
  * to it, how one attempt is pointed at it, and which TLS trust the relay must use to verify upstream as the tool would.
  */
 export interface RelaySupport {
-  protocol: 'pypi' | 'npm'
+  /** src/relay/types.ts RelayProtocolName, spelled out: tools/ sit below relay/. */
+  protocol: 'pypi' | 'npm' | 'goproxy'
   /** Why this invocation cannot go through the relay (it would write the relay's addresses somewhere), if it cannot. */
   unsupported?(args: readonly string[]): string | undefined
   /**
    * The command pointed at the relay for one attempt: `url` is the relay's index URL, `secret` what it must send
-   * (kept off argv: a netrc, an npmrc), `index` the URL of the index the relay stands for.
+   * (kept off argv: a netrc, an npmrc), `index` the URL of the index the relay stands for, `certificate` the relay's
+   * (PEM) when it serves https (go), for the tool to trust for this attempt.
    */
-  apply(command: CommandLine, relay: { url: string; secret: string; index: string; noProxy?: string; fileHost?: string }, secrets: SecretsContext): CommandLine
+  apply(command: CommandLine, relay: { url: string; secret: string; index: string; noProxy?: string; fileHost?: string; certificate?: string }, secrets: SecretsContext): CommandLine
   /**
    * npm: the `--replace-registry-host` the relay's attempt adds so that tarball URLs on the index reach the relay,
    * or undefined to keep npm's own (`foreignPins`: the lockfile or a scope names another registry).
@@ -38,6 +40,8 @@ export interface RelaySupport {
 export interface RelayTrust {
   /** A CA bundle file the tool uses instead of its default store, and where that setting comes from. */
   ca?: { path: string; origin: string }
+  /** Folders whose every certificate the tool trusts besides `ca` (go's SSL_CERT_DIR): the relay trusts them too. */
+  caDirs?: string[]
   /** Hosts (`host` or `host:port`) whose certificates the tool does not check, or `*` for all. */
   unverified: string[]
   /** Hosts the tool sends credentials to of its own accord, or `*` for any: where they come from, by host. */

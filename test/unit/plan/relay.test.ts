@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { withRelay, type RelayRequest } from '../../../src/plan/relay.js'
 import { relayBookings } from '../../../src/state/booking.js'
+import { go } from '../../../src/tools/go.js'
 import { npm } from '../../../src/tools/npm.js'
 import { pip } from '../../../src/tools/pip.js'
 import type { ToolAdapter } from '../../../src/tools/types.js'
@@ -154,5 +155,35 @@ describe('a fix of the person\'s after a relayed attempt', () => {
     expect(run.result.outcome).toBe('succeeded')
     expect(run.calls.map(call => call.argv.join(' '))).toEqual(['pip install torch --index-url http://127.9.8.7:21000/simple/ --trusted-host 127.9.8.7:21000', 'pip install torch'])
     expect(run.calls[1]!.env.HTTPS_PROXY).toBe('http://good-proxy.example:3128')
+  })
+})
+
+describe('go through the relay', () => {
+  const certificate = () => ({ cert: '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n', key: 'in memory only' })
+  const goPlan = (env: NodeJS.ProcessEnv = {}, extra: Partial<RelayRequest> = {}) =>
+    withRelay(planIn(go, 'mod download', cwd, {}, { env }), request({ certificate, secrets: { scratch: { path: cwd }, env }, ...extra }))
+
+  it('GOPROXY names the relay over https in the index\'s place; the secret in a netrc, the certificate one more trusted folder', () => {
+    const plan = goPlan({ GOPROXY: 'https://proxy.golang.org|direct' })
+    const { argv, env, files } = plan.attempts[0]!.command
+    expect(argv).toEqual(['go', 'mod', 'download'])
+    expect(env.GOPROXY).toBe('https://127.9.8.7:21000|direct')
+    expect(env.SSL_CERT_DIR).toBe(`${cwd}:/etc/ssl/certs:/etc/pki/tls/certs:/system/etc/security/cacerts:/data/misc/keychain/certs-added`)
+    expect(files!.find(file => file.path === env.NETRC)!.content).toBe(`machine 127.9.8.7 login resilient password ${'s'.repeat(43)}\n`)
+    expect(files!.find(file => file.path.endsWith('.pem'))!.content).toBe(certificate().cert)
+    // Checksums stay go's: nothing turns them off.
+    expect(Object.keys(env).sort()).toEqual(['GOPROXY', 'NETRC', 'SSL_CERT_DIR'])
+    expect(plan.relay!.certificate!.key).toBe('in memory only')
+  })
+
+  it('keeps the person\'s SSL_CERT_DIR after the run\'s folder', () => {
+    expect(goPlan({ SSL_CERT_DIR: '/opt/certs' }).attempts[0]!.command.env.SSL_CERT_DIR).toBe(`${cwd}:/opt/certs`)
+  })
+
+  it('is not relayed without a certificate, to a private GOPROXY, or where go sends credentials of its own', () => {
+    expect(withRelay(planIn(go, 'mod download', cwd), request()).noRelayReason).toBe('no certificate for an https relay')
+    expect(goPlan({ GOPROXY: 'https://goproxy.corp.example,direct' }).relay).toBeUndefined()
+    const netrc = goPlan({}, { trust: { unverified: [], credentials: { 'proxy.golang.org': '/home/me/.netrc' } } })
+    expect(netrc.noRelayReason).toMatch(/go sends credentials to proxy\.golang\.org/)
   })
 })
