@@ -15,8 +15,9 @@ const VERSIONED = /^(.+)\/@v\/([^/?]+)\.(info|mod|zip)(?:\?.*)?$/
  *
  * The checksum database through the proxy (`sumdb/<name>/...`, cmd/go/internal/modfetch/sumdb.go): `supported` is
  * a page, the index's answer, so that go talks to the database the way it would without resilient (through the index
- * when the index proxies it, else directly); the rest (`lookup`, `latest`, tiles) is content, which go verifies
- * against the database's public key (golang.org/x/mod/sumdb note and tlog), so any source that proxies it may serve it.
+ * when the index proxies it, else directly); so is `latest`, the database's newest signed tree head, which changes
+ * (a resume must never splice two sources' copies of it). The rest (`lookup`, tiles) does not change, and go verifies
+ * it against the database's public key (golang.org/x/mod/sumdb note and tlog): content any source proxying it may serve.
  */
 export const GOPROXY_PROTOCOL: RelayProtocol = {
   name: 'goproxy',
@@ -27,7 +28,7 @@ export const GOPROXY_PROTOCOL: RelayProtocol = {
   route(path, method) {
     if (method !== 'GET' && method !== 'HEAD') return { kind: 'other', upstream: onPages(path) }
     if (path.startsWith('sumdb/')) {
-      return /^sumdb\/[^/]+\/supported$/.test(path) ? { kind: 'page', upstream: onPages(path) } : { kind: 'file', path, upstream: onFiles(path) }
+      return /^sumdb\/[^/]+\/(?:supported|latest)$/.test(path) ? { kind: 'page', upstream: onPages(path) } : { kind: 'file', path, upstream: onFiles(path) }
     }
     const versioned = VERSIONED.exec(path)
     if (versioned) return versioned[3] === 'info' && !CANONICAL.test(versioned[2]!) ? { kind: 'page', upstream: onPages(path) } : { kind: 'file', path, upstream: onFiles(path) }

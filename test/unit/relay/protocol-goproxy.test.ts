@@ -18,6 +18,8 @@ describe('goproxy: what is a page and what is a file', () => {
     ['example.com/m/@v/v2.0.0+incompatible.zip', 'file'],
     ['example.com/m/@v/v0.0.0-20240101000000-abcdefabcdef.mod', 'file'],
     ['sumdb/sum.golang.org/supported', 'page'],
+    // The newest signed tree head changes: the index's, never a splice of two sources' copies.
+    ['sumdb/sum.golang.org/latest', 'page'],
     ['sumdb/sum.golang.org/lookup/golang.org/x/text@v0.3.0', 'file'],
     ['sumdb/sum.golang.org/tile/8/0/001', 'file'],
     ['something/else', 'other'],
