@@ -22,8 +22,11 @@ export interface RelayProtocol {
   name: RelayProtocolName
   /** The URL the tool is given as its index. */
   indexUrl(base: string): string
-  /** `path` is the request's path and query, without the leading slash, already checked by isSafePath. */
-  route(path: string, method: string): Route
+  /**
+   * `path` is the request's path and query, without the leading slash, already checked by isSafePath; `context` for a
+   * protocol whose sources say themselves where their files are (cargo's config.json `dl`).
+   */
+  route(path: string, method: string, context?: RelayContext): Route
   /** Where a source's file links are relative to, from its index URL (a source may say otherwise: PyPI's files host). */
   filesRoot(indexUrl: string): string
   /**

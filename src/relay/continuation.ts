@@ -20,7 +20,7 @@ export interface ContinuationRequest {
   /** Whether a digest will check the spliced whole (then a piece from a source without Range is safe to splice). */
   verified: boolean
   headers: Record<string, string>
-  upstreamOf(source: RelaySource): string
+  upstreamOf(source: RelaySource): string | Promise<string>
   /** The sources to try, in order. */
   order: readonly RelaySource[]
   signal: AbortSignal
@@ -42,7 +42,7 @@ export async function openContinuation(context: RelayContext, request: Continuat
     request.signal.addEventListener('abort', onAbort, { once: true })
     context.ledger.requested(source.id)
     try {
-      const response = await context.upstream(request.upstreamOf(source), { method: 'GET', signal: controller.signal, authorization: source.authorization,
+      const response = await context.upstream(await request.upstreamOf(source), { method: 'GET', signal: controller.signal, authorization: source.authorization,
         headers: { ...request.headers, 'accept-encoding': 'identity', range: `bytes=${request.position}-` } })
       const range = response.status === 206 ? contentRangeOf(response.headers['content-range']) : undefined
       const length = lengthOf(response.headers)

@@ -19,7 +19,7 @@ export interface FileTransfer {
   /** The upstream request headers of the transfer (Range and Accept-Encoding are set per piece). */
   headers: Record<string, string>
   candidates: readonly RelaySource[]
-  upstreamOf(source: RelaySource): string
+  upstreamOf(source: RelaySource): string | Promise<string>
   winner: { source: RelaySource; response: UpstreamResponse; controller: AbortController }
   response: ServerResponse
   /** Aborted when the tool goes away. */

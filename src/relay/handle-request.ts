@@ -29,7 +29,7 @@ export async function handleRequest(context: RelayContext, request: IncomingMess
   const path = (request.url ?? '/').replace(/^\//, '')
   const method = request.method ?? 'GET'
   if (!isSafePath(path)) return void tool.writeHead(400, { 'content-type': 'text/plain' }).end('resilient relay: not an index path\n')
-  const route = context.protocol.route(path, method)
+  const route = context.protocol.route(path, method, context)
   const controller = new AbortController()
   tool.on('close', () => tool.writableFinished || controller.abort())
   const base: Omit<RaceRequest, 'kind' | 'headers' | 'candidates'> = { path, method, upstreamOf: route.upstream, signal: controller.signal }
@@ -79,7 +79,7 @@ export async function handleRequest(context: RelayContext, request: IncomingMess
 /** How the look-ahead fetches a page: raced across the sources as the tool's request would be, read whole. */
 export function fetchAhead(context: RelayContext): FetchAhead {
   return async (path, headers, signal) => {
-    const route = context.protocol.route(path, 'GET')
+    const route = context.protocol.route(path, 'GET', context)
     const read = context.protocol.lookAhead?.read
     if (route.kind !== 'page' || !read) return undefined
     const outcome = await racePage(context, { path, method: 'GET', headers: { ...headers, ...PAGE_ENCODINGS }, upstreamOf: route.upstream, signal, ahead: true })

@@ -5,9 +5,12 @@ import type { RelaySource } from './types.js'
  * something else (npm's audit endpoint and the like: passed to the index alone, unchanged).
  */
 export type Route =
-  | { kind: 'page'; upstream: (source: RelaySource) => string }
-  | { kind: 'file'; path: string; upstream: (source: RelaySource) => string }
-  | { kind: 'other'; upstream: (source: RelaySource) => string }
+  | { kind: 'page'; upstream: UpstreamOf }
+  | { kind: 'file'; path: string; upstream: UpstreamOf }
+  | { kind: 'other'; upstream: UpstreamOf }
+
+/** A source's URL for the request; a promise where the source must be asked first where its files are (cargo's `dl`). */
+export type UpstreamOf = (source: RelaySource) => string | Promise<string>
 
 export const onFiles = (path: string) => (source: RelaySource) => `${source.files}${path}`
 export const onPages = (path: string) => (source: RelaySource) => `${source.pages}${path}`

@@ -10,7 +10,7 @@ export interface RaceRequest {
   kind: 'page' | 'file' | 'other'
   method: string
   headers: Record<string, string>
-  upstreamOf(source: RelaySource): string
+  upstreamOf(source: RelaySource): string | Promise<string>
   /** In the order they are asked. */
   candidates: readonly RelaySource[]
   /** The tool went away: nothing more to do. */

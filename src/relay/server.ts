@@ -78,10 +78,14 @@ export interface Relay {
 
 const digest = (value: string) => createHash('sha256').update(value).digest()
 
-/** Whether an Authorization header carries the secret: Basic (any user name) as pip sends a netrc's, or Bearer. */
+/**
+ * Whether an Authorization header carries the secret: Basic (any user name) as pip sends a netrc's, Bearer, or the
+ * secret alone, as cargo sends a registry's token (cargo:token, `Authorization: <token>`).
+ */
 function carriesSecret(header: string | undefined, expected: Buffer): boolean {
   const [scheme, value = ''] = (header ?? '').split(' ', 2)
-  const password = /^basic$/i.test(scheme ?? '') ? Buffer.from(value, 'base64').toString('utf8').replace(/^[^:]*:/, '') : /^bearer$/i.test(scheme ?? '') ? value : undefined
+  const password = /^basic$/i.test(scheme ?? '') ? Buffer.from(value, 'base64').toString('utf8').replace(/^[^:]*:/, '') : /^bearer$/i.test(scheme ?? '') ? value
+    : header && !header.includes(' ') ? header : undefined
   return password !== undefined && timingSafeEqual(digest(password), expected)
 }
 

@@ -3,8 +3,8 @@
  * docs/relay.md.
  */
 
-/** The index protocols the relay speaks: PEP 503/691 (pip), the npm registry protocol (npm), the GOPROXY protocol (go). */
-export type RelayProtocolName = 'pypi' | 'npm' | 'goproxy'
+/** The index protocols the relay speaks: PEP 503/691 (pip), the npm registry protocol (npm), GOPROXY (go), cargo's sparse index. */
+export type RelayProtocolName = 'pypi' | 'npm' | 'goproxy' | 'cargo'
 
 /** One upstream the relay fetches from: the index or a mirror serving the same paths. */
 export interface RelaySource {

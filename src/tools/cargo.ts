@@ -1,10 +1,12 @@
 import { CRATES_UPSTREAM } from '../mirrors/crates.js'
 import { findOptions, firstPositional } from './argv/args.js'
 import { cargoConfigLayers, findSetting } from './config/cargo-config.js'
-import type { CommandLine, ConfigFiles, IndexChoice, ReadOnlyForms, ToolAdapter, ToolContext } from './types.js'
+import type { ConfigFiles, IndexChoice, ReadOnlyForms, ToolAdapter, ToolContext } from './types.js'
 import { named, versionAndHelp } from './argv/read-only.js'
 import { classifyVerb } from './argv/verbs.js'
 import { sameIndex } from '../url.js'
+import { addCargoGlobalOptions } from './argv/cargo-global-options.js'
+import { CARGO_RELAY } from './relay/cargo-relay.js'
 
 const GLOBAL_WITH_VALUE = ['--config', '-Z', '--color', '-C', '--explain']
 // `cargo --help`. `run`, `test` and `bench` execute the user's program, whose own output must not be "retried".
@@ -62,12 +64,6 @@ const CONFIG_FILES = {
   },
 } satisfies ConfigFiles
 
-/** `--config` is global: it goes right after `cargo` (and after `+toolchain`, which must come first). */
-function addGlobalOptions(command: CommandLine, ...options: string[]): CommandLine {
-  const at = command.argv[1]?.startsWith('+') ? 2 : 1
-  return { ...command, argv: [...command.argv.slice(0, at), ...options, ...command.argv.slice(at)] }
-}
-
 export const cargo = {
   name: 'cargo',
   ecosystem: 'crates',
@@ -80,6 +76,7 @@ export const cargo = {
   verbs: VERBS,
   classify: args => classifyVerb(verbOf(args), args, VERBS),
   findUserIndex,
+  relay: CARGO_RELAY,
   // http.timeout is curl's connect timeout and low-speed window (10 B/s): a stalled index, not a slow one.
   knobs: { env: ['CARGO_HTTP_TIMEOUT', 'HTTP_TIMEOUT', 'CARGO_NET_RETRY'], settings: ['http.timeout', 'net.retry'] },
   configFiles: CONFIG_FILES,
@@ -87,7 +84,7 @@ export const cargo = {
   applyIndex(command, url) {
     if (sameIndex(url, CRATES_UPSTREAM)) return command
     const index = `${url.replace(/^sparse\+/, '').replace(/\/?$/, '/')}`
-    return addGlobalOptions(command, '--config', `source.crates-io.replace-with="${MIRROR_SOURCE}"`,
+    return addCargoGlobalOptions(command, '--config', `source.crates-io.replace-with="${MIRROR_SOURCE}"`,
       '--config', `source.${MIRROR_SOURCE}.registry="sparse+${index}"`)
   },
   // The sparse index layout: 1/a, 2/ab, 3/a/abc, se/rd/serde (cargo book, registry index "Index files").

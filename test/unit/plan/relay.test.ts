@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { withRelay, type RelayRequest } from '../../../src/plan/relay.js'
 import { relayBookings } from '../../../src/state/booking.js'
+import { cargo } from '../../../src/tools/cargo.js'
 import { go } from '../../../src/tools/go.js'
 import { npm } from '../../../src/tools/npm.js'
 import { pip } from '../../../src/tools/pip.js'
@@ -185,5 +186,18 @@ describe('go through the relay', () => {
     expect(goPlan({ GOPROXY: 'https://goproxy.corp.example,direct' }).relay).toBeUndefined()
     const netrc = goPlan({}, { trust: { unverified: [], credentials: { 'proxy.golang.org': '/home/me/.netrc' } } })
     expect(netrc.noRelayReason).toMatch(/go sends credentials to proxy\.golang\.org/)
+  })
+})
+
+describe('cargo through the relay', () => {
+  it('crates-io replaced by the relay in a --config file of the run\'s private directory; the token in the environment, never argv', () => {
+    const plan = withRelay(planIn(cargo, 'fetch', cwd), request())
+    const { argv, env, files } = plan.attempts[0]!.command
+    expect(argv).toEqual(['cargo', '--config', join(cwd, 'cargo-relay.toml'), 'fetch'])
+    expect(env).toEqual({ CARGO_REGISTRIES_RESILIENT_RELAY_TOKEN: 's'.repeat(43) })
+    expect(files![0]!.content).toBe('[source.crates-io]\nreplace-with = "resilient-relay"\n\n[registries.resilient-relay]\nindex = "sparse+http://127.9.8.7:21000/"\ncredential-provider = "cargo:token"\n')
+  })
+  it('not with another registry named on the command line', () => {
+    expect(withRelay(planIn(cargo, 'fetch --registry corp', cwd), request()).relay).toBeUndefined()
   })
 })
