@@ -1,7 +1,7 @@
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir, userInfo } from 'node:os'
 import { join } from 'node:path'
-import { execa } from 'execa'
+import { execa, execaSync } from 'execa'
 import { afterEach, expect } from 'vitest'
 import { command, describeNeeding, itNeeding } from '../helpers/requirements.js'
 import { isolatedEnv } from '../helpers/isolated-env.js'
@@ -78,6 +78,23 @@ describeNeeding(CARGO, 'real cargo through the relay', () => {
     expect(result.exitCode, result.all).toBe(0)
     expect(index.requests).toEqual(expect.arrayContaining(['/config.json', '/ti/ny/tinyanswer', '/dl/tinyanswer/0.1.0/download']))
     expect(mirror.requests.filter(path => path !== '/config.json')).toEqual([])
+  })
+
+  itNeeding(CARGO, 'a mirror\'s other bytes for a crate never reach cargo: checked against the index\'s cksum, the transfer is broken off', async () => {
+    const index = await startCratesRegistry(CRATES, { kind: 'ok' }, { kind: 'status', status: 503 })
+    const mirror = await startCratesRegistry([buildCrate('tinyanswer', '0.1.0', 41)])
+    registries.push(index, mirror)
+    const dir = projectWithConfig({ relay: true, maxAttempts: 1, crates: { index: index.url, mirrors: [mirror.url] } })
+    writeFileSync(join(dir, 'Cargo.toml'), MANIFEST)
+    mkdirSync(join(dir, 'src'))
+    writeFileSync(join(dir, 'src', 'lib.rs'), 'pub fn f() -> u32 { tinyanswer::answer() }\n')
+    const env = cargoEnv()
+    const result = await runCli(['-v', 'cargo', 'fetch'], { cwd: dir, env: { ...env, CARGO_NET_RETRY: '1' } })
+    expect(result.exitCode).not.toBe(0)
+    expect(result.stderr).toMatch(/download: the copy from 127\.0\.0\.1:\d+ failed its published hash; it is not passed on/)
+    expect(mirror.requests).toContain('/dl/tinyanswer/0.1.0/download')
+    // Nothing of the mirror's copy was kept: no .crate in cargo's download cache.
+    expect(execaSync('find', [env.CARGO_HOME!, '-name', '*.crate']).stdout).toBe('')
   })
 
   itNeeding(CARGO, '--dry-run shows the relay\'s attempt, its sources and the config file it writes', async () => {
