@@ -74,8 +74,9 @@ describeNeeding(CARGO, 'real cargo through the relay', () => {
 
   itNeeding(CARGO, 'a healthy index: its pages and its crate, nothing asked of the mirror but where its downloads are', async () => {
     const [index, mirror] = await start({ kind: 'ok' }, { kind: 'ok' })
-    const result = await runCli(['cargo', 'fetch'], { cwd: project(index, mirror), env: cargoEnv() })
+    const result = await runCli(['-v', 'cargo', 'fetch'], { cwd: project(index, mirror), env: cargoEnv() })
     expect(result.exitCode, result.all).toBe(0)
+    expect(result.stderr).toContain('cargo-relay.toml')
     expect(index.requests).toEqual(expect.arrayContaining(['/config.json', '/ti/ny/tinyanswer', '/dl/tinyanswer/0.1.0/download']))
     expect(mirror.requests.filter(path => path !== '/config.json')).toEqual([])
   })
