@@ -1,6 +1,6 @@
 // (reg) A healthy install of a real project from the real npm registry, cold cache, no lockfile: each npm-family tool
 // alone and through resilient as shipped (its default configuration), interleaved, and the lockfiles each side wrote
-// compared byte for byte (issue 38's "at most 1.05× the plain tool, lockfiles identical"). The project is the
+// compared byte for byte (the target: at most 1.05× the plain tool, lockfiles identical). The project is the
 // package.json of create-vite 9.3.0's react-ts template (bench/fixtures/vite-react-ts), as `npm create vite` writes
 // it. When registry.npmjs.org cannot be reached the figure says so and measures nothing.
 // `npm run bench -- --only=registry` runs it alone.
