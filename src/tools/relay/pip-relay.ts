@@ -41,7 +41,7 @@ export function pipTrust({ args, env, home, executable, cwd }: ToolContext): Rel
 }
 
 /** The machines of the netrc pip reads (NETRC, else ~/.netrc): pip sends their credentials itself (requests' get_netrc_auth). */
-function netrcHosts(env: NodeJS.ProcessEnv, home: string): Record<string, string> {
+export function netrcHosts(env: NodeJS.ProcessEnv, home: string): Record<string, string> {
   const file = env.NETRC || join(home, '.netrc')
   let text: string
   try {
