@@ -15,6 +15,8 @@ const WRITES_LOCK = new Set(['add', 'remove', 'install', 'lock', 'update'])
 const STRATEGY = { long: ['--strategy'], short: ['-S'], takesValue: true }
 const STATIC_URLS = { long: ['--static-urls'], takesValue: false }
 
+const enabled = (value: unknown) => !(value === false || /^(0|false|no|off|)$/i.test(String(value)))
+
 /**
  * Why this pdm cannot write pdm.lock through the relay. pdm before 2.8 records every file's URL (`{url = ..., hash
  * = ...}`, pdm 2.2 cli/utils.py format_lockfile): through the relay, the relay's. pdm 2.8+ records file names and
@@ -24,6 +26,9 @@ const STATIC_URLS = { long: ['--static-urls'], takesValue: false }
 function unsupportedIn(context: ToolContext): string | undefined {
   const verb = pdmVerb(context.args)
   if (!RELAYED.has(verb)) return `pdm ${verb || 'without a command'} does not read the index's pages through pdm's own finder`
+  // pdm 2.19+ may hand resolving and installing to uv (`use_uv`), whose settings are uv's: not read here.
+  const useUv = context.env.PDM_USE_UV ?? pdmSetting('use_uv', context)?.value
+  if (useUv !== undefined && enabled(useUv)) return 'pdm with use_uv resolves and installs through uv, whose settings are not read here'
   if (!WRITES_LOCK.has(verb)) return undefined
   if (findOptions(context.args, STATIC_URLS).length || findOptions(context.args, STRATEGY).some(option => /(^|,)static_urls/.test(option.value ?? ''))) return 'pdm with static URLs records download URLs in pdm.lock'
   const root = projectRoot(context)
@@ -32,8 +37,6 @@ function unsupportedIn(context: ToolContext): string | undefined {
   if (!version) return 'pdm\'s version is not known here, and pdm before 2.8 records download URLs in pdm.lock'
   return version[0] < 2 || (version[0] === 2 && version[1] < 8) ? `pdm ${version.join('.')} records download URLs in pdm.lock (2.8 and later do not)` : undefined
 }
-
-const enabled = (value: unknown) => !(value === false || /^(0|false|no|off)$/i.test(String(value)))
 
 /**
  * pdm's trust (pdm models/environment.py _build_session): `pypi.ca_certs`, else requests' REQUESTS_CA_BUNDLE and

@@ -63,6 +63,8 @@ describe('pdm through the relay', () => {
     ['lock', { version: '2.19.1', toml: '[pypi]\nverify_ssl = false\n' }, /does not verify TLS/],
     ['lock', { version: '2.19.1', toml: '[pypi]\nclient_cert = "/me.pem"\n' }, /client certificate/],
     ['search requests', { version: '2.19.1' }, /does not read the index's pages/],
+    ['lock', { version: '2.19.1', env: { PDM_USE_UV: 'true' } }, /use_uv/],
+    ['sync', { version: '2.19.1', toml: 'use_uv = true\n' }, /use_uv/],
   ])('not for pdm %s %j', (args, setup: { version: string; shebang?: string; lock?: string; env?: NodeJS.ProcessEnv; toml?: string }, reason) => {
     const cwd = project({ ...(setup.lock && { 'pdm.lock': setup.lock }), ...(setup.toml && { 'pdm.toml': setup.toml }) })
     const plan = throughRelay(args, { executable: venvPdm(setup.version, setup.shebang), cwd, ...(setup.env && { env: setup.env }) })
