@@ -21,8 +21,11 @@ export const asPip = (context: ToolContext): ToolContext => ({ ...context, args:
 function trust(context: ToolContext): RelayTrust {
   const pip = pipTrust(asPip(context))
   const insecure = (context.env.UV_INSECURE_HOST ?? '').split(/[\s,]+/).filter(Boolean)
-  const uvChosen = context.env.PIPX_DEFAULT_BACKEND === 'uv' && !pip.carries ? { carries: 'its requests through uv (PIPX_DEFAULT_BACKEND=uv), whose TLS settings are not read here' } : {}
-  return { ...pip, unverified: [...pip.unverified, ...insecure], ...uvChosen }
+  // A client certificate uv would present (SSL_CLIENT_CERT), should pipx pick uv on its own.
+  const uvCert = context.env.SSL_CLIENT_CERT ? { carries: 'a client certificate for its uv backend (SSL_CLIENT_CERT)' } : {}
+  const uvChosen = context.env.PIPX_DEFAULT_BACKEND === 'uv' ? { carries: 'its requests through uv (PIPX_DEFAULT_BACKEND=uv), whose TLS settings are not read here' } : {}
+  if (pip.carries) return { ...pip, unverified: [...pip.unverified, ...insecure] }
+  return { ...pip, unverified: [...pip.unverified, ...insecure], ...uvCert, ...uvChosen }
 }
 
 /**

@@ -37,6 +37,7 @@ describe('pipx through the relay', () => {
     ['install --pip-args=--report=/tmp/r.json black', {}, /records download URLs/],
     ['install --pip-args=--trusted-host=pypi.org black', {}, /does not verify TLS for pypi\.org/],
     ['install black', { UV_INSECURE_HOST: 'pypi.org' }, /does not verify TLS for pypi\.org/],
+    ['install black', { SSL_CLIENT_CERT: '/me.pem' }, /client certificate for its uv backend/],
     ['install --pip-args=--proxy=http://proxy.example:3128 black', {}, /proxy/],
     ['install --index-url https://pypi.org/simple black', {}, /on its command line/],
   ])('not for %s %j', (args, env, reason) => {
