@@ -60,5 +60,9 @@ describeNeeding(PDM, 'real pdm and the relay', () => {
     const run = await runCli(['-n', 'pdm', 'sync'], { cwd, env: pdmEnv() })
     expect(run.stderr).toMatch(/# attempt 1 of 2 on 127\.0\.0\.1:9 — .*; through resilient's relay on 127\.\d+\.\d+\.\d+:\d+, which asks for pages of 127\.0\.0\.1:9 \(of 127\.0\.0\.1:8 only once 127\.0\.0\.1:9 fails\)/)
     expect(run.stdout.split('\n')[0]).toMatch(/^PDM_PYPI_URL=http:\/\/127\.[\d.]+:\d+\/simple\/ NETRC=\S+ pdm sync/)
+    // A private index (PDM_PYPI_URL) never goes through it.
+    const own = await runCli(['-n', '--verbose', 'pdm', 'sync'], { cwd, env: pdmEnv({ PDM_PYPI_URL: 'https://pypi.corp.example/simple' }) })
+    expect(own.stderr).toMatch(/no relay: .*not a public index/)
+    expect(own.stdout).not.toMatch(/NETRC|127\./)
   })
 })

@@ -96,5 +96,9 @@ describeNeeding(PIPX, 'real pipx through the relay', () => {
     const run = await runCli(['-n', 'pipx', 'install', 'black'], { cwd, env: isolatedEnv() })
     expect(run.stderr).toMatch(/# attempt 1 of 2 on 127\.0\.0\.1:9 — .*; through resilient's relay on 127\.\d+\.\d+\.\d+:\d+, which asks for pages of 127\.0\.0\.1:9 \(of 127\.0\.0\.1:8 only once 127\.0\.0\.1:9 fails\), and for files 127\.0\.0\.1:9, 127\.0\.0\.1:8 per request/)
     expect(run.stdout.split('\n')[0]).toMatch(/^PIP_INDEX_URL=(http:\/\/127\.[\d.]+:\d+\/simple\/) UV_INDEX_URL=\1 PIP_TRUSTED_HOST=127\.[\d.]+:\d+ NETRC=\S+ pipx install black/)
+    // A private index (PIP_INDEX_URL) never goes through it.
+    const own = await runCli(['-n', '--verbose', 'pipx', 'install', 'black'], { cwd, env: isolatedEnv({ PIP_INDEX_URL: 'https://pypi.corp.example/simple' }) })
+    expect(own.stderr).toMatch(/no relay: .*not a public index/)
+    expect(own.stdout).not.toMatch(/NETRC|127\./)
   })
 })

@@ -79,4 +79,14 @@ describe('uv through the relay (uv\'s requests replayed)', () => {
     const lock = await runWithFakes(['--dry-run', '--verbose', 'uv', 'lock'], { config: { relay: true, pypi: { index: index.url, mirrors: [] } } })
     expect(lock.stderr).toMatch(/no relay: uv lock records each package's index URL in uv\.lock/)
   })
+
+  it('a private index (UV_DEFAULT_INDEX) is never relayed: uv goes to it as typed, no mirror is asked anything', async () => {
+    const corp = await server({ wheels, likePypi: true, fault: { kind: 'status', status: 503 } })
+    const mirror = await server({ wheels, likePypi: true })
+    const run = await runWithFakes(['--max-attempts', '2', 'uv', 'pip', 'install', 'demo-pkg'], { config: { relay: true, pypi: { mirrors: [mirror.url] } }, env: { FAKE_TOOL_REQUESTS: '1', UV_DEFAULT_INDEX: corp.url } })
+    expect(run.exitCode).not.toBe(0)
+    expect(run.added).toEqual([{}, {}])
+    expect(run.requests.flat().every(line => line.startsWith('GET /simple/demo-pkg/ 503'))).toBe(true)
+    expect(mirror.requests).toEqual([])
+  })
 })
