@@ -22,6 +22,11 @@ export interface RelayProtocol {
   name: RelayProtocolName
   /** The URL the tool is given as its index. */
   indexUrl(base: string): string
+  /**
+   * The secret may come in the path, as `t/<secret>/` before the index's own path: conda's token form (anaconda.org's
+   * `/t/<token>/`), which conda, libmamba and rattler take in a channel URL and mask in everything they print.
+   */
+  secretInPath?: boolean
   /** `path` is the request's path and query, without the leading slash, already checked by isSafePath. */
   route(path: string, method: string): Route
   /** Where a source's file links are relative to, from its index URL (a source may say otherwise: PyPI's files host). */

@@ -1,9 +1,10 @@
+import { CONDA_PROTOCOL } from './protocol-conda.js'
 import { NPM_PROTOCOL } from './protocol-npm.js'
 import { PYPI_PROTOCOL } from './protocol-pypi.js'
 import type { RelayProtocol } from './context.js'
 import type { RelayProtocolName } from './types.js'
 
 /** Every index protocol the relay speaks, by name: a tool's adapter names its protocol (RelaySupport.protocol). */
-export const PROTOCOLS = { pypi: PYPI_PROTOCOL, npm: NPM_PROTOCOL } satisfies Record<RelayProtocolName, RelayProtocol>
+export const PROTOCOLS = { pypi: PYPI_PROTOCOL, npm: NPM_PROTOCOL, conda: CONDA_PROTOCOL } satisfies Record<RelayProtocolName, RelayProtocol>
 
-export { NPM_PROTOCOL, PYPI_PROTOCOL }
+export { CONDA_PROTOCOL, NPM_PROTOCOL, PYPI_PROTOCOL }

@@ -3,8 +3,8 @@
  * docs/relay.md.
  */
 
-/** The index protocols the relay speaks: PEP 503/691 (pip) and the npm registry protocol (npm). */
-export type RelayProtocolName = 'pypi' | 'npm'
+/** The index protocols the relay speaks: PEP 503/691 (pip), the npm registry protocol (npm), conda channels. */
+export type RelayProtocolName = 'pypi' | 'npm' | 'conda'
 
 /** One upstream the relay fetches from: the index or a mirror serving the same paths. */
 export interface RelaySource {
