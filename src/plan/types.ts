@@ -68,7 +68,7 @@ export interface RelayPlanSource {
 
 /** The relay of a run: the protocol it speaks, the sources behind it, where it listens. */
 export interface RelayPlan {
-  protocol: 'pypi' | 'npm'
+  protocol: 'pypi' | 'npm' | 'conda'
   sources: RelayPlanSource[]
   /** The index the person's own settings use: npm's tarball URLs stay on it (what the lockfile records). */
   index: string

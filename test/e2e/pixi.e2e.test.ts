@@ -43,10 +43,40 @@ describe('pixi through resilient (replayed output)', () => {
     expect(run.stderr).toMatch(/no mirror will be used: pixi 0\.65 reads mirrors only from its global config files/)
   })
 
-  it('prints the planned attempts with the config file named after the mirror', async () => {
+  it('prints the planned attempts: first through the relay by a config file for the attempt, then the mirror', async () => {
     const run = await dryRun(['pixi', 'add', 'numpy'], { config, files: manifest })
     expect(run.lines).toHaveLength(2)
-    expect(run.lines[0]).toBe('pixi add numpy')
+    expect(run.lines[0]).toMatch(/^PIXI_CONFIG_FILE=(\S+\/resilient-run-\d+-\w{6}\/pixi-relay-conda\.anaconda\.org\.toml) pixi add numpy # with \1$/)
+    expect(run.stderr).toMatch(/through resilient's relay on 127\.[\d.]+:\d+, which asks for pages of conda\.anaconda\.org \(of conda-mirror\.test only once conda\.anaconda\.org fails\)/)
+    // The file holds the relay's secret: only named.
+    expect(run.stderr).toMatch(/pixi-relay-conda\.anaconda\.org\.toml: the relay's secret for the tool/)
     expect(run.lines[1]).toMatch(/^PIXI_CONFIG_FILE=(\S+\/resilient-run-\d+-\w{6}\/pixi-conda-mirror\.test-\S+\.toml) pixi add numpy # with \1$/)
+  })
+
+  it('points pixi at the relay by a [mirrors] entry for conda.anaconda.org in a private config file, its secret in conda\'s t/<token>/ form', async () => {
+    const run = await runWithFakes(['pixi', 'add', 'go'], { config, healthy: CONDA_MIRROR, files: manifest, home: { '.pixi/config.toml': '[concurrency]\ndownloads = 4\n' } })
+    expect(run.exitCode, run.all).toBe(0)
+    expect(run.attempts.map(call => call.argv)).toEqual([['add', 'go'], ['add', 'go']])
+    const path = run.added[0]!.PIXI_CONFIG_FILE!
+    expect(run.added[0]).toEqual({ PIXI_CONFIG_FILE: path })
+    expect(path).toMatch(/\/resilient-run-\d+-\w{6}\/pixi-relay-conda\.anaconda\.org\.toml$/)
+    const written = parse(run.attempts[0]!.files[path]!) as { mirrors: Record<string, string[]>; concurrency: unknown }
+    const [relayUrl] = written.mirrors['https://conda.anaconda.org/']!
+    expect(relayUrl).toMatch(/^http:\/\/127\.[\d.]+:\d+\/t\/[^/]+\/$/)
+    // A channel with a token of its own stays on conda.anaconda.org; the person's settings are kept.
+    expect(written.mirrors['https://conda.anaconda.org/t/']).toEqual(['https://conda.anaconda.org/t/'])
+    expect(written.concurrency).toEqual({ downloads: 4 })
+    const secret = /\/t\/([^/]+)\//.exec(relayUrl!)![1]!
+    expect(run.all).not.toContain(secret)
+    expect(JSON.stringify(run.attempts.map(call => call.argv))).not.toContain(secret)
+    expect(existsSync(path)).toBe(false)
+  })
+
+  it('keeps pixi off the relay where it would not carry what pixi does: its own [mirrors], a keyring it may read tokens from', async () => {
+    const own = await runWithFakes(['-v', 'pixi', 'add', 'go'], { config, healthy: CONDA_MIRROR, files: manifest, home: userConfig })
+    expect(own.stderr).toMatch(/no relay: pixi sends its own \[mirrors\] \(your pixi config\)/)
+    const keyring = await dryRun(['-v', 'pixi', 'add', 'go'], { config, files: manifest, env: { DBUS_SESSION_BUS_ADDRESS: 'unix:path=/run/user/1000/bus' } })
+    expect(keyring.stderr).toMatch(/no relay: pixi sends credentials to conda\.anaconda\.org \(the system keyring/)
+    expect(keyring.lines[0]).toBe('pixi add go')
   })
 })

@@ -1,7 +1,5 @@
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { findOptions } from '../argv/args.js'
-import { withNetrc } from '../source/credentials.js'
+import { netrcHosts, withNetrc } from '../source/credentials.js'
 import { withArgs } from '../argv/command-line.js'
 import { readPipConfig } from '../config/pip-config.js'
 import { pipEnv, pipSubcommand } from '../source/pip-index.js'
@@ -38,24 +36,6 @@ function trust({ args, env, home, executable, cwd }: ToolContext): RelayTrust {
   const clientCert = findOptions(args, CLIENT_CERT).length ? '--client-cert' : !isolated ? pipEnv(env, ['client-cert'])?.name ?? readPipConfig('client-cert', command, env, home, site)?.origin : undefined
   return { ...(ca && { ca }), unverified: trusted, credentials: netrcHosts(env, home), ...(proxy && { proxy }), ...(clientCert && { carries: `a client certificate (${clientCert})` }),
     ...(proxyInEnvironment(env) && { noProxy: env.no_proxy ?? env.NO_PROXY ?? '' }) }
-}
-
-/** The machines of the netrc pip reads (NETRC, else ~/.netrc): pip sends their credentials itself (requests' get_netrc_auth). */
-function netrcHosts(env: NodeJS.ProcessEnv, home: string): Record<string, string> {
-  const file = env.NETRC || join(home, '.netrc')
-  let text: string
-  try {
-    text = readFileSync(file, 'utf8')
-  } catch {
-    return {}
-  }
-  const words = text.split(/\s+/)
-  const hosts: Record<string, string> = {}
-  words.forEach((word, at) => {
-    if (word === 'machine' && words[at + 1]) hosts[words[at + 1]!.toLowerCase()] = file
-    if (word === 'default') hosts['*'] = file
-  })
-  return hosts
 }
 
 export const PIP_RELAY: RelaySupport = {

@@ -6,7 +6,7 @@ import type { CommandLine, SecretsContext, ToolContext } from '../context.js'
  * to it, how one attempt is pointed at it, and which TLS trust the relay must use to verify upstream as the tool would.
  */
 export interface RelaySupport {
-  protocol: 'pypi' | 'npm'
+  protocol: 'pypi' | 'npm' | 'conda'
   /** Why this invocation cannot go through the relay (it would write the relay's addresses somewhere), if it cannot. */
   unsupported?(args: readonly string[]): string | undefined
   /**

@@ -71,3 +71,24 @@ export function carriesCredentials(adapter: ToolAdapter, url: string): boolean {
   const credentials = splitCredentials(url)
   return Boolean(credentials && adapter.passCredentials && !onArgv(adapter.applyIndex(probe, credentials.url, { kind: 'mirror' })))
 }
+
+/**
+ * The machines of the netrc a tool reads (NETRC, else ~/.netrc), each with the file: pip sends their credentials itself
+ * (requests' get_netrc_auth), and so does pixi (rattler's NetRcStorage::from_env).
+ */
+export function netrcHosts(env: NodeJS.ProcessEnv, home: string): Record<string, string> {
+  const file = env.NETRC || join(home, '.netrc')
+  let text: string
+  try {
+    text = readFileSync(file, 'utf8')
+  } catch {
+    return {}
+  }
+  const words = text.split(/\s+/)
+  const hosts: Record<string, string> = {}
+  words.forEach((word, at) => {
+    if (word === 'machine' && words[at + 1]) hosts[words[at + 1]!.toLowerCase()] = file
+    if (word === 'default') hosts['*'] = file
+  })
+  return hosts
+}
