@@ -4,8 +4,9 @@ import { replayCondaInstall } from '../helpers/conda-replay.js'
 import { SECRET, relays } from '../helpers/relay-setup.js'
 import { channelPackage, channelServers, type ChannelServer } from '../support/conda-channel.js'
 
-// conda's requests for an install (test/fixtures/replay/conda-install.json, from conda 26.7's source), replayed
-// against the relay in front of local conda channels with faults, and against the channels alone (the plain tool).
+// conda's and pixi's requests for an install (test/fixtures/replay/{conda,pixi}-install.json, from conda 26.7's and
+// rattler's source), replayed against the relay in front of local conda channels with faults, and against the
+// channels alone (the plain tool).
 const DEMO_1 = channelPackage('demo', '1.0', { depends: ['dep'] })
 const DEMO_2 = channelPackage('demo', '2.0', { depends: ['dep'] })
 const DEP = channelPackage('dep', '1.0', { subdir: 'noarch', size: 2_000_000 })
@@ -15,12 +16,13 @@ const relay = relays()
 const source = (server: ChannelServer, id: string): RelaySource => ({ id, pages: server.url, files: server.url })
 const DEAD: RelaySource = { id: 'index', pages: 'http://127.0.0.1:9/', files: 'http://127.0.0.1:9/' }
 const fileFault = (fault: { kind: 'truncate'; atFraction: number } | { kind: 'corrupt' }) => ({ isFile }: { isFile: boolean }) => isFile ? fault : { kind: 'ok' as const }
-// urllib3's backoff shortened: the relay's behaviour is under test, not conda's sleeps.
-const install = (alias: string, specs = ['demo']) => replayCondaInstall({ alias, channel: 'conda-forge', specs, backoffMs: 10 })
 const through = (front: { base: string }) => `${front.base}t/${SECRET}/`
 
-describe('conda through the relay (replayed from conda 26.7)', () => {
-  it('installs from the index alone: the .zst probe is answered 404 by the relay and never reaches the index', async () => {
+describe.each(['conda', 'pixi'] as const)('%s through the relay (replayed)', tool => {
+  // The tools' backoff shortened: the relay's behaviour is under test, not their sleeps.
+  const install = (alias: string, specs = ['demo']) => replayCondaInstall({ tool, alias, channel: 'conda-forge', specs, backoffMs: 10 })
+
+  it('installs from the index alone: the compressed-repodata probes are answered 404 by the relay and never reach the index', async () => {
     const index = await channel()
     const front = await relay({ protocol: 'conda', sources: [source(index, 'index')] })
     const result = await install(through(front))
@@ -44,7 +46,7 @@ describe('conda through the relay (replayed from conda 26.7)', () => {
     const first = await install(through(front))
     const second = await install(through(front))
     expect(second.installed).toEqual(first.installed)
-    const again = await replayCondaInstall({ alias: through(front), channel: 'conda-forge', specs: [], etags: first.etags, backoffMs: 10 })
+    const again = await replayCondaInstall({ tool, alias: through(front), channel: 'conda-forge', specs: [], etags: first.etags, backoffMs: 10 })
     expect(again.requests.filter(request => request.path.endsWith('/repodata.json')).map(request => request.status)).toEqual([304, 304])
   })
 
@@ -64,7 +66,8 @@ describe('conda through the relay (replayed from conda 26.7)', () => {
   })
 
   it('wins a break at 80 % of a package: resumed from the mirror, about 1x the file fetched in all', async () => {
-    const index = await channel({ fault: fileFault({ kind: 'truncate', atFraction: 0.8 }) })
+    // No .zst here: the plain tool's run must reach the packages (pixi would fail on the test channel's fake .zst).
+    const index = await channel({ fault: fileFault({ kind: 'truncate', atFraction: 0.8 }), zst: false })
     const mirror = await channel()
     const front = await relay({ protocol: 'conda', sources: [source(index, 'index'), source(mirror, 'mirror')] })
     const plain = await install(index.url)

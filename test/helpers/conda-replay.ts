@@ -3,15 +3,18 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 
 /**
- * conda's requests for an install, replayed from test/fixtures/replay/conda-install.json (each step cites the conda
- * source it comes from): conda cannot be installed on these machines. The client does what conda 26.7 does with each
- * answer: the .zst probe and its fallback, ETags, urllib3's retries, the size and sha256 checks of each package.
+ * A conda-channel client's requests for an install, replayed from test/fixtures/replay/<tool>-install.json (each step
+ * cites the source it comes from): conda and pixi cannot be installed on these machines. The client does what the
+ * tool does with each answer: conda 26.7 GETs the .zst and falls back on a 4xx (`probe: get-fallback`); rattler
+ * (pixi) asks HEAD of .zst and .bz2 first (`probe: head`); then ETags, the tool's retries, each package's sha256.
  */
-const REPLAY = JSON.parse(readFileSync(join(import.meta.dirname, '../fixtures/replay/conda-install.json'), 'utf8')) as {
+interface Replay {
+  probe: 'get-fallback' | 'head'
   subdirs: { value: string[] }
   headers: { value: Record<string, string> }
   retry: { total: number; backoffFactor: number; statusForcelist: number[] }
 }
+const replayOf = (tool: string) => JSON.parse(readFileSync(join(import.meta.dirname, `../fixtures/replay/${tool}-install.json`), 'utf8')) as Replay
 
 export interface ReplayRequest {
   path: string
@@ -36,6 +39,8 @@ interface CondaRecord {
 }
 
 export interface ReplayOptions {
+  /** Whose requests: `conda` (default) or `pixi`. */
+  tool?: 'conda' | 'pixi'
   /** The channel alias URL conda is given (the relay's with its `t/<secret>/`, or a server's). */
   alias: string
   channel: string
@@ -52,19 +57,19 @@ const newer = (a: string, b: string) => {
 }
 
 /** urllib3's Retry as conda configures it: connection errors and the forced statuses, up to `total` retries. */
-async function get(url: string, headers: Record<string, string>, log: ReplayRequest[], backoffMs: number): Promise<Response> {
+async function get(replay: Replay, url: string, headers: Record<string, string>, log: ReplayRequest[], backoffMs: number, method = 'GET'): Promise<Response> {
   const path = new URL(url).pathname.replace(/^\/t\/[^/]+/, '')
   for (let attempt = 0; ; attempt++) {
-    const sleep = attempt <= 1 ? 0 : backoffMs * REPLAY.retry.backoffFactor * 2 ** (attempt - 1)
+    const sleep = attempt <= 1 ? 0 : backoffMs * replay.retry.backoffFactor * 2 ** (attempt - 1)
     if (sleep) await new Promise(resolve => setTimeout(resolve, sleep))
     try {
-      const response = await fetch(url, { headers: { ...REPLAY.headers.value, ...headers } })
-      log.push({ path, status: response.status })
-      if (!REPLAY.retry.statusForcelist.includes(response.status) || attempt === REPLAY.retry.total) return response
+      const response = await fetch(url, { method, headers: { ...replay.headers.value, ...headers } })
+      log.push({ path: method === 'GET' ? path : `${method} ${path}`, status: response.status })
+      if (!replay.retry.statusForcelist.includes(response.status) || attempt === replay.retry.total) return response
       await response.arrayBuffer().catch(() => undefined)
     } catch (error) {
       log.push({ path, status: 'error' })
-      if (attempt === REPLAY.retry.total) throw error
+      if (attempt === replay.retry.total) throw error
     }
   }
 }
@@ -74,16 +79,23 @@ export async function replayCondaInstall(options: ReplayOptions): Promise<Replay
   const requests: ReplayRequest[] = []
   const etags = { ...options.etags }
   const backoffMs = options.backoffMs ?? 1000
+  const replay = replayOf(options.tool ?? 'conda')
   const base = `${options.alias.replace(/\/?$/, '/')}${options.channel}/`
   try {
     const records = new Map<string, CondaRecord & { url: string }>()
-    await Promise.all(REPLAY.subdirs.value.map(async subdir => {
+    await Promise.all(replay.subdirs.value.map(async subdir => {
       const conditional = (path: string): Record<string, string> => etags[path] ? { 'if-none-match': etags[path]! } : {}
-      const zst = await get(`${base}${subdir}/repodata.json.zst`, conditional(`${subdir}/repodata.json`), requests, backoffMs)
-      await zst.arrayBuffer()
-      // The test channels' .zst is not zstd: conda logs "Could not decompress ... Fall back to .json" (ZstdError).
-      if (zst.status !== 200 && (zst.status < 400 || zst.status >= 500 || zst.status === 416)) throw new Error(`HTTP ${zst.status} for ${subdir}/repodata.json.zst`)
-      const json = await get(`${base}${subdir}/repodata.json`, conditional(`${subdir}/repodata.json`), requests, backoffMs)
+      if (replay.probe === 'head') {
+        // rattler: a variant is there when its HEAD succeeds; the relay offers neither, so both must be missing.
+        const [zst, bz2] = await Promise.all(['zst', 'bz2'].map(ext => get(replay, `${base}${subdir}/repodata.json.${ext}`, {}, requests, backoffMs, 'HEAD')))
+        if (zst!.ok || bz2!.ok) throw new Error(`${subdir}: a compressed repodata variant seems available, which this replay cannot decompress`)
+      } else {
+        const zst = await get(replay, `${base}${subdir}/repodata.json.zst`, conditional(`${subdir}/repodata.json`), requests, backoffMs)
+        await zst.arrayBuffer()
+        // The test channels' .zst is not zstd: conda logs "Could not decompress ... Fall back to .json" (ZstdError).
+        if (zst.status !== 200 && (zst.status < 400 || zst.status >= 500 || zst.status === 416)) throw new Error(`HTTP ${zst.status} for ${subdir}/repodata.json.zst`)
+      }
+      const json = await get(replay, `${base}${subdir}/repodata.json`, conditional(`${subdir}/repodata.json`), requests, backoffMs)
       if (json.status === 304) return
       if (json.status !== 200) throw new Error(`HTTP ${json.status} for ${subdir}/repodata.json`)
       const repodata = JSON.parse(await json.text()) as { packages?: Record<string, CondaRecord>; 'packages.conda'?: Record<string, CondaRecord> }
@@ -105,7 +117,7 @@ export async function replayCondaInstall(options: ReplayOptions): Promise<Replay
       want.push(...record.depends)
     }
     for (const record of chosen.values()) {
-      const response = await get(record.url, {}, requests, backoffMs)
+      const response = await get(replay, record.url, {}, requests, backoffMs)
       if (response.status !== 200) throw new Error(`HTTP ${response.status} for ${record.url}`)
       const bytes = Buffer.from(await response.arrayBuffer())
       const length = Number(response.headers.get('content-length') ?? 0)

@@ -27,6 +27,8 @@ export interface ChannelServerOptions {
   fault?: FaultChoice
   /** Files (`name==version`) this server does not list or serve: a lagging mirror. */
   missing?: string[]
+  /** Serve a `repodata.json.zst` beside each repodata.json (default true, as real channels do). */
+  zst?: boolean
 }
 
 export interface ChannelServer extends FaultServer {
@@ -64,7 +66,7 @@ export async function startChannelServer(options: ChannelServerOptions): Promise
       if (rest === 'channeldata.json') return page(JSON.stringify({ channeldata_version: 1, packages: {}, subdirs: ['linux-64', 'noarch'] }))
       if ((subdir === 'linux-64' || subdir === 'noarch') && file === 'repodata.json') return page(repodataOf(listed, subdir))
       // Not a zstd stream: a relay that passed it on would hand the tool something it cannot decompress.
-      if ((subdir === 'linux-64' || subdir === 'noarch') && file === 'repodata.json.zst') return sendBody(request, response, Buffer.from('not zstd'), { type: 'application/octet-stream', fault, ranges: false })
+      if (options.zst !== false && (subdir === 'linux-64' || subdir === 'noarch') && file === 'repodata.json.zst') return sendBody(request, response, Buffer.from('not zstd'), { type: 'application/octet-stream', fault, ranges: false })
       response.writeHead(404, { 'content-type': 'text/plain' }).end('Not Found\n')
     },
   }, options.fault)
