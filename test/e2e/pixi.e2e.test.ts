@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs'
 import { parse } from 'smol-toml'
 import { describe, expect, it } from 'vitest'
 import { CONDA_MIRROR, dryRun, runWithFakes } from '../helpers/fake-tools.js'
+import { channelPackage, channelServers } from '../support/conda-channel.js'
 
 // pixi cannot be installed here: a fake pixi answers `--version` and replays pixi's real 403 from a public mirror
 // (prefix-dev/pixi#753), reading the [mirrors] of the config file it is given.
@@ -78,5 +79,38 @@ describe('pixi through resilient (replayed output)', () => {
     const keyring = await dryRun(['-v', 'pixi', 'add', 'go'], { config, files: manifest, env: { DBUS_SESSION_BUS_ADDRESS: 'unix:path=/run/user/1000/bus' } })
     expect(keyring.stderr).toMatch(/no relay: pixi sends credentials to conda\.anaconda\.org \(the system keyring/)
     expect(keyring.lines[0]).toBe('pixi add go')
+  })
+
+  describe('with real requests through the relay (the fake pixi makes rattler\'s, test/e2e/bin/pixi)', () => {
+    const DEMO = channelPackage('demo', '2.0', { size: 1_000_000 })
+    const channel = channelServers({ packages: [channelPackage('demo', '1.0'), DEMO] })
+    const fetching = async (fault?: Parameters<typeof channel>[0]) => {
+      const [index, mirror] = [await channel(fault), await channel()]
+      const run = await runWithFakes(['pixi', 'add', 'demo'], { config: { conda: { index: index.url, mirrors: [mirror.url] } }, files: manifest, env: { FAKE_FETCH: 'demo' } })
+      return { run, index, mirror }
+    }
+
+    it('installs from the index through the relay in one attempt, asking the mirror for nothing', async () => {
+      const { run, index, mirror } = await fetching()
+      expect(run.exitCode, run.all).toBe(0)
+      expect(run.stdout).toContain('pixi: installed demo 2.0')
+      expect(run.attempts).toHaveLength(1)
+      expect(index.requests).toContain('/conda-forge/linux-64/demo-2.0-h0_0.conda')
+      expect(index.requests.some(path => /\.(zst|bz2)$/.test(path))).toBe(false)
+      expect(mirror.requests).toEqual([])
+    })
+
+    it('wins a dead index\'s pages on the mirror, and a break at 80 % of the package, in the relay\'s one attempt', async () => {
+      const dead = await fetching({ fault: ({ isFile }) => isFile ? { kind: 'ok' } : { kind: 'status', status: 503 } })
+      expect(dead.run.exitCode, dead.run.all).toBe(0)
+      expect(dead.run.attempts).toHaveLength(1)
+      expect(dead.run.stdout).toContain('pixi: installed demo 2.0')
+      expect(dead.mirror.requests).toContain('/conda-forge/linux-64/repodata.json')
+      const broken = await fetching({ fault: ({ isFile }) => isFile ? { kind: 'truncate', atFraction: 0.8 } : { kind: 'ok' } })
+      expect(broken.run.exitCode, broken.run.all).toBe(0)
+      expect(broken.run.attempts).toHaveLength(1)
+      const packageBytes = broken.index.bytesSent() + broken.mirror.bytesSent()
+      expect(packageBytes).toBeLessThan(1.1 * DEMO.bytes.length + 50_000)
+    })
   })
 })

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { withEnv } from '../argv/command-line.js'
-import { stringifyToml as stringify } from '../config/lazy-parsers.js'
-import { findManifest, readGlobalConfig } from '../config/pixi-config.js'
+import { ALIAS_BASES } from '../conda-family.js'
+import { findManifest, mirrorConfigText, readGlobalConfig } from '../config/pixi-config.js'
 import { readTomlFile, valueAt } from '../config/project-files.js'
 import { netrcHosts } from '../source/credentials.js'
 import { pixiConfigPath, withPixiConfigFile, type PixiSetup } from '../source/pixi-mirror.js'
@@ -23,6 +23,7 @@ import { proxyInEnvironment, withLoopback, type RelaySupport, type RelayTrust } 
 const READ_TIMEOUT_MS = 300_000
 
 type Table = Record<string, unknown>
+const REDIRECTED_HOSTS = new Set(ALIAS_BASES.map(url => new URL(url).host.toLowerCase()))
 const withSlash = (url: string) => url.endsWith('/') ? url : `${url}/`
 
 /** The global config pixi loads for this invocation with the workspace's `.pixi/config.toml` over it. */
@@ -69,21 +70,27 @@ function trust(context: ToolContext): RelayTrust {
   const proxy = configs.find(({ config }) => Object.keys((valueAt(config, 'proxy-config') ?? {}) as Table).some(key => key === 'https' || key === 'http'))
   // pixi's own mirrors decide where it fetches from: the relay would replace them, not stand in front of them.
   const mirrors = configs.find(({ config }) => Object.keys((valueAt(config, 'mirrors') ?? {}) as Table).length)
+  const credentials = credentialHosts(context, configs)
+  // The relay's config also takes the catalog hosts a channel URL may name (relayConfigText): their credentials too.
+  const redirected = Object.keys(credentials).find(host => REDIRECTED_HOSTS.has(host))
+  const carries = mirrors ? `its own [mirrors] (${mirrors.origin})` : redirected ? `credentials for ${redirected} (${credentials[redirected]}), whose channels would go to the relay` : undefined
   return {
     unverified: noVerify && valueAt(noVerify.config, 'tls-no-verify') === true ? ['*'] : [],
-    credentials: credentialHosts(context, configs),
+    credentials,
     ...(proxy && { proxy: `[proxy-config] in ${proxy.origin}` }),
-    ...(mirrors && { carries: `its own [mirrors] (${mirrors.origin})` }),
+    ...(carries && { carries }),
     ...(proxyInEnvironment(context.env) && { noProxy: context.env.no_proxy ?? context.env.NO_PROXY ?? '' }),
   }
 }
 
-/** The temporary config: the person's global config, and the index's URLs sent to the relay (token channels not). */
+/**
+ * The temporary config: the person's global config, with the prefixes a mirror attempt would send to its mirror
+ * (conda.anaconda.org and the catalog mirrors, src/tools/config/pixi-config.ts mirrorConfigText) and the index itself
+ * sent to the relay instead; channels with a token of their own (`…/t/<token>/`) keep going where they went.
+ */
 export function relayConfigText(user: Table, index: string, relayUrl: string): string {
-  const key = withSlash(index)
-  // A channel with a token of its own (`<index>/t/<token>/`) keeps going to the index: the longest prefix wins.
-  const mirrors = { [key]: [relayUrl], [`${key}t/`]: [`${key}t/`] }
-  return `# Written by resilient for one attempt, removed after it: your pixi config plus its relay as the mirror of ${key}\n${stringify({ ...user, mirrors })}\n`
+  const own = (user.mirrors && typeof user.mirrors === 'object' ? user.mirrors : {}) as Table
+  return mirrorConfigText({ ...user, mirrors: { ...own, [withSlash(index)]: [relayUrl] } }, relayUrl)
 }
 
 /** pixi's relay support, bound to the person's setup (PixiSetup: the run's private directory). */

@@ -26,8 +26,10 @@ export function optionValue(argv, name) {
  * @param {string} tool.replay the default replay file (FAKE_REPLAY overrides it)
  * @param {number} [tool.exitCode] what the real tool exits with on that failure
  * @param {(env: NodeJS.ProcessEnv) => string} [tool.version] what `--version` prints
+ * @param {(index: string, spec: string) => Promise<string>} [tool.fetchFrom] with $FAKE_FETCH=<package>: install it by
+ *   real requests to `index`, as the tool asks for it; resolves to the line to print, rejects on failure
  */
-export function runFake({ name, indexOf, replay, exitCode = 1, version }) {
+export function runFake({ name, indexOf, replay, exitCode = 1, version, fetchFrom }) {
   const argv = process.argv.slice(2)
   const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => SETTINGS.test(key)))
   const files = {}
@@ -40,6 +42,14 @@ export function runFake({ name, indexOf, replay, exitCode = 1, version }) {
     return
   }
   const index = indexOf(argv, process.env, files)
+  if (fetchFrom && process.env.FAKE_FETCH && index) {
+    // Real requests through the index this attempt was given (the relay), as the tool would make them.
+    fetchFrom(index, process.env.FAKE_FETCH).then(line => process.stdout.write(`${line}\n`), error => {
+      process.stderr.write(`${name}: ${error.message}\n`)
+      process.exitCode = exitCode
+    })
+    return
+  }
   const healthy = process.env.FAKE_HEALTHY_INDEX
   if (healthy && index && index.startsWith(healthy)) {
     process.stdout.write(`${name}: installed from ${index}\n`)
