@@ -93,11 +93,25 @@ export function relayConfigText(user: Table, index: string, relayUrl: string): s
   return mirrorConfigText({ ...user, mirrors: { ...own, [withSlash(index)]: [relayUrl] } }, relayUrl)
 }
 
+/**
+ * pixi's debug log prints its mirror map, the relay's URL with its secret in it (pixi_utils/src/reqwest.rs
+ * mirror_middleware: "Using mirrors: ..."): pixi crates log at debug from `-vv` on (pixi_cli/src/lib.rs
+ * log_level_filter), and whatever RUST_LOG asks for when no -v/-q is given.
+ */
+function logsMirrors(args: readonly string[], env: NodeJS.ProcessEnv | undefined): string | undefined {
+  const end = args.indexOf('--')
+  const own = end < 0 ? args : args.slice(0, end)
+  const count = own.reduce((sum, arg) => sum + (/^-v+$/.test(arg) ? arg.length - 1 : arg === '--verbose' ? 1 : 0), 0)
+  if (count >= 2) return 'pixi -vv and more print its mirrors, which would show the relay\'s secret'
+  const flags = own.some(arg => /^-(v+|q+)$/.test(arg) || arg === '--verbose' || arg === '--quiet')
+  return !flags && env?.RUST_LOG ? 'pixi logs what RUST_LOG asks for, its mirrors too, which would show the relay\'s secret' : undefined
+}
+
 /** pixi's relay support, bound to the person's setup (PixiSetup: the run's private directory). */
 export function pixiRelay(setup: PixiSetup | undefined, unsupported: (args: readonly string[]) => string | undefined): RelaySupport {
   return {
     protocol: 'conda',
-    unsupported,
+    unsupported: args => unsupported(args) ?? logsMirrors(args, setup?.env),
     apply(command, { url, secret, index, noProxy }) {
       const user = setup ? readGlobalConfig(command.argv.slice(1), setup.env, setup.home, '.') : {}
       const host = (new URL(index).hostname || 'index').replace(/[^a-z0-9.-]/gi, '_')

@@ -36,5 +36,15 @@ describe('pixi through the relay', () => {
     expect(trustWith({}, { HTTPS_PROXY: 'http://proxy.corp:3128', NO_PROXY: 'corp' }).noProxy).toBe('corp')
   })
 
+  it('never when pixi would log its mirrors, the relay\'s secret among them: -vv and more, or RUST_LOG without -v/-q', () => {
+    const on = (env: NodeJS.ProcessEnv) => pixiRelay({ env, home: '/', scratch: { path: '/' } }, () => undefined)
+    expect(on({}).unsupported!(['install', '-v'])).toBeUndefined()
+    expect(on({}).unsupported!(['-vv', 'install'])).toMatch(/-vv and more print its mirrors/)
+    expect(on({}).unsupported!(['install', '-v', '--verbose'])).toMatch(/-vv/)
+    expect(on({}).unsupported!(['run', '--', 'x', '-vv'])).toBeUndefined()
+    expect(on({ RUST_LOG: 'debug' }).unsupported!(['install'])).toMatch(/RUST_LOG/)
+    expect(on({ RUST_LOG: 'debug' }).unsupported!(['install', '-q'])).toBeUndefined()
+  })
+
   it('waits as pixi does: its five-minute read timeout', () => expect(support.readTimeoutMs({ args: [], env: {}, cwd: '/', home: '/' })).toBe(300_000))
 })
