@@ -15,6 +15,7 @@ import { matrixSummary, matrixTable } from './matrix-render.mjs'
 import { accuracySections } from './accuracy-render.mjs'
 import { perfTable } from './perf.mjs'
 import { relayTable } from './relay.mjs'
+import { registryTable } from './registry.mjs'
 import { streamsTable } from './streams.mjs'
 
 export function renderSections(results) {
@@ -40,6 +41,7 @@ export function renderSections(results) {
     ...(results.streams && { 'bench-streams': streamsTable(results) }),
     ...(results.matrix && { 'bench-matrix': matrixTable(results.matrix), 'bench-matrix-summary': matrixSummary(results.matrix) }),
     ...(results.relay && { 'bench-relay': relayTable(results.relay) }),
+    ...(results.registry && { 'bench-registry': registryTable(results.registry) }),
     ...accuracySections(results.e),
   }
 }

@@ -10,10 +10,12 @@
 // bench/results.json and renders the figures into README.md and docs/benchmarks.md, see bench/render.mjs), --only=perf|streams.
 // (perf) start-up, shims, logs, a dead index, a silent terminal (bench/perf.mjs). `--only=perf` runs it alone.
 // (relay) the relay's figures, (r1)-(r7) in bench/relay.mjs. `--only=relay` runs them alone.
+// (reg) a real project installed from the real npm registry by npm, pnpm, yarn 1, yarn berry and bun, alone and through
+// resilient (bench/registry.mjs). `--only=registry` runs it alone.
 // (matrix) the differential matrix of "never worse than the plain tool" (bench/matrix.mjs): `--only=matrix` runs it
 // alone, and with --write renders it alone (it keeps its own date and machine line in bench/results.json).
 // Usage first, before anything is loaded or measured: `npm run bench -- --help` only prints it.
-const USAGE = `Usage: npm run bench -- [--quick] [--json] [--write] [--only=perf|streams|matrix|relay]
+const USAGE = `Usage: npm run bench -- [--quick] [--json] [--write] [--only=perf|streams|matrix|relay|registry]
 
 Measures resilient against the plain tool in one run and prints each figure as a ratio to it (docs/benchmarks.md).
   --quick          fewer runs; skips plain pip's ~98 s failure on a black-holed index
@@ -22,7 +24,8 @@ Measures resilient against the plain tool in one run and prints each figure as a
   --only=perf      start-up, shims, logs, a dead index, a silent terminal (bench/perf.mjs)
   --only=streams   stdout and stderr throughput, peak RSS, the sh launcher (bench/streams.mjs)
   --only=matrix    the differential matrix: the plain tool and resilient on every fault kind (bench/matrix.mjs)
-  --only=relay     the relay's figures (r1)-(r7) (bench/relay.mjs)
+  --only=relay     the relay's figures (r1)-(r8) (bench/relay.mjs)
+  --only=registry  a real project from the real npm registry, each npm-family tool alone and through resilient (bench/registry.mjs)
   -h, --help       print this and exit`
 const OPTIONS = /^(--quick|--json|--write|--only=.*)$/
 if (process.argv.slice(2).some(arg => arg === '--help' || arg === '-h')) {
@@ -48,6 +51,7 @@ const { figureLauncher, figureStreams, formatStreams } = await import('./streams
 const { measureMatrix } = await import('./matrix.mjs')
 const { formatMatrix } = await import('./matrix-render.mjs')
 const { formatRelay, measureRelay } = await import('./relay.mjs')
+const { formatRegistry, measureRegistry } = await import('./registry.mjs')
 
 const CLI = fileURLToPath(new URL('../bin/resilient.js', import.meta.url))
 const quick = process.argv.includes('--quick')
@@ -159,25 +163,27 @@ async function machine() {
 
 const wheel = buildWheel('bench-pkg', '1.0', { paddingBytes: 200_000 })
 const only = process.argv.find(arg => arg.startsWith('--only='))?.slice('--only='.length)
-if (only && only !== 'perf' && only !== 'streams' && only !== 'matrix' && only !== 'relay') {
-  console.error(`--only takes perf, streams, matrix or relay, not ${only}.`)
+if (only && only !== 'perf' && only !== 'streams' && only !== 'matrix' && only !== 'relay' && only !== 'registry') {
+  console.error(`--only takes perf, streams, matrix, relay or registry, not ${only}.`)
   process.exit(64)
 }
 // The matrix and the relay's figures keep a machine line of their own: either may be measured and written alone.
-const ownDate = only === 'matrix' || only === 'relay'
+const ownDate = only === 'matrix' || only === 'relay' || only === 'registry'
 if (write && only && !ownDate) {
-  console.error('--write saves the figures the documents quote: it needs a full run, without --only (or --only=matrix or --only=relay, which keep their own date).')
+  console.error('--write saves the figures the documents quote: it needs a full run, without --only (or --only=matrix, relay or registry, which keep their own date).')
   process.exit(64)
 }
 const perf = () => measurePerf({ cli: CLI, quick, log })
 const streams = async () => ({ streams: await figureStreams(cleanEnv(), quick, log), launcher: await figureLauncher(cleanEnv(), quick, log) })
 const matrix = async () => ({ machine: await machine(), cases: await measureMatrix({ cli: CLI, cleanEnv, quick, log }) })
 const relay = () => measureRelay({ cli: CLI, quick, log })
+const registry = async () => ({ machine: await machine(), ...await measureRegistry({ cli: CLI, quick, log }) })
 const results = only === 'perf' ? { machine: await machine(), perf: await perf() }
   : only === 'relay' ? { relay: { machine: await machine(), ...await relay() } }
   : only === 'streams' ? { machine: await machine(), ...await streams() }
   : only === 'matrix' ? { matrix: await matrix() }
-  : { machine: await machine(), a: await figureA(wheel), b: await figureB(wheel), bWithoutExtraCa: await figureB(wheel, true), c: await figureC(), d: await figureD(), e: measureAccuracy(), ...await streams(), perf: await perf(), matrix: await matrix(), relay: { machine: await machine(), ...await relay() } }
+  : only === 'registry' ? { registry: await registry() }
+  : { machine: await machine(), a: await figureA(wheel), b: await figureB(wheel), bWithoutExtraCa: await figureB(wheel, true), c: await figureC(), d: await figureD(), e: measureAccuracy(), ...await streams(), perf: await perf(), matrix: await matrix(), relay: { machine: await machine(), ...await relay() }, registry: await registry() }
 if (write) {
   const root = path => fileURLToPath(new URL(`../${path}`, import.meta.url))
   if (ownDate) Object.assign(results, { ...JSON.parse(readFileSync(root('bench/results.json'), 'utf8')), [only]: results[only] })
@@ -193,6 +199,8 @@ if (asJson) {
   console.log(formatMatrix(results.matrix.cases).join('\n'))
 } else if (only === 'relay') {
   console.log(formatRelay(results.relay, n => (Number.isFinite(n) ? n.toFixed(2) : 'skipped')).join('\n'))
+} else if (only === 'registry') {
+  console.log(formatRegistry(results.registry, n => (Number.isFinite(n) ? n.toFixed(2) : 'skipped')).join('\n'))
 } else {
   const f = n => (Number.isFinite(n) ? n.toFixed(2) : 'skipped')
   if (!only) printMain(results, f)
@@ -209,4 +217,5 @@ function printMain(results, f) {
   console.log(formatPerf(results.perf).join('\n'))
   console.log(formatMatrix(results.matrix.cases).join('\n'))
   console.log(formatRelay(results.relay, f).join('\n'))
+  console.log(formatRegistry(results.registry, f).join('\n'))
 }

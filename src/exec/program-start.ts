@@ -7,6 +7,12 @@ import { listDescendants } from './process-tree.js'
 export interface ProgramStartWatch {
   seen(): boolean | undefined
   stop(): void
+  /**
+   * Stops looking and keeps the answer of this moment for good: resilient is about to stop the tool itself, and
+   * what the dying tree does then (the tool killing its own step, a zombie for a moment) is resilient's doing, not
+   * a program starting.
+   */
+  settle(): boolean | undefined
 }
 
 const read = (path: string): string | undefined => {
@@ -42,6 +48,10 @@ const stateOf = (pid: number) => { const stat = read(`/proc/${pid}/stat`); retur
  */
 export function watchProgramStart(pid: number, { onStart = () => {}, ownStep, intervalMs = 25 }: { onStart?: () => void; ownStep?: ProgramRun['ownStep']; intervalMs?: number } = {}): ProgramStartWatch {
   let seen: boolean | undefined
+  let settled = false
+  // The tool's own steps seen alive: once ended, each is a zombie without argv until the tool reaps it, which must
+  // not count as a program (bun x kills its `bun add` child when stopped: seen under load, 1 run in ~20).
+  const ownSteps = new Set<number>()
   // A child is a program unless it is one of the tool's own steps, or not yet anything: between fork and exec it still
   // shows the tool's own argv (read at each look, not once: the tool itself may not have reached its own exec when the
   // watch starts), and in the middle of its exec none at all (measured: a few looks in a thousand, more on a loaded
@@ -49,11 +59,15 @@ export function watchProgramStart(pid: number, { onStart = () => {}, ownStep, in
   const isProgram = (child: number) => {
     if (!ownStep) return true
     const argv = argvOf(child)
-    if (ownStep(argv)) return false
-    if (argv.length === 0) return stateOf(child) === 'Z'
+    if (ownStep(argv)) {
+      ownSteps.add(child)
+      return false
+    }
+    if (argv.length === 0) return stateOf(child) === 'Z' && !ownSteps.has(child)
     return argv.join('\0') !== argvOf(pid).join('\0')
   }
   const check = () => {
+    if (settled) return
     const stat = read(`/proc/${pid}/stat`)
     if (stat === undefined) return
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
@@ -72,7 +86,13 @@ export function watchProgramStart(pid: number, { onStart = () => {}, ownStep, in
   const stop = () => clearInterval(timer)
   check()
   // Asked (an abort about to stop the tool, the attempt's end), it looks again rather than trust the last tick.
-  return { seen: () => (seen === false && check(), seen), stop }
+  const settle = () => {
+    if (seen === false) check()
+    settled = true
+    stop()
+    return seen
+  }
+  return { seen: () => (seen === false && check(), seen), stop, settle }
 }
 
 /**

@@ -20,6 +20,8 @@ export interface RelayRequest {
   secrets: SecretsContext
   /** The tool's own read timeout (RelaySupport.readTimeoutMs): the relay never waits on a silent index page longer than half of it. */
   readTimeoutMs?: number
+  /** RelaySupport.unsupportedIn for this invocation: what the installed tool or its project keeps from the relay. */
+  unsupported?: string
 }
 
 /**
@@ -54,6 +56,7 @@ function whyNot(plan: RunPlan, request: RelayRequest, indexes: (string | undefin
   if (!support) return plan.invocation.adapter.noRelay ?? `${plan.invocation.adapter.name} does not go through the relay yet`
   const unsupported = support.unsupported?.(plan.invocation.args)
   if (unsupported) return unsupported
+  if (request.unsupported) return request.unsupported
   // A source of the person's own beside a public index still goes through the relay, which keeps its pages on the index.
   if (plan.noSwitchReason && plan.noSwitchReason !== plan.privateBeside?.reason) return plan.noSwitchReason
   // Pointing the tool at the relay overrides its own index choice, which is not known for certain here: only asking

@@ -91,7 +91,8 @@ export function childExec({ plan, config, env, interrupts, reporter, usePty, std
     const program = plan.networked && adapter.program?.runs(args) ? adapter.program : undefined
     let start: ProgramStartWatch | undefined
     const anyAbort = progress?.abort && signal ? AbortSignal.any([progress.abort, signal]) : progress?.abort ?? signal
-    const abort = program ? untilProgramStarts(anyAbort, () => start?.seen() !== false) : anyAbort
+    // The look that lets a stop through is the answer for the attempt: what follows is the stop's doing (settle).
+    const abort = program ? untilProgramStarts(anyAbort, () => start?.settle() !== false) : anyAbort
     onAttemptProgress?.(progress)
     // A spinner while the tool is silent, in a terminal, where resilient reads the output it can clear it before.
     const quiet = plan.networked ? reporter.watchQuietTool?.(adapter.name, host) : undefined

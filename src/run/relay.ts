@@ -30,7 +30,8 @@ export function planRelay(plan: RunPlan, { enabled, context, secrets }: RelayDec
   if (!plan.networked) return plan
   let address: { host: string; port: number; secret: string } | undefined
   const tool = { ...context, args: plan.invocation.args }
-  const decided = withRelay(plan, { enabled, trust: support.trust(tool), readTimeoutMs: support.readTimeoutMs(tool), secrets,
+  const unsupported = support.unsupportedIn?.(tool)
+  const decided = withRelay(plan, { enabled, trust: support.trust(tool), readTimeoutMs: support.readTimeoutMs(tool), secrets, ...(unsupported && { unsupported }),
     address: avoid => {
       address ??= { ...relayAddress(context.env, avoid), secret: relaySecret() }
       registerSecrets([address.secret])

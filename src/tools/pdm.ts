@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import { PYPI_UPSTREAM } from '../mirrors/pypi.js'
-import { firstPositional } from './argv/args.js'
-import { findUserIndex, GENERAL_WITH_VALUE, lockPinsUrls, PDM_CONFIG_FILES, projectRoot } from './config/pdm-config.js'
+import { findUserIndex, lockPinsUrls, PDM_CONFIG_FILES, pdmSourcesBeside, pdmVerb as verbOf, projectRoot } from './config/pdm-config.js'
+import { PDM_RELAY } from './relay/pdm-relay.js'
 import { pep503PackageUrl } from './source/python-index.js'
 import type { ReadOnlyForms, ToolAdapter } from './types.js'
 import { named, versionAndHelp } from './argv/read-only.js'
@@ -19,12 +19,6 @@ const READ_ONLY = {
   commands: [...versionAndHelp('--version', '-V', '--help', '-h'), ...named(['list'], { under: ['venv'] }), ...named(['info'], { under: ['cache'] })],
 } satisfies ReadOnlyForms
 
-function verbOf(args: readonly string[]): string {
-  const first = firstPositional(args, GENERAL_WITH_VALUE)
-  if (!first || !['self', 'python', 'py', 'venv', 'cache'].includes(first.value)) return first?.value ?? ''
-  return `${first.value} ${firstPositional(args.slice(first.index + 1))?.value ?? ''}`.trim()
-}
-
 export const pdm = {
   name: 'pdm',
   ecosystem: 'pypi',
@@ -38,6 +32,7 @@ export const pdm = {
   verbs: VERBS,
   classify: args => classifyVerb(verbOf(args), args, VERBS),
   findUserIndex,
+  sourcesBeside: pdmSourcesBeside,
   noMirrorReason(context) {
     const root = projectRoot(context)
     if (!root || !['install', 'sync'].includes(verbOf(context.args))) return undefined
@@ -53,6 +48,7 @@ export const pdm = {
   applyIndex: (command, url) => withEnv(command, { PDM_PYPI_URL: url }),
   bypassCache: command => withEnv(command, { PDM_NO_CACHE: '1' }),
   packageUrl: pep503PackageUrl,
+  relay: PDM_RELAY,
   advice: {
     moreTime: 'PDM_REQUEST_TIMEOUT=60 pdm <command>',
     mirror: 'PDM_PYPI_URL=<mirror-url> pdm <command>',

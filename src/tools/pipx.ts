@@ -1,6 +1,8 @@
 import { PYPI_UPSTREAM } from '../mirrors/pypi.js'
 import { readPipConfig } from './config/pip-config.js'
 import { commandLineIndex, pipxArgs } from './source/pipx-index.js'
+import { pipSourcesBeside } from './source/pip-beside.js'
+import { asPip, PIPX_RELAY } from './relay/pipx-relay.js'
 import { pep503PackageUrl, PIP_KNOBS, UV_KNOBS } from './source/python-index.js'
 import type { ConfigFiles, IndexChoice, KnobData, ReadOnlyForms, ToolAdapter, ToolContext } from './types.js'
 import { named, versionAndHelp } from './argv/read-only.js'
@@ -52,6 +54,8 @@ export const pipx = {
     return classifyVerb(verb, own, VERBS)
   },
   findUserIndex,
+  // pip's extra indexes and find-links, in --pip-args, PIP_* or pip.conf: pip merges their versions with the index's.
+  sourcesBeside: context => pipSourcesBeside(asPip(context)),
   noMirrorReason(context) {
     const chosen = commandLineIndex(context)
     // Replacing it would need --index-url or --pip-args, which pipx stores in pipx_metadata.json for later upgrades.
@@ -63,6 +67,7 @@ export const pipx = {
   applyIndex: (command, url) => withEnv(command, { PIP_INDEX_URL: url, UV_INDEX_URL: url }),
   bypassCache: command => withEnv(command, { PIP_NO_CACHE_DIR: '1', UV_NO_CACHE: '1' }),
   packageUrl: pep503PackageUrl,
+  relay: PIPX_RELAY,
   advice: {
     moreTime: 'PIP_TIMEOUT=60 PIP_RETRIES=5 pipx <command>',
     mirror: 'pipx install --index-url <mirror-url> <package>',

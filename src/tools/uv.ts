@@ -10,6 +10,7 @@ import { named, versionAndHelp } from './argv/read-only.js'
 import { networkVariables } from './config/environment.js'
 import { withEnv } from './argv/command-line.js'
 import { classifyVerb } from './argv/verbs.js'
+import { uvRelay } from './relay/uv-relay.js'
 
 // uv-cli lib.rs. `uv run` without --with runs the user's program, which must not run twice: it runs once.
 const NETWORK = new Set(['pip install', 'pip sync', 'pip compile', 'add', 'remove', 'lock', 'sync', 'tree', 'export',
@@ -31,6 +32,16 @@ const READ_ONLY = {
 function uvAdapter(name: string, prefix: string[]) {
   const parse = (args: readonly string[]) => parseUvCommand(args, prefix)
   const frozen = (context: ToolContext) => findUvOptions(parse(context.args).own, UV_OPTIONS.frozen).length > 0 || envFlag(context.env, 'UV_FROZEN')
+  // An index on the command line beats the environment: replace its value there (uv add: only --index-url, which
+  // is not persisted). Otherwise UV_DEFAULT_INDEX, which beats --index-url and the config files' default index.
+  function applyIndex(command: CommandLine, url: string): CommandLine {
+    const start = argsStart(command.argv)
+    const { verb, own } = parse(command.argv.slice(start))
+    const spec = verb === 'add' ? UV_OPTIONS.indexUrl : UV_OPTIONS.defaultIndex
+    const found = findUvOptions(own, spec)
+    if (found.length) return { ...command, argv: found.reduce((argv, option) => replaceValue(argv, start, option, url), command.argv) }
+    return withEnv(command, { [verb === 'add' ? 'UV_INDEX_URL' : 'UV_DEFAULT_INDEX']: url })
+  }
   return {
     name,
     ecosystem: 'pypi',
@@ -64,19 +75,11 @@ function uvAdapter(name: string, prefix: string[]) {
       return undefined
     },
     knobs: UV_KNOB_DATA,
-    // An index on the command line beats the environment: replace its value there (uv add: only --index-url, which
-    // is not persisted). Otherwise UV_DEFAULT_INDEX, which beats --index-url and the config files' default index.
-    applyIndex(command: CommandLine, url: string): CommandLine {
-      const start = argsStart(command.argv)
-      const { verb, own } = parse(command.argv.slice(start))
-      const spec = verb === 'add' ? UV_OPTIONS.indexUrl : UV_OPTIONS.defaultIndex
-      const found = findUvOptions(own, spec)
-      if (found.length) return { ...command, argv: found.reduce((argv, option) => replaceValue(argv, start, option, url), command.argv) }
-      return withEnv(command, { [verb === 'add' ? 'UV_INDEX_URL' : 'UV_DEFAULT_INDEX']: url })
-    },
+    applyIndex,
     // Env, not --no-cache: after `uv run`/`uvx`'s program an appended flag would go to that program.
     bypassCache: command => withEnv(command, { UV_NO_CACHE: '1' }),
     packageUrl: pep503PackageUrl,
+    relay: uvRelay(parse, applyIndex),
     advice: {
       moreTime: 'UV_HTTP_TIMEOUT=120 UV_HTTP_RETRIES=5 uv <command>',
       mirror: 'UV_DEFAULT_INDEX=<mirror-url> uv <command>',

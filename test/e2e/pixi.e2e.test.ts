@@ -7,6 +7,8 @@ import { channelPackage, channelServers } from '../support/conda-channel.js'
 // pixi cannot be installed here: a fake pixi answers `--version` and replays pixi's real 403 from a public mirror
 // (prefix-dev/pixi#753), reading the [mirrors] of the config file it is given.
 const config = { conda: { mirrors: [CONDA_MIRROR] } }
+// The fake-tool runs keep the relay off unless a test says (test/helpers/fake-tools.ts): these say.
+const relayed = { ...config, relay: true }
 const manifest = { 'pixi.toml': '[workspace]\nname = "w"\nchannels = ["conda-forge"]\nplatforms = ["linux-64"]\n' }
 // The user's own pixi config: a mirror that blocks them, and settings a mirror attempt must keep.
 const userConfig = { '.pixi/config.toml': '[mirrors]\n"https://conda.anaconda.org" = ["http://mirrors.tuna.tsinghua.edu.cn/anaconda/cloud"]\n\n[concurrency]\ndownloads = 4\n' }
@@ -45,7 +47,7 @@ describe('pixi through resilient (replayed output)', () => {
   })
 
   it('prints the planned attempts: first through the relay by a config file for the attempt, then the mirror', async () => {
-    const run = await dryRun(['pixi', 'add', 'numpy'], { config, files: manifest })
+    const run = await dryRun(['pixi', 'add', 'numpy'], { config: relayed, files: manifest })
     expect(run.lines).toHaveLength(2)
     expect(run.lines[0]).toMatch(/^PIXI_CONFIG_FILE=(\S+\/resilient-run-\d+-\w{6}\/pixi-relay-conda\.anaconda\.org\.toml) pixi add numpy # with \1$/)
     expect(run.stderr).toMatch(/through resilient's relay on 127\.[\d.]+:\d+, which asks for pages of conda\.anaconda\.org \(of conda-mirror\.test only once conda\.anaconda\.org fails\)/)
@@ -55,7 +57,7 @@ describe('pixi through resilient (replayed output)', () => {
   })
 
   it('points pixi at the relay by a [mirrors] entry for conda.anaconda.org in a private config file, its secret in conda\'s t/<token>/ form', async () => {
-    const run = await runWithFakes(['pixi', 'add', 'go'], { config, healthy: CONDA_MIRROR, files: manifest, home: { '.pixi/config.toml': '[concurrency]\ndownloads = 4\n' } })
+    const run = await runWithFakes(['pixi', 'add', 'go'], { config: relayed, healthy: CONDA_MIRROR, files: manifest, home: { '.pixi/config.toml': '[concurrency]\ndownloads = 4\n' } })
     expect(run.exitCode, run.all).toBe(0)
     expect(run.attempts.map(call => call.argv)).toEqual([['add', 'go'], ['add', 'go']])
     const path = run.added[0]!.PIXI_CONFIG_FILE!
@@ -74,9 +76,9 @@ describe('pixi through resilient (replayed output)', () => {
   })
 
   it('keeps pixi off the relay where it would not carry what pixi does: its own [mirrors], a keyring it may read tokens from', async () => {
-    const own = await runWithFakes(['-v', 'pixi', 'add', 'go'], { config, healthy: CONDA_MIRROR, files: manifest, home: userConfig })
+    const own = await runWithFakes(['-v', 'pixi', 'add', 'go'], { config: relayed, healthy: CONDA_MIRROR, files: manifest, home: userConfig })
     expect(own.stderr).toMatch(/no relay: pixi sends its own \[mirrors\] \(your pixi config\)/)
-    const keyring = await dryRun(['-v', 'pixi', 'add', 'go'], { config, files: manifest, env: { DBUS_SESSION_BUS_ADDRESS: 'unix:path=/run/user/1000/bus' } })
+    const keyring = await dryRun(['-v', 'pixi', 'add', 'go'], { config: relayed, files: manifest, env: { DBUS_SESSION_BUS_ADDRESS: 'unix:path=/run/user/1000/bus' } })
     expect(keyring.stderr).toMatch(/no relay: pixi sends credentials to conda\.anaconda\.org \(the system keyring/)
     expect(keyring.lines[0]).toBe('pixi add go')
   })
@@ -86,7 +88,7 @@ describe('pixi through resilient (replayed output)', () => {
     const channel = channelServers({ packages: [channelPackage('demo', '1.0'), DEMO] })
     const fetching = async (fault?: Parameters<typeof channel>[0]) => {
       const [index, mirror] = [await channel(fault), await channel()]
-      const run = await runWithFakes(['pixi', 'add', 'demo'], { config: { conda: { index: index.url, mirrors: [mirror.url] } }, files: manifest, env: { FAKE_FETCH: 'demo' } })
+      const run = await runWithFakes(['pixi', 'add', 'demo'], { config: { relay: true, conda: { index: index.url, mirrors: [mirror.url] } }, files: manifest, env: { FAKE_TOOL_REQUESTS: '1' } })
       return { run, index, mirror }
     }
 

@@ -10,7 +10,7 @@ function recordHash(data: Uint8Array): string {
  * A pure-Python wheel with a console script `<name>` that prints `<name> <version>`: what pipx needs (it refuses a
  * package without an app). Built in memory at test time, served by the fake PyPI server like buildWheel's.
  */
-export function buildAppWheel(name: string, version: string): BuiltWheel {
+export function buildAppWheel(name: string, version: string, options: { paddingBytes?: number } = {}): BuiltWheel {
   const module = name.toLowerCase().replace(/[-.]/g, '_')
   const distInfo = `${module}-${version}.dist-info`
   const files: Record<string, Uint8Array> = {
@@ -18,6 +18,12 @@ export function buildAppWheel(name: string, version: string): BuiltWheel {
     [`${distInfo}/METADATA`]: strToU8(`Metadata-Version: 2.1\nName: ${name}\nVersion: ${version}\nSummary: an app built by resilient's tests\n\n`),
     [`${distInfo}/WHEEL`]: strToU8('Wheel-Version: 1.0\nGenerator: resilient-test\nRoot-Is-Purelib: true\nTag: py3-none-any\n\n'),
     [`${distInfo}/entry_points.txt`]: strToU8(`[console_scripts]\n${name} = ${module}:main\n`),
+  }
+  // Incompressible bytes of the given size, so that a download can break part-way (fixed seed: the same wheel every run).
+  if (options.paddingBytes) {
+    const padding = new Uint8Array(options.paddingBytes)
+    for (let at = 0; at < padding.length; at++) padding[at] = (Math.imul(at, 2654435761) >>> 13) & 255
+    files[`${module}/padding.bin`] = padding
   }
   const record = Object.entries(files).map(([path, data]) => `${path},${recordHash(data)},${data.length}`)
   files[`${distInfo}/RECORD`] = strToU8([...record, `${distInfo}/RECORD,,`, ''].join('\n'))

@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { isolatedEnv } from './isolated-env.js'
 import { runCli, type CliResult, type ReportAttempt } from './run-cli.js'
+import { relayOffUnlessSaid } from './e2e-setup.js'
 
 // Runs the built CLI with the fake uv, conda, mamba, micromamba, pixi and pdm of test/e2e/bin first on PATH: tools
 // that cannot be installed here, replaying their real failure output (see test/e2e/bin/fake-tool.mjs).
@@ -30,6 +31,8 @@ export interface FakeRun extends CliResult {
   report: { exitCode: number; attempts: ReportAttempt[] } | undefined
   /** The settings variables each attempt got from resilient (not from the test's own environment). */
   added: Record<string, string>[]
+  /** With FAKE_TOOL_REQUESTS=1, what each replaying run asked of its index (`GET /simple/x/ 200`), in order. */
+  requests: string[][]
   home: string
 }
 
@@ -54,7 +57,8 @@ function write(root: string, files: Record<string, string>): void {
 
 export async function runWithFakes(args: string[], options: FakeRunOptions = {}): Promise<FakeRun> {
   const cwd = mkdtempSync(join(tmpdir(), 'resilient-fake-project-'))
-  write(cwd, { '.resilientrc.json': JSON.stringify(options.config ?? {}), ...options.files })
+  // The relay is off unless the test says (as projectWithConfig): these runs are about the restart loop.
+  write(cwd, { '.resilientrc.json': JSON.stringify(relayOffUnlessSaid(options.config ?? {})), ...options.files })
   const log = join(cwd, '..', `${cwd.split('/').at(-1)}-calls.jsonl`)
   const reportFile = `${log}.report.json`
   // The fake mirrors (`pypi-mirror.test`) are outside the catalog: the project config is the tester's own, trusted.
@@ -70,7 +74,8 @@ export async function runWithFakes(args: string[], options: FakeRunOptions = {})
   } catch {
     report = undefined
   }
-  return { ...result, calls, attempts, added, report, home: env.HOME! }
+  const requests = readLines(`${log}.requests`).map(line => JSON.parse(line) as string[])
+  return { ...result, calls, attempts, added, requests, report, home: env.HOME! }
 }
 
 /** `resilient --dry-run ...` with the fakes on PATH: the planned commands, one per line. */

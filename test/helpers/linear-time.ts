@@ -13,14 +13,14 @@ function timePerRun(run: () => void): number {
 /**
  * Expects `run` to cost time linear in the input it processes: `big` is `factor` times the work of `small`, and the
  * ratio of their times must stay under `limit`, 3 × factor unless given (a quadratic cost gives factor²). A ratio, not a wall-clock bound:
- * a busy machine slows both sides alike. Each side is its best of three runs, so that a passing load spike (or a
+ * a busy machine slows both sides alike. Each side is its best of five runs, so that a passing load spike (or a
  * garbage collection) is not read as a slow algorithm.
  */
 export function expectLinearTime(run: (input: string) => void, inputs: { small: string; big: string; factor: number; limit?: number }): void {
   // Interleaved, so that a stretch of load slows both sides.
   let small = Number.POSITIVE_INFINITY
   let big = Number.POSITIVE_INFINITY
-  for (let i = 0; i < 3; i++) {
+  for (let i = 0; i < 5; i++) {
     small = Math.min(small, timePerRun(() => run(inputs.small)))
     big = Math.min(big, timePerRun(() => run(inputs.big)))
   }

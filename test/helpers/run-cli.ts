@@ -26,14 +26,15 @@ export interface CliOptions {
 
 /** Runs the *built* CLI as a user would, in an isolated environment; never rejects. */
 export async function runCli(args: string[], options: CliOptions = {}): Promise<CliResult> {
-  const result = await execa('node', [CLI, ...args], {
+  const subprocess = execa('node', [CLI, ...args], {
     reject: false, all: true, timeout: options.timeout ?? 120_000, cwd: options.cwd,
     env: options.env ?? isolatedEnv(), extendEnv: false, detached: options.detached ?? false, ...(options.input !== undefined ? { input: options.input } : { stdin: 'ignore' }),
   })
+  const result = await subprocess
   // A run that ended without an exit code (killed, or past its timeout) says why in `all`, which failure messages print.
   const ending = result.exitCode === undefined ? `\n[runCli: no exit code: ${result.timedOut ? `timed out after ${options.timeout ?? 120_000} ms` : `killed by ${result.signal ?? 'an unknown cause'}`}]` : ''
   // TEST_DEATH_LOG names a file that gathers such endings across a whole suite run (which signal, which test's run).
-  if (ending && process.env.TEST_DEATH_LOG) appendFileSync(process.env.TEST_DEATH_LOG, `${new Date().toISOString()} ${JSON.stringify({ args, signal: result.signal, timedOut: result.timedOut, ms: result.durationMs, tail: String(result.all ?? '').slice(-1500) })}\n`)
+  if (ending && process.env.TEST_DEATH_LOG) appendFileSync(process.env.TEST_DEATH_LOG, `${new Date().toISOString()} ${JSON.stringify({ args, pid: subprocess.pid, signal: result.signal, timedOut: result.timedOut, ms: result.durationMs, tail: String(result.all ?? '').slice(-1500) })}\n`)
   return { exitCode: result.exitCode, stdout: String(result.stdout ?? ''), stderr: String(result.stderr ?? ''), all: String(result.all ?? '') + ending }
 }
 

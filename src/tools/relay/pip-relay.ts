@@ -18,7 +18,7 @@ const CLIENT_CERT = { long: ['--client-cert'], minPrefix: 4, takesValue: true }
  * PIP_CERT or pip.conf's `cert` first, else REQUESTS_CA_BUNDLE, else CURL_CA_BUNDLE, else its own bundle (certifi,
  * the same Mozilla list as Node's). `--trusted-host` (anywhere) turns verification off for that host.
  */
-function trust({ args, env, home, executable, cwd }: ToolContext): RelayTrust {
+export function pipTrust({ args, env, home, executable, cwd }: ToolContext): RelayTrust {
   const site = { executable, cwd }
   const isolated = args.includes('--isolated')
   const command = pipSubcommand(args)
@@ -49,6 +49,6 @@ export const PIP_RELAY: RelaySupport = {
     const direct = noProxy === undefined ? command : withEnv(command, { no_proxy: withLoopback(noProxy, host), NO_PROXY: withLoopback(noProxy, host) })
     return withNetrc(withArgs(direct, '--index-url', url, '--trusted-host', new URL(url).host), { url, username: RELAY_USER, password: secret }, secrets)
   },
-  trust,
+  trust: pipTrust,
   readTimeoutMs: context => pipPatience(context).timeoutMs,
 }

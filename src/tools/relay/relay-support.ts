@@ -10,6 +10,11 @@ export interface RelaySupport {
   /** Why this invocation cannot go through the relay (it would write the relay's addresses somewhere), if it cannot. */
   unsupported?(args: readonly string[]): string | undefined
   /**
+   * The same, where it depends on what is installed or in the project (pdm's version, its lockfile): read from files
+   * when the run is planned (src/run/relay.ts), never by starting the tool.
+   */
+  unsupportedIn?(context: ToolContext): string | undefined
+  /**
    * The command pointed at the relay for one attempt: `url` is the relay's index URL, `secret` what it must send
    * (kept off argv: a netrc, an npmrc), `index` the URL of the index the relay stands for.
    */

@@ -28,6 +28,18 @@ function splitPipArgs(value: string): string[] {
   return [...value.matchAll(/"([^"]*)"|'([^']*)'|(\S+)/g)].map(match => match[1] ?? match[2] ?? match[3]!)
 }
 
+/**
+ * The pip command pipx runs for this invocation, as far as resilient's readers of pip settings need it: `install`
+ * and what pipx hands pip on its command line (main.py get_pip_args: `--index-url`, then `--pip-args` split with
+ * shlex). pip reads the rest (PIP_*, pip.conf, NETRC) from the environment pipx passes on whole (util.py run_subprocess).
+ */
+export function pipCommandOfPipx(args: readonly string[]): string[] {
+  const { own } = pipxArgs(args)
+  const flag = findOptions(own, PIPX_INDEX_FLAG).at(-1)
+  const pipArgs = findOptions(own, PIP_ARGS).flatMap(option => splitPipArgs(option.value ?? ''))
+  return ['install', ...(flag?.value ? ['--index-url', flag.value] : []), ...pipArgs]
+}
+
 function pipIndexIn(args: readonly string[], origin: string): IndexChoice | undefined {
   // pip's own spellings inside --pip-args and pipx_metadata.json.
   if (findOptions(args, PIP_INDEX_FLAGS.noIndex).length) return { url: 'none', origin }

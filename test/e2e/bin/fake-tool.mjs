@@ -6,7 +6,7 @@ import { appendFileSync, existsSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
-const SETTINGS = /^(UV_|CONDA_|MAMBA_|PIXI_|PDM_|PIP_|POETRY_)/
+const SETTINGS = /^(UV_|CONDA_|MAMBA_|PIXI_|PDM_|PIP_|POETRY_|NETRC$)/
 const here = dirname(fileURLToPath(import.meta.url))
 
 /** The value of `--name value` or `--name=value` in argv. */
@@ -26,10 +26,11 @@ export function optionValue(argv, name) {
  * @param {string} tool.replay the default replay file (FAKE_REPLAY overrides it)
  * @param {number} [tool.exitCode] what the real tool exits with on that failure
  * @param {(env: NodeJS.ProcessEnv) => string} [tool.version] what `--version` prints
- * @param {(index: string, spec: string) => Promise<string>} [tool.fetchFrom] with $FAKE_FETCH=<package>: install it by
- *   real requests to `index`, as the tool asks for it; resolves to the line to print, rejects on failure
+ * @param {(argv: string[], index: string) => Promise<{ exitCode: number, log: string[] }> | undefined} [tool.requests]
+ *   with FAKE_TOOL_REQUESTS=1, the tool's own HTTP requests replayed against its index instead (uv-requests.mjs);
+ *   what it asked is logged, one JSON list per run, in $FAKE_TOOL_LOG.requests
  */
-export function runFake({ name, indexOf, replay, exitCode = 1, version, fetchFrom }) {
+export function runFake({ name, indexOf, replay, exitCode = 1, version, requests }) {
   const argv = process.argv.slice(2)
   const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => SETTINGS.test(key)))
   const files = {}
@@ -42,11 +43,11 @@ export function runFake({ name, indexOf, replay, exitCode = 1, version, fetchFro
     return
   }
   const index = indexOf(argv, process.env, files)
-  if (fetchFrom && process.env.FAKE_FETCH && index) {
-    // Real requests through the index this attempt was given (the relay), as the tool would make them.
-    fetchFrom(index, process.env.FAKE_FETCH).then(line => process.stdout.write(`${line}\n`), error => {
-      process.stderr.write(`${name}: ${error.message}\n`)
-      process.exitCode = exitCode
+  const replayed = process.env.FAKE_TOOL_REQUESTS === '1' && index ? requests?.(argv, index) : undefined
+  if (replayed) {
+    replayed.then(({ exitCode: code, log }) => {
+      if (process.env.FAKE_TOOL_LOG) appendFileSync(`${process.env.FAKE_TOOL_LOG}.requests`, `${JSON.stringify(log)}\n`)
+      process.exitCode = code
     })
     return
   }

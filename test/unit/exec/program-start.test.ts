@@ -41,6 +41,29 @@ describeNeeding(procFs(existsSync('/proc/self/stat')), 'watchProgramStart (real 
     process.kill(-tool.pid!, 'SIGTERM')
     await once(tool, 'exit')
   })
+
+  it('counts an own step that ended, a zombie until the tool reaps it, as no program', async () => {
+    // The tool kills its step and waits 1 s before reaping it (bun x does the first when stopped; a loaded machine
+    // gives the second): every look in between sees a zombie without argv, which was seen alive as the tool's own.
+    const tool = spawn('python3', ['-c', 'import os, signal, subprocess, time\np = subprocess.Popen(["sleep", "30"])\ntime.sleep(0.5)\nos.kill(p.pid, signal.SIGTERM)\ntime.sleep(1)\np.wait()\ntime.sleep(0.3)'])
+    const watch = watchProgramStart(tool.pid!, { intervalMs: 10, ownStep: argv => argv[0] === 'sleep' })
+    await sleep(1200)
+    expect(watch.seen()).toBe(false)
+    watch.stop()
+    await once(tool, 'exit')
+  })
+
+  it('keeps the answer it gave when resilient stops the tool (settle), whatever the dying tree does next', async () => {
+    // Works alone for 0.4 s (no child), then starts one.
+    const tool = spawn(process.execPath, ['-e', 'const t = Date.now(); while (Date.now() - t < 400); require("child_process").spawnSync("sleep", ["5"])'])
+    const watch = watchProgramStart(tool.pid!, { intervalMs: 10 })
+    expect(watch.settle()).toBe(false)
+    await sleep(800)
+    // sh has started a child by now (unknown to ownStep: a program, had the watch still looked).
+    expect(watch.seen()).toBe(false)
+    tool.kill('SIGKILL')
+    await once(tool, 'exit')
+  })
 })
 
 describe('judgeProgramAttempt', () => {
