@@ -56,7 +56,7 @@ function whyNot(plan: RunPlan, request: RelayRequest, indexes: (string | undefin
   const support = plan.invocation.adapter.relay
   if (!plan.networked || plan.offlineWhere) return 'not an index command'
   if (!request.enabled) return 'turned off (--no-relay, or "relay": false in the config)'
-  if (!support) return `${plan.invocation.adapter.name} does not go through the relay yet`
+  if (!support) return plan.invocation.adapter.noRelay ?? `${plan.invocation.adapter.name} does not go through the relay yet`
   const unsupported = support.unsupported?.(plan.invocation.args)
   if (unsupported) return unsupported
   if (request.unsupported) return request.unsupported
@@ -102,7 +102,7 @@ export function withRelay(plan: RunPlan, request: RelayRequest): RunPlan {
   const behind = [...plan.attempts.map(attempt => attempt.source), ...plan.privateBeside?.mirrors ?? []]
   const indexes = behind.map(source => indexUrlOf(source) ?? plan.invocation.adapter.defaultIndex)
   const reason = whyNot(plan, request, indexes)
-  if (reason) return plan.networked && plan.invocation.adapter.relay ? { ...plan, noRelayReason: reason } : plan
+  if (reason) return plan.networked && (plan.invocation.adapter.relay || plan.invocation.adapter.noRelay) ? { ...plan, noRelayReason: reason } : plan
   const protocol = plan.invocation.adapter.relay!.protocol
   const sources: RelayPlanSource[] = []
   behind.forEach((source, index) => {

@@ -23,6 +23,11 @@ export interface RelayProtocol {
   /** The URL the tool is given as its index. */
   indexUrl(base: string): string
   /**
+   * The secret may come in the path, as `t/<secret>/` before the index's own path: conda's token form (anaconda.org's
+   * `/t/<token>/`), which conda, libmamba and rattler take in a channel URL and mask in everything they print.
+   */
+  secretInPath?: boolean
+  /**
    * `path` is the request's path and query, without the leading slash, already checked by isSafePath; `context` for a
    * protocol whose sources say themselves where their files are (cargo's config.json `dl`).
    */

@@ -1,4 +1,5 @@
 import { createHash, getHashes, type Hash } from 'node:crypto'
+import { DigestTable } from './digest-table.js'
 
 /** A digest a file must have, as the index published it: PEP 503 `#sha256=`, PEP 691 `hashes`, npm `integrity`. */
 export interface ExpectedHash {
@@ -69,6 +70,7 @@ export class Verifier {
  */
 export class HashBook {
   private readonly entries = new Map<string, ExpectedHash[]>()
+  private readonly packages = new DigestTable()
 
   constructor(private readonly limit = 200_000) {}
 
@@ -79,8 +81,23 @@ export class HashBook {
     if (this.entries.size > this.limit) this.entries.delete(this.entries.keys().next().value!)
   }
 
+  /**
+   * A conda package's sha256, from a repodata page: a channel lists a million of them, kept compact and apart from
+   * the bounded entries above (src/relay/digest-table.ts).
+   */
+  learnSha256(path: string, digest: Buffer): void {
+    this.packages.set(path, digest)
+  }
+
   of(path: string): ExpectedHash | undefined {
     const hashes = this.entries.get(path)
-    return hashes && strongest(hashes)
+    if (hashes) return strongest(hashes)
+    const digest = this.packages.get(path)
+    return digest && { algorithm: 'sha256', digest }
+  }
+
+  /** How many package digests the compact table holds, and its bytes. */
+  get packageDigests(): { count: number; bytes: number } {
+    return { count: this.packages.size, bytes: this.packages.bytes }
   }
 }

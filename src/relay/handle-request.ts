@@ -30,6 +30,7 @@ export async function handleRequest(context: RelayContext, request: IncomingMess
   const method = request.method ?? 'GET'
   if (!isSafePath(path)) return void tool.writeHead(400, { 'content-type': 'text/plain' }).end('resilient relay: not an index path\n')
   const route = context.protocol.route(path, method, context)
+  if (route.kind === 'absent') return void tool.writeHead(404, { 'content-type': 'text/plain' }).end(`resilient relay: ${route.why}\n`)
   const controller = new AbortController()
   tool.on('close', () => tool.writableFinished || controller.abort())
   const base: Omit<RaceRequest, 'kind' | 'headers' | 'candidates'> = { path, method, upstreamOf: route.upstream, signal: controller.signal }

@@ -6,6 +6,7 @@ import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib'
 import type { RelayContext } from './context.js'
 import { toolHeaders } from './headers.js'
 import type { HeldPage } from './look-ahead.js'
+import type { RelaySource } from './types.js'
 import type { UpstreamResponse } from './upstream.js'
 
 /** The body as sent, decoded: the relay rewrites text, so it passes pages on uncompressed (the tool is on loopback). */
@@ -54,4 +55,47 @@ export async function sendPageAsIs(context: RelayContext, response: UpstreamResp
   tool.writeHead(response.status, toolHeaders(response.headers, { 'content-length': String(body.length) }))
   tool.end(body)
   return true
+}
+
+/** What a streamed page goes through on its way to the tool: each chunk in, text or bytes out; `end` flushes. */
+export interface PageFilter {
+  feed(chunk: Buffer): string | Buffer
+  end(): string | Buffer
+}
+
+/**
+ * A 200 page streamed to the tool through `filter` (npm's packument rewrite, conda's digest scan), decoded, with
+ * back-pressure; a body that breaks ends the response. Driven by the body's events rather than a pipeline: this runs
+ * for every package npm resolves.
+ */
+export function streamPage(context: RelayContext, response: UpstreamResponse, tool: ServerResponse, source: RelaySource, filter: PageFilter): Promise<void> {
+  tool.writeHead(response.status, toolHeaders(response.headers))
+  const body = decoded(response)
+  return new Promise(resolve => {
+    let over = false
+    const finish = (broke: boolean) => {
+      if (over) return
+      over = true
+      tool.off('drain', resume)
+      if (!broke) return void tool.end(filter.end(), resolve)
+      if (!tool.destroyed) context.ledger.failed(source.id, 'truncated')
+      body.destroy()
+      tool.destroy()
+      resolve()
+    }
+    const resume = () => body.resume()
+    body.on('data', (chunk: Buffer) => {
+      context.ledger.bytes(source.id, chunk.length, false)
+      const out = filter.feed(chunk)
+      if (out.length && !tool.write(out)) body.pause()
+    })
+    tool.on('drain', resume)
+    body.once('end', () => finish(false))
+    body.once('error', () => finish(true))
+    // The tool went away before the end: nothing more to read.
+    tool.once('close', () => finish(!tool.writableFinished))
+    // An upstream that closes early without an error is a broken body too.
+    if (body !== response.body) response.body.once('aborted', () => finish(true))
+    else body.once('close', () => body.readableEnded || finish(true))
+  })
 }

@@ -4,7 +4,7 @@ import type { RelayContext } from './context.js'
 import { toolHeaders } from './headers.js'
 import type { HeldPage } from './look-ahead.js'
 import { packumentRule } from './npm-pages.js'
-import { decoded } from './page-transfer.js'
+import { decoded, streamPage } from './page-transfer.js'
 import type { RelayProtocol } from './context.js'
 import { onFiles, onPages } from './protocols.js'
 import { TokenRewriter } from './token-stream.js'
@@ -48,43 +48,6 @@ async function readPackument(context: RelayContext, response: UpstreamResponse, 
 }
 
 /**
- * An npm packument, streamed through the rewrite of its `dist.tarball` values, with back-pressure; a body that breaks
- * ends the response. Driven by the body's events rather than a pipeline: this runs for every package npm resolves.
- */
-function sendPackument(context: RelayContext, response: UpstreamResponse, tool: ServerResponse, source: RelaySource): Promise<void> {
-  tool.writeHead(response.status, toolHeaders(response.headers))
-  const rewriter = packumentRewriter(context)
-  const body = decoded(response)
-  return new Promise(resolve => {
-    let over = false
-    const finish = (broke: boolean) => {
-      if (over) return
-      over = true
-      tool.off('drain', resume)
-      if (!broke) return void tool.end(rewriter.end(), resolve)
-      if (!tool.destroyed) context.ledger.failed(source.id, 'truncated')
-      body.destroy()
-      tool.destroy()
-      resolve()
-    }
-    const resume = () => body.resume()
-    body.on('data', (chunk: Buffer) => {
-      context.ledger.bytes(source.id, chunk.length, false)
-      const text = rewriter.feed(chunk)
-      if (text && !tool.write(text)) body.pause()
-    })
-    tool.on('drain', resume)
-    body.once('end', () => finish(false))
-    body.once('error', () => finish(true))
-    // The tool went away before the end: nothing more to read.
-    tool.once('close', () => finish(!tool.writableFinished))
-    // An upstream that closes early without an error is a broken body too.
-    if (body !== response.body) response.body.once('aborted', () => finish(true))
-    else body.once('close', () => body.readableEnded || finish(true))
-  })
-}
-
-/**
  * The npm registry: `<name>/-/<file>.tgz` (scoped: `@scope/<name>/-/...`) is a tarball; `<name>`, `@scope%2f<name>`
  * and `<name>/<version>` are packuments; `-/...` (audit, search, ping) and every other method go to the index alone.
  */
@@ -93,7 +56,7 @@ export const NPM_PROTOCOL: RelayProtocol = {
   filesRoot: indexUrl => indexUrl.endsWith('/') ? indexUrl : `${indexUrl}/`,
   // A packument streams through; a body that breaks ends the tool's response, nothing is asked again.
   sendPage: async (context, response, tool, source) => {
-    await sendPackument(context, response, tool, source)
+    await streamPage(context, response, tool, source, packumentRewriter(context))
     return true
   },
   lookAhead: { nameOf: packumentName, pathOf: packumentPath, read: readPackument },

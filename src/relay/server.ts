@@ -132,8 +132,16 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     if (accepted.size < 4) accepted.add(header!)
     return true
   }
+  const protocol = PROTOCOLS[options.protocol]
+  // conda's token form: `/t/<secret>/<path>` is the request for `/<path>` (src/relay/context.ts secretInPath).
+  const secretOfPath = (request: { url?: string }) => {
+    const match = protocol.secretInPath ? /^\/t\/([^/]+)(\/.*)$/s.exec(request.url ?? '') : null
+    if (!match || !timingSafeEqual(digest(safeDecode(match[1]!)), expected)) return false
+    request.url = match[2]!
+    return true
+  }
   const listener: RequestListener<typeof IncomingMessage, typeof ServerResponse> = (request, response) => {
-    if (!allowed(request.headers.authorization)) return void response.writeHead(401, { 'content-type': 'text/plain' }).end('resilient relay: this relay serves another process\n')
+    if (!secretOfPath(request) && !allowed(request.headers.authorization)) return void response.writeHead(401, { 'content-type': 'text/plain' }).end('resilient relay: this relay serves another process\n')
     // The tool's requests under way: none between its transfers (a retry's delay), which no stall can be.
     ledger.totals.open++
     response.once('close', () => ledger.totals.open--)
@@ -150,7 +158,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
   const base = `${options.tls ? 'https' : 'http'}://${host}:${port}/`
   const index = sources.find(source => source.id === options.index) ?? sources[0]!
   const context: RelayContext = {
-    protocol: PROTOCOLS[options.protocol], sources, base, roots: fileRoots(sources.map(source => source.files)),
+    protocol, sources, base, roots: fileRoots(sources.map(source => source.files)),
     index, pages: new PageAuthority({ ...DEFAULT_PAGES, ...options.pages }, index.id), tarballRoot: options.tarballs === 'relay' ? base : index.files,
     latency: new LatencyBook({ ...DEFAULT_HEDGE, ...options.hedge }), standing: new Standing(options.now ?? Date.now), ledger, hashes: new HashBook(), upstream: upstream.fetch,
     now: options.now ?? Date.now, cooling: new Map(), retryAfterBoundMs: options.retryAfterBoundMs ?? 10_000, badCopies: new Map(),
@@ -174,6 +182,14 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
 }
 
 const withSlash = (url: string) => url.endsWith('/') ? url : `${url}/`
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text)
+  } catch {
+    return text
+  }
+}
 
 /** docs/relay.md "Pages": a first byte later than 5 s is far outside an index's usual answers, and below every tool's own read timeout (pip's 15 s). */
 export const DEFAULT_PAGES: PageSettings = { failover: true, silentMs: 5000 }

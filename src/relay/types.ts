@@ -3,8 +3,8 @@
  * docs/relay.md.
  */
 
-/** The index protocols the relay speaks: PEP 503/691 (pip), the npm registry protocol (npm), GOPROXY (go), cargo's sparse index. */
-export type RelayProtocolName = 'pypi' | 'npm' | 'goproxy' | 'cargo'
+/** The index protocols the relay speaks: PEP 503/691 (pip), the npm registry protocol (npm), GOPROXY (go), cargo's sparse index, conda channels. */
+export type RelayProtocolName = 'pypi' | 'npm' | 'goproxy' | 'cargo' | 'conda'
 
 /** One upstream the relay fetches from: the index or a mirror serving the same paths. */
 export interface RelaySource {

@@ -26,7 +26,9 @@ export interface RelayDecision {
  */
 export function planRelay(plan: RunPlan, { enabled, context, secrets }: RelayDecision): RunPlan {
   const support = plan.invocation.adapter.relay
-  if (!support || !plan.networked) return plan
+  const { noRelay } = plan.invocation.adapter
+  if (!support) return plan.networked && noRelay && !plan.offlineWhere ? { ...plan, noRelayReason: noRelay } : plan
+  if (!plan.networked) return plan
   let address: { host: string; port: number; secret: string } | undefined
   const tool = { ...context, args: plan.invocation.args }
   const unsupported = support.unsupportedIn?.(tool)

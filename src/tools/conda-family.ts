@@ -70,6 +70,8 @@ export interface CondaFamilyOptions {
   knobs: { variables: string[] }
   applyIndex(command: CommandLine, url: string): CommandLine
   mirrorMechanism: string
+  /** ToolAdapter.noRelay: what the tool records of the channel it downloads from. */
+  noRelay: string
   verified: ToolAdapter['verified']
   forms: string
   readOnly?: ReadOnlyForms
@@ -137,6 +139,7 @@ export function condaFamilyAdapter(options: CondaFamilyOptions) {
     verified: options.verified,
     forms: options.forms,
     mirrorMechanism: options.mirrorMechanism,
+    noRelay: options.noRelay,
   } satisfies ToolAdapter
 }
 
@@ -161,6 +164,22 @@ export function applyMambaIndex(command: CommandLine, url: string): CommandLine 
   const withAlias = { ...redirected, argv }
   return defaults.length ? withEnv(withAlias, { MAMBA_DEFAULT_CHANNELS: defaults.join(',') }) : withAlias
 }
+
+/**
+ * conda writes the channel it downloaded each package from into conda-meta/<package>.json: `channel` is
+ * str(Channel), its base_url with the subdir, and `url` the package's URL (conda 26.7 models/records.py ChannelField,
+ * models/channel.py Channel.base_url). A channel alias or a channel URL pointed at the relay would record the relay's
+ * address there (and in `conda list --explicit`); conda has no mirror setting that fetches from one URL while
+ * recording another.
+ */
+export const CONDA_NO_RELAY = 'conda records the URL of the channel it downloads from in conda-meta/<package>.json (channel, url): through the relay it would record the relay\'s address'
+
+/**
+ * libmamba (mamba 2, micromamba) records `channel` as the channel's platform URL and `url` from it
+ * (core/transaction.cpp); for a mirrored channel that URL is its first mirror's (specs/channel.cpp Channel::url), so
+ * `mirrored_channels` (MAMBA_MIRRORED_CHANNELS) and `--channel-alias` would both record the relay's address.
+ */
+export const MAMBA_NO_RELAY = 'libmamba records the URL of the channel it downloads from in conda-meta/<package>.json (channel, url), a mirrored channel\'s first mirror included: through the relay it would record the relay\'s address'
 
 export const CONDA_KNOBS = {
   variables: ['CONDA_REMOTE_CONNECT_TIMEOUT_SECS', 'CONDA_REMOTE_READ_TIMEOUT_SECS', 'CONDA_REMOTE_MAX_RETRIES', 'CONDA_REMOTE_BACKOFF_FACTOR'],

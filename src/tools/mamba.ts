@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
-import { applyCondaIndex, applyMambaIndex, CONDA_KNOBS, condaFamilyAdapter, condaReadOnly, MAMBA_KNOBS } from './conda-family.js'
+import { applyCondaIndex, applyMambaIndex, CONDA_KNOBS, CONDA_NO_RELAY, condaFamilyAdapter, condaReadOnly, MAMBA_KNOBS, MAMBA_NO_RELAY } from './conda-family.js'
 import type { ToolAdapter } from './types.js'
 
 /** mamba 1.x: a Python wrapper around conda, with conda's options, variables and rc files (mamba's docs/source/user_guide/configuration.rst). */
@@ -11,6 +11,7 @@ export const mambaClassic = condaFamilyAdapter({
   flavor: { argparse: true, mamba: false },
   knobs: CONDA_KNOBS,
   applyIndex: applyCondaIndex,
+  noRelay: CONDA_NO_RELAY,
   verified: 'replay',
   forms: '`mamba install\\|create\\|update ...` (1.x and 2.x, told apart by `mamba --version`)',
   mirrorMechanism: '`CONDA_CHANNEL_ALIAS=<mirror>` (mamba 1.x reads conda\'s settings)',
@@ -26,6 +27,7 @@ const mambaMicro = condaFamilyAdapter({
   // What both CLIs read alike: a shim cannot tell mamba 1 from 2 without running it.
   readOnly: condaReadOnly(),
   applyIndex: applyMambaIndex,
+  noRelay: MAMBA_NO_RELAY,
   verified: 'replay',
   forms: '`mamba install\\|create\\|update ...` (1.x and 2.x, told apart by `mamba --version`)',
   mirrorMechanism: '2.x: `--channel-alias <mirror>`, as micromamba; 1.x: `CONDA_CHANNEL_ALIAS=<mirror>`, as conda',

@@ -6,6 +6,7 @@ import { findOptions } from './argv/args.js'
 import { channelOption, pickChannelChoice } from './config/conda-channels.js'
 import { pixiChannelCandidates } from './config/pixi-config.js'
 import { applyPixiIndex, type PixiSetup } from './source/pixi-mirror.js'
+import { pixiRelay } from './relay/pixi-relay.js'
 import { UV_KNOB_DATA } from './source/python-index.js'
 import type { ReadOnlyForms, ScratchDir, ToolAdapter } from './types.js'
 import { named, versionAndHelp } from './argv/read-only.js'
@@ -41,6 +42,14 @@ function olderThan(version: [number, number] | undefined, [major, minor]: number
   return Boolean(version && (version[0] < major! || (version[0] === major && version[1] < minor!)))
 }
 
+/** Why this invocation cannot be given a config file for one run (a mirror's, the relay's), if it cannot. */
+function configFileReason(args: readonly string[], setup: PixiSetup | undefined): string | undefined {
+  const { verb, global } = verbOf(args)
+  if (global || verb === 'exec' || verb === 'x') return `pixi ${global ? 'global' : 'exec'} reads mirrors only from its global config files (it has no --config-file), which resilient does not edit`
+  if (olderThan(setup?.version, CONFIG_FILE_SINCE)) return `pixi ${setup!.version!.join('.')} reads mirrors only from its global config files; pixi 0.70+ takes a --config-file for one run`
+  return undefined
+}
+
 /** The adapter bound to the user's setup; without one, the mirror config carries no user config. */
 export function pixiWith(setup?: PixiSetup) {
   return {
@@ -58,12 +67,9 @@ export function pixiWith(setup?: PixiSetup) {
       const fromArgs = findOptions(args, channelOption({ argparse: false, mamba: false })).map(option => ({ url: option.value ?? '', origin: option.name }))
       return pickChannelChoice([...fromArgs, ...pixiChannelCandidates(args, env, home, cwd)])
     },
-    noMirrorReason({ args }) {
-      const { verb, global } = verbOf(args)
-      if (global || verb === 'exec' || verb === 'x') return `pixi ${global ? 'global' : 'exec'} reads mirrors only from its global config files (it has no --config-file), which resilient does not edit`
-      if (olderThan(setup?.version, CONFIG_FILE_SINCE)) return `pixi ${setup!.version!.join('.')} reads mirrors only from its global config files; pixi 0.70+ takes a --config-file for one run`
-      return undefined
-    },
+    noMirrorReason: ({ args }) => configFileReason(args, setup),
+    // The relay is pointed at the same way as a mirror: a [mirrors] entry in a config file for the attempt.
+    relay: pixiRelay(setup, args => configFileReason(args, setup)),
     // Only the PyPI side of pixi (uv inside it) has knobs; its conda client retries 3 times with a fixed timeout.
     knobs: UV_KNOB_DATA,
     applyIndex: (command, url) => applyPixiIndex(command, url, setup),

@@ -89,6 +89,11 @@ export interface ToolAdapter extends AdapterData {
   lockfile?: LockfileSupport
   /** Going through resilient's local relay for public indexes (src/tools/relay/relay-support.ts); absent: never. */
   relay?: RelaySupport
+  /**
+   * Why this tool never goes through the relay, when that is known for every invocation (conda records the channel
+   * URL it downloaded from): shown by `-v` as the plan's reason for no relay.
+   */
+  noRelay?: string
   /** Next steps in this tool's own terms, for the causes a retry could not fix (src/tools/advice.ts). */
   advice: AdviceSpec
   /** How the adapter was verified: against the real tool in e2e tests, or by replaying captured output. */

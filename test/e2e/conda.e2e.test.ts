@@ -43,6 +43,14 @@ describe('conda through resilient (replayed output)', () => {
     expect(run.added).toEqual([{}, {}])
   })
 
+  it('never points conda at the relay, which it would record in conda-meta, and says so under -v', async () => {
+    const run = await runWithFakes(['-v', 'conda', 'install', 'numpy'], { config, healthy: CONDA_MIRROR })
+    expect(run.exitCode, run.all).toBe(0)
+    expect(run.stderr).toMatch(/no relay: conda records the URL of the channel it downloads from in conda-meta/)
+    expect(run.added[0]).toEqual({})
+    expect(run.attempts[0]!.argv).toEqual(['install', 'numpy'])
+  })
+
   it('prints the planned attempts with the mirror in the environment', async () => {
     const run = await dryRun(['conda', 'install', 'numpy'], { config })
     expect(run.lines).toEqual([

@@ -14,6 +14,14 @@ describe('micromamba through resilient (replayed output)', () => {
     expect(run.report?.attempts[0]?.diagnosis?.category).toBe('dns')
   })
 
+  it('never points micromamba at the relay, which libmamba would record in conda-meta, and says so under -v', async () => {
+    const run = await runWithFakes(['-v', 'micromamba', 'install', '-c', 'conda-forge', 'numpy'], { config, healthy: CONDA_MIRROR })
+    expect(run.exitCode, run.all).toBe(0)
+    expect(run.stderr).toMatch(/no relay: libmamba records the URL of the channel it downloads from/)
+    expect(run.attempts[0]!.argv).toEqual(['install', '-c', 'conda-forge', 'numpy'])
+    expect(run.added[0]).toEqual({})
+  })
+
   it('never replaces a private channel from ~/.mambarc', async () => {
     const run = await runWithFakes(['--max-attempts', '2', 'micromamba', 'install', 'numpy'], {
       config, healthy: CONDA_MIRROR, home: { '.mambarc': 'channels:\n  - https://conda.corp.example/internal\n' },

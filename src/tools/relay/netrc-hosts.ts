@@ -3,7 +3,7 @@ import { join } from 'node:path'
 
 /**
  * The machines of the netrc a tool reads (NETRC, else ~/.netrc), and the file: the tool sends their credentials
- * itself (pip: requests' get_netrc_auth; go: cmd/go/internal/auth, over https). `default` counts for every host (`*`).
+ * itself (pip: requests' get_netrc_auth; go: cmd/go/internal/auth, over https; pixi: rattler's NetRcStorage::from_env). `default` counts for every host (`*`).
  */
 export function netrcHosts(env: NodeJS.ProcessEnv, home: string): Record<string, string> {
   const file = env.NETRC || join(home, '.netrc')

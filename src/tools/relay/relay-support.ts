@@ -7,7 +7,7 @@ import type { CommandLine, SecretsContext, ToolContext } from '../context.js'
  */
 export interface RelaySupport {
   /** src/relay/types.ts RelayProtocolName, spelled out: tools/ sit below relay/. */
-  protocol: 'pypi' | 'npm' | 'goproxy' | 'cargo'
+  protocol: 'pypi' | 'npm' | 'goproxy' | 'cargo' | 'conda'
   /** Why this invocation cannot go through the relay (it would write the relay's addresses somewhere), if it cannot. */
   unsupported?(args: readonly string[]): string | undefined
   /**

@@ -28,9 +28,21 @@ export function applyPixiIndex(command: CommandLine, url: string, setup: PixiSet
   // The mirror's host in the name shows where the attempt goes in --dry-run and progress lines. Unbound (a dry run
   // for a pixi that is not installed), the path is only shown, never written.
   const host = (/^[a-z]+:\/\/([^/@]*@)?([^/:]+)/i.exec(url)?.[2] ?? 'mirror').replace(/[^a-z0-9.-]/gi, '_')
-  const dir = setup?.scratch.path ?? join(tmpdir(), 'resilient-run-<pid>-XXXXXX')
-  const path = join(dir, `pixi-${host}-${createHash('sha256').update(url).digest('hex').slice(0, 8)}.toml`)
-  const files = [...(command.files ?? []), { path, content: mirrorConfigText(user, url) }]
+  return withPixiConfigFile(command, pixiConfigPath(setup, `pixi-${host}-${createHash('sha256').update(url).digest('hex').slice(0, 8)}.toml`), mirrorConfigText(user, url), setup)
+}
+
+/** Where an attempt's pixi config goes: the run's private directory (unbound: a path only shown, never written). */
+export function pixiConfigPath(setup: PixiSetup | undefined, name: string): string {
+  return join(setup?.scratch.path ?? join(tmpdir(), 'resilient-run-<pid>-XXXXXX'), name)
+}
+
+/**
+ * The command with `content` as its pixi config for one attempt: through PIXI_CONFIG_FILE, or in place of the
+ * `--config-file` (or `--no-config`) the user gave.
+ */
+export function withPixiConfigFile(command: CommandLine, path: string, content: string, setup: PixiSetup | undefined): CommandLine {
+  const own = command.argv.slice(1)
+  const files = [...(command.files ?? []), { path, content }]
   const given = findOptions(own, CONFIG_FILE)
   const noConfig = findOptions(own, NO_CONFIG)[0]
   if (given.length) {

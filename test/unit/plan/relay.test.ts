@@ -6,6 +6,8 @@ import { withRelay, type RelayRequest } from '../../../src/plan/relay.js'
 import { relayBookings } from '../../../src/state/booking.js'
 import { cargo } from '../../../src/tools/cargo.js'
 import { go } from '../../../src/tools/go.js'
+import { conda } from '../../../src/tools/conda.js'
+import { micromamba } from '../../../src/tools/micromamba.js'
 import { npm } from '../../../src/tools/npm.js'
 import { pip } from '../../../src/tools/pip.js'
 import type { ToolAdapter } from '../../../src/tools/types.js'
@@ -75,6 +77,12 @@ describe('which attempt goes through the relay', () => {
     expect(shared.relay).toBeUndefined()
     expect(shared.noRelayReason).toBe('npm sends every download on registry.npmjs.org to the relay, and another registry it uses is there too (registry.npmjs.org)')
     expect(withRelay(plan, request({ trust: { unverified: [], otherRegistries: ['https://npm.pkg.github.com/', 'https://registry.npmjs.org/'] } })).relay).toBeDefined()
+  })
+
+  it('never for conda, mamba or micromamba: each records the channel URL it downloads from, and says so', () => {
+    expect(withRelay(planIn(conda, 'install numpy', cwd), request()).noRelayReason).toMatch(/^conda records the URL of the channel it downloads from in conda-meta/)
+    expect(withRelay(planIn(micromamba, 'install numpy', cwd), request()).noRelayReason).toMatch(/^libmamba records .* a mirrored channel's first mirror included/)
+    expect(withRelay(planIn(conda, 'list', cwd), request()).noRelayReason).toBeUndefined()
   })
 
   it('never for a private index, a verb that writes URLs, TLS the tool does not check, or when turned off', () => {
