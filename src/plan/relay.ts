@@ -64,6 +64,7 @@ function whyNot(plan: RunPlan, request: RelayRequest, indexes: (string | undefin
   const listed = (hosts: readonly string[], url: string) => hosts.includes('*') || hosts.some(host => host === hostOf(url) || host === hostAndPortOf(url))
   const name = plan.invocation.adapter.name
   if (request.trust.carries) return `${name} sends ${request.trust.carries}, which the relay would not carry`
+  if (request.trust.records) return `${name} ${request.trust.records}, which would name the relay`
   if (request.trust.proxy) return `${name} sends every request to its proxy (${request.trust.proxy}), the relay's on loopback included`
   const skipped = indexes.find(url => listed(request.trust.unverified, url!))
   if (skipped) return `${name} does not verify TLS for ${labelOf(skipped)}, which the relay would`
@@ -109,7 +110,9 @@ export function withRelay(plan: RunPlan, request: RelayRequest): RunPlan {
   const address = request.address([...Object.keys(request.trust.credentials ?? {}), ...indexes.flatMap(url => hostOf(url!) ?? [])])
   const foreignPins = Boolean(request.trust.otherRegistries?.length) || plan.attempts[0]!.hosts.some(host => host.role === 'lockfile')
   const fileHost = plan.invocation.adapter.relay!.fileHost?.(index, request.trust, foreignPins)
-  const relay: RelayPlan = { protocol, sources, index, host: address.host, port: address.port, secret: address.secret, replaced: plan.attempts[0]!, pages, ...(ca && { ca: ca.path }), ...(noProxy !== undefined && { noProxy }), ...(fileHost && { fileHost }) }
+  const tarballs = plan.invocation.adapter.relay!.tarballs
+  const relay: RelayPlan = { protocol, sources, index, host: address.host, port: address.port, secret: address.secret, replaced: plan.attempts[0]!, pages, ...(ca && { ca: ca.path }), ...(noProxy !== undefined && { noProxy }), ...(fileHost && { fileHost }),
+    ...(tarballs && { tarballs }) }
   const first = relayAttempt(plan, relay, `http://${relay.host}:${relay.port}/`, request.secrets)
   return { ...plan, relay, attempts: [first, ...plan.attempts.slice(1)] }
 }

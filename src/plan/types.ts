@@ -85,6 +85,8 @@ export interface RelayPlan {
   noProxy?: string
   /** npm: the `--replace-registry-host` the attempt adds (RelaySupport.fileHost), none to keep npm's own. */
   fileHost?: string
+  /** npm registry protocol: where packuments point tarballs (RelaySupport.tarballs); the index's own URLs when absent. */
+  tarballs?: 'index' | 'relay'
   /** When a page may come from a mirror (relay.md "Pages"): `failover` false with a private source (`why`) beside the index. */
   pages: { failover: boolean; silentMs: number; why?: string }
 }

@@ -6,6 +6,7 @@ import { withRelay, type RelayRequest } from '../../../src/plan/relay.js'
 import { relayBookings } from '../../../src/state/booking.js'
 import { npm } from '../../../src/tools/npm.js'
 import { pip } from '../../../src/tools/pip.js'
+import { pnpm } from '../../../src/tools/pnpm.js'
 import type { ToolAdapter } from '../../../src/tools/types.js'
 import { planIn } from '../../helpers/plan-helpers.js'
 
@@ -100,6 +101,38 @@ describe('which attempt goes through the relay', () => {
   it('verifies upstream with the CA bundle the tool names', () => {
     const plan = withRelay(planIn(pip, 'install x', cwd), request({ trust: { ca: { path: '/etc/corp-ca.pem', origin: 'PIP_CERT' }, unverified: [] } }))
     expect(plan.relay!.ca).toBe('/etc/corp-ca.pem')
+  })
+
+  it('pnpm: --registry is the relay, its secret in an npmrc named by npm_config_userconfig; packuments point tarballs at the relay (pnpm-lock.yaml records none)', () => {
+    const plan = withRelay(planIn(pnpm, 'add left-pad', cwd), request())
+    const { argv, env, files } = plan.attempts[0]!.command
+    expect(argv).toEqual(['pnpm', 'add', 'left-pad', '--registry=http://127.9.8.7:21000/'])
+    expect(Object.keys(env)).toEqual(['npm_config_userconfig'])
+    expect(files![0]!.content).toContain('//127.9.8.7:21000/:_auth=')
+    expect(plan.relay!.tarballs).toBe('relay')
+  })
+
+  it('pnpm dlx and pnpx: the relay through variables (pnpm dlx refuses --registry; after the name it is the program\'s)', () => {
+    const dlx = withRelay(planIn(pnpm, 'dlx cowsay hi', cwd), request())
+    expect(dlx.attempts[0]!.command.argv).toEqual(['pnpm', 'dlx', 'cowsay', 'hi'])
+    expect(dlx.attempts[0]!.command.env).toMatchObject({ npm_config_registry: 'http://127.9.8.7:21000/', pnpm_config_registry: 'http://127.9.8.7:21000/' })
+    const pnpx = pnpm.forExecutable!('pnpx')!
+    const plan = withRelay(planIn(pnpx, 'cowsay hi', cwd, {}, { launcher: ['pnpx'] }), request())
+    expect(plan.attempts[0]!.command.argv).toEqual(['pnpx', 'cowsay', 'hi'])
+    expect(plan.attempts[0]!.command.env).toMatchObject({ npm_config_registry: 'http://127.9.8.7:21000/' })
+  })
+
+  it('pnpm: not with lockfile-include-tarball-url, which would write the relay\'s address into pnpm-lock.yaml', () => {
+    const trust = pnpm.relay!.trust({ args: ['install', '--lockfile-include-tarball-url'], env: {}, cwd, home: cwd })
+    const plan = withRelay(planIn(pnpm, 'install --lockfile-include-tarball-url', cwd), request({ trust }))
+    expect(plan.relay).toBeUndefined()
+    expect(plan.noRelayReason).toMatch(/lockfile-include-tarball-url/)
+    expect(pnpm.relay!.trust({ args: ['install', '--lockfile-include-tarball-url=false'], env: {}, cwd, home: cwd }).records).toBeUndefined()
+  })
+
+  it('pnpm: its own fetch-timeout (one minute by default) bounds the page silence', () => {
+    expect(pnpm.relay!.readTimeoutMs({ args: ['install'], env: {}, cwd, home: cwd })).toBe(60_000)
+    expect(pnpm.relay!.readTimeoutMs({ args: ['install'], env: { npm_config_fetch_timeout: '4000' }, cwd, home: cwd })).toBe(4000)
   })
 })
 
