@@ -7,5 +7,6 @@ describeRelayedTool({
   install: ['pnpm', 'install'],
   plain: registry => ({ argv: ['pnpm', 'install', `--registry=${registry}`], env: {} }),
   lockfile: 'pnpm-lock.yaml',
+  files: 'relay',
   token: index => ({ files: { '.npmrc': `${index.replace(/^http:/, '')}:_authToken=the-person-s-token\n` } }),
 })

@@ -24,7 +24,7 @@ function setting(context: ToolContext, name: string): string | undefined {
  * The registries npm sends credentials to: a CI job's token for registry.npmjs.org (private scoped packages there
  * need it) would not reach the registry through the relay.
  */
-function credentials(context: ToolContext, files: readonly string[]): Record<string, string> {
+export function npmrcCredentials(context: ToolContext, files: readonly string[]): Record<string, string> {
   const hosts: Record<string, string> = {}
   for (const [key, origin] of settingKeys(context, readNpmrcFiles(files, context.env))) {
     const host = HOST_CREDENTIAL.exec(key)?.[1]?.toLowerCase() ?? (DEFAULT_CREDENTIAL.test(key) ? '*' : undefined)
@@ -49,7 +49,7 @@ export function npmStyleTrust(context: ToolContext, setting: NpmSettingReader, f
   // A client certificate for every registry (per-registry certfile/keyfile count as credentials of that host).
   const clientCert = ['cert', 'key'].find(name => setting(context, name))
   const fileRouting = setting(context, 'replace-registry-host')
-  return { ...(cafile && { ca: { path: cafile, origin: 'npm cafile' } }), unverified, credentials: credentials(context, files), ...(proxied && { noProxy }), ...(fileRouting && { fileRouting }),
+  return { ...(cafile && { ca: { path: cafile, origin: 'npm cafile' } }), unverified, credentials: npmrcCredentials(context, files), ...(proxied && { noProxy }), ...(fileRouting && { fileRouting }),
     ...(clientCert && { carries: `a client certificate (npm ${clientCert})` }) }
 }
 

@@ -7,6 +7,7 @@ import { relayBookings } from '../../../src/state/booking.js'
 import { npm } from '../../../src/tools/npm.js'
 import { pip } from '../../../src/tools/pip.js'
 import { pnpm } from '../../../src/tools/pnpm.js'
+import { bun } from '../../../src/tools/bun.js'
 import type { ToolAdapter } from '../../../src/tools/types.js'
 import { planIn } from '../../helpers/plan-helpers.js'
 
@@ -128,6 +129,24 @@ describe('which attempt goes through the relay', () => {
     expect(plan.relay).toBeUndefined()
     expect(plan.noRelayReason).toMatch(/lockfile-include-tarball-url/)
     expect(pnpm.relay!.trust({ args: ['install', '--lockfile-include-tarball-url=false'], env: {}, cwd, home: cwd }).records).toBeUndefined()
+  })
+
+  it('bun: --registry is the relay, its secret in NPM_CONFIG_TOKEN (sent to the default registry alone); packuments keep the index\'s tarball URLs, which bun.lock records', () => {
+    const plan = withRelay(planIn(bun, 'install', cwd), request())
+    expect(plan.attempts[0]!.command.argv).toEqual(['bun', 'install', '--registry=http://127.9.8.7:21000/'])
+    expect(plan.attempts[0]!.command.env).toEqual({ NPM_CONFIG_TOKEN: 's'.repeat(43) })
+    expect(plan.relay!.tarballs).toBe('index')
+    const bunx = bun.forExecutable!('bunx')!
+    const x = withRelay(planIn(bunx, 'cowsay hi', cwd, {}, { launcher: ['bunx'] }), request())
+    expect(x.attempts[0]!.command.argv).toEqual(['bunx', 'cowsay', 'hi'])
+    expect(x.attempts[0]!.command.env).toEqual({ BUN_CONFIG_REGISTRY: 'http://127.9.8.7:21000/', NPM_CONFIG_TOKEN: 's'.repeat(43) })
+  })
+
+  it('bun: a token of the person\'s own for its default registry keeps the relay away', () => {
+    const context = { args: ['install'], env: { NPM_CONFIG_TOKEN: 'own' }, cwd, home: cwd }
+    expect(bun.relay!.trust(context).credentials).toMatchObject({ '*': 'NPM_CONFIG_TOKEN' })
+    const plan = withRelay(planIn(bun, 'install', cwd), request({ trust: bun.relay!.trust(context) }))
+    expect(plan.noRelayReason).toMatch(/sends credentials to registry\.npmjs\.org \(NPM_CONFIG_TOKEN\)/)
   })
 
   it('pnpm: its own fetch-timeout (one minute by default) bounds the page silence', () => {
