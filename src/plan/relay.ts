@@ -64,7 +64,7 @@ function whyNot(plan: RunPlan, request: RelayRequest, indexes: (string | undefin
   const listed = (hosts: readonly string[], url: string) => hosts.includes('*') || hosts.some(host => host === hostOf(url) || host === hostAndPortOf(url))
   const name = plan.invocation.adapter.name
   if (request.trust.carries) return `${name} sends ${request.trust.carries}, which the relay would not carry`
-  if (request.trust.records) return `${name} ${request.trust.records}, which would name the relay`
+  if (request.trust.keepsAway) return `${name} ${request.trust.keepsAway}`
   if (request.trust.proxy) return `${name} sends every request to its proxy (${request.trust.proxy}), the relay's on loopback included`
   const skipped = indexes.find(url => listed(request.trust.unverified, url!))
   if (skipped) return `${name} does not verify TLS for ${labelOf(skipped)}, which the relay would`

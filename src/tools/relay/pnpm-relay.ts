@@ -35,7 +35,7 @@ export function pnpmRelay(settings: PnpmSettings): RelaySupport {
       // Any value but false counts: a flag given before a package name may have taken the name as its value.
       const value = settings.read(context, 'lockfile-include-tarball-url')
       const recorded = value !== undefined && !/^false$/i.test(value)
-      return { ...trust, ...(recorded && { records: 'writes tarball URLs into pnpm-lock.yaml (lockfile-include-tarball-url)' }) }
+      return { ...trust, ...(recorded && { keepsAway: 'writes tarball URLs into pnpm-lock.yaml (lockfile-include-tarball-url), which would name the relay' }) }
     },
     readTimeoutMs: context => npmStylePatience(context, settings.read, PNPM_FETCH).timeoutMs,
   }

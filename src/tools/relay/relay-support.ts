@@ -57,10 +57,11 @@ export interface RelayTrust {
    */
   carries?: string
   /**
-   * A setting by which the tool writes the URLs it downloaded from into the project (pnpm's
-   * `lockfile-include-tarball-url`): through the relay they would name the relay. The relay does not take it.
+   * A setting of the tool's own that the relay cannot stand beside, said as the rest of a sentence after the tool's
+   * name: pnpm's `lockfile-include-tarball-url` (pnpm-lock.yaml would name the relay), berry's npmScopes (its
+   * registries would get the relay's secret). The relay does not take such a run.
    */
-  records?: string
+  keepsAway?: string
   /**
    * The tool's own no-proxy list when a proxy applies to it: the relay's host is added to it for the attempt,
    * so that the tool's requests to the relay (and the relay's secret) never go to the proxy.

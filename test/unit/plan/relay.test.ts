@@ -8,6 +8,7 @@ import { npm } from '../../../src/tools/npm.js'
 import { pip } from '../../../src/tools/pip.js'
 import { pnpm } from '../../../src/tools/pnpm.js'
 import { bun } from '../../../src/tools/bun.js'
+import { yarnBerry } from '../../../src/tools/yarn-berry.js'
 import type { ToolAdapter } from '../../../src/tools/types.js'
 import { planIn } from '../../helpers/plan-helpers.js'
 
@@ -128,7 +129,7 @@ describe('which attempt goes through the relay', () => {
     const plan = withRelay(planIn(pnpm, 'install --lockfile-include-tarball-url', cwd), request({ trust }))
     expect(plan.relay).toBeUndefined()
     expect(plan.noRelayReason).toMatch(/lockfile-include-tarball-url/)
-    expect(pnpm.relay!.trust({ args: ['install', '--lockfile-include-tarball-url=false'], env: {}, cwd, home: cwd }).records).toBeUndefined()
+    expect(pnpm.relay!.trust({ args: ['install', '--lockfile-include-tarball-url=false'], env: {}, cwd, home: cwd }).keepsAway).toBeUndefined()
   })
 
   it('bun: --registry is the relay, its secret in NPM_CONFIG_TOKEN (sent to the default registry alone); packuments keep the index\'s tarball URLs, which bun.lock records', () => {
@@ -147,6 +148,23 @@ describe('which attempt goes through the relay', () => {
     expect(bun.relay!.trust(context).credentials).toMatchObject({ '*': 'NPM_CONFIG_TOKEN' })
     const plan = withRelay(planIn(bun, 'install', cwd), request({ trust: bun.relay!.trust(context) }))
     expect(plan.noRelayReason).toMatch(/sends credentials to registry\.npmjs\.org \(NPM_CONFIG_TOKEN\)/)
+  })
+
+  it('yarn berry: YARN_NPM_REGISTRY_SERVER is the relay, its secret a top-level npmAuthIdent sent always; packuments point tarballs at the relay', () => {
+    const plan = withRelay(planIn(yarnBerry, 'install', cwd), request())
+    expect(plan.attempts[0]!.command.argv).toEqual(['yarn-berry', 'install'])
+    expect(plan.attempts[0]!.command.env).toEqual({ YARN_NPM_REGISTRY_SERVER: 'http://127.9.8.7:21000', YARN_UNSAFE_HTTP_WHITELIST: '127.9.8.7',
+      YARN_NPM_AUTH_IDENT: `resilient:${'s'.repeat(43)}`, YARN_NPM_ALWAYS_AUTH: 'true' })
+    expect(plan.relay!.tarballs).toBe('relay')
+  })
+
+  it('yarn berry: npmScopes of its own keep the relay away (the top-level ident would reach their registries), and so does a token', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'resilient-berry-'))
+    writeFileSync(join(dir, '.yarnrc.yml'), 'npmScopes:\n  corp:\n    npmRegistryServer: "https://npm.corp.example"\n')
+    const scoped = yarnBerry.relay!.trust({ args: ['install'], env: {}, cwd: dir, home: dir })
+    expect(withRelay(planIn(yarnBerry, 'install', dir), request({ trust: scoped })).noRelayReason).toMatch(/has npmScopes of its own/)
+    expect(yarnBerry.relay!.trust({ args: ['install'], env: { YARN_NPM_AUTH_TOKEN: 't' }, cwd, home: cwd }).credentials).toEqual({ '*': 'a token in YARN_NPM_AUTH_TOKEN' })
+    expect(yarnBerry.relay!.readTimeoutMs({ args: ['install'], env: {}, cwd, home: cwd })).toBe(60_000)
   })
 
   it('pnpm: its own fetch-timeout (one minute by default) bounds the page silence', () => {
