@@ -144,6 +144,17 @@ export function describeRelayedTool(spec: RelayedTool): void {
       expect(index.authorizations.filter(Boolean).length).toBeGreaterThan(0)
     })
 
+    it('--dry-run shows the attempt through the relay and the sources behind it, never the secret', async () => {
+      const index = await registry()
+      const mirror = await registry()
+      const cwd = project(index, mirror)
+      const result = await throughResilient(cwd, ['--dry-run'])
+      expect(result.exitCode, result.all).toBe(0)
+      expect(result.all).toMatch(new RegExp(`attempt 1 of \\d+ .*through resilient's relay on 127\\.[\\d.]+:\\d+, which asks for pages of 127\\.0\\.0\\.1:${index.port} \\(of 127\\.0\\.0\\.1:${mirror.port} only once`))
+      expect(result.all).not.toMatch(/NPM_CONFIG_TOKEN=(?!\*)|YARN_NPM_AUTH_IDENT=resilient:(?!\*)/)
+      expect(index.requests).toEqual([])
+    })
+
     it('a slow index with a lagging mirror: the index\'s versions win, not the mirror\'s', async () => {
       const newer = buildTarball({ name: 'left-pad-x', version: '1.1.0' })
       const index = await registry(({ isFile }) => isFile ? { kind: 'ok' } : { kind: 'delay', ms: 1500 }, [...FAMILY_PACKAGES, newer])
