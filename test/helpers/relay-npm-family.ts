@@ -23,7 +23,7 @@ export interface RelayedTool {
   lockfile: string
   /**
    * Where the tool fetches tarballs through the relay: `relay` (pnpm: every tarball, resumed and failed over), or
-   * `index` (bun: the packument's URL on the index itself, which it records; the file cases do not apply).
+   * `index` (bun, yarn 1: the packument's URL on the index itself, which they record; the file cases do not apply).
    */
   files: 'relay' | 'index'
   /** The person's own token for the index, as the tool reads it: files written into the project, variables. */

@@ -9,6 +9,7 @@ import { pip } from '../../../src/tools/pip.js'
 import { pnpm } from '../../../src/tools/pnpm.js'
 import { bun } from '../../../src/tools/bun.js'
 import { yarnBerry } from '../../../src/tools/yarn-berry.js'
+import { yarn } from '../../../src/tools/yarn.js'
 import type { ToolAdapter } from '../../../src/tools/types.js'
 import { planIn } from '../../helpers/plan-helpers.js'
 
@@ -165,6 +166,20 @@ describe('which attempt goes through the relay', () => {
     expect(withRelay(planIn(yarnBerry, 'install', dir), request({ trust: scoped })).noRelayReason).toMatch(/has npmScopes of its own/)
     expect(yarnBerry.relay!.trust({ args: ['install'], env: { YARN_NPM_AUTH_TOKEN: 't' }, cwd, home: cwd }).credentials).toEqual({ '*': 'a token in YARN_NPM_AUTH_TOKEN' })
     expect(yarnBerry.relay!.readTimeoutMs({ args: ['install'], env: {}, cwd, home: cwd })).toBe(60_000)
+  })
+
+  it('yarn 1: --registry is the relay, its secret npm_config__auth with always-auth; packuments keep the index\'s URLs, which yarn.lock records', () => {
+    const plan = withRelay(planIn(yarn, 'install', cwd), request())
+    expect(plan.attempts[0]!.command.argv).toEqual(['yarn', 'install', '--registry', 'http://127.9.8.7:21000/'])
+    expect(plan.attempts[0]!.command.env).toEqual({ npm_config__auth: Buffer.from(`resilient:${'s'.repeat(43)}`).toString('base64'), npm_config_always_auth: 'true' })
+    expect(plan.relay!.tarballs).toBe('index')
+  })
+
+  it('yarn 1: a scope registry of its own keeps the relay away (yarn 1 would send it the relay\'s _auth); its network-timeout bounds the page silence', () => {
+    const trust = yarn.relay!.trust({ args: ['install'], env: { 'npm_config_@corp:registry': 'https://npm.corp.example/' }, cwd, home: cwd })
+    expect(withRelay(planIn(yarn, 'install', cwd), request({ trust })).noRelayReason).toMatch(/scope registry of its own \(https:\/\/npm\.corp\.example\/\)/)
+    expect(yarn.relay!.readTimeoutMs({ args: ['install'], env: {}, cwd, home: cwd })).toBe(30_000)
+    expect(yarn.relay!.readTimeoutMs({ args: ['install', '--network-timeout', '9000'], env: {}, cwd, home: cwd })).toBe(9000)
   })
 
   it('pnpm: its own fetch-timeout (one minute by default) bounds the page silence', () => {
