@@ -7,7 +7,7 @@ import { npmStylePatience } from './relay/npm-relay.js'
 import { addOptions, findEnv, NPM_FETCH_KNOBS, NPM_KNOB_OPTION, npmPackageUrl, PNPM_CONFIG_REGISTRY, REGISTRY_OPTION } from './npm-family.js'
 import { withNpmrc } from './source/credentials.js'
 import { findRegistryChoice } from './source/npm-registry-choice.js'
-import { npmrcFiles, readNpmrcSetting } from './config/npmrc.js'
+import { npmrcFiles, readNpmrcFiles, readNpmrcSetting } from './config/npmrc.js'
 import type { CommandLine, ConfigFiles, IndexChoice, KnobData, ReadOnlyForms, ToolAdapter, ToolContext } from './types.js'
 import { readYamlFile } from './config/yaml-file.js'
 import { named, versionAndHelp } from './argv/read-only.js'
@@ -89,6 +89,18 @@ function setting(context: ToolContext, name: string): string | undefined {
     ?? readNpmrcSetting([name], context, pnpmrcFiles(context))?.value
 }
 
+/**
+ * The scope registries pnpm reads (`@corp:registry`): its options, variables and npmrc files. pnpm sends a scope's
+ * packuments and tarballs there alone, so they are sources beside the index: through the relay, pages then stay on
+ * the index (docs/relay.md).
+ */
+function scopeRegistries(context: ToolContext): string[] {
+  const fromArgs = context.args.flatMap(arg => /^-+@[^:=\s]+:registry=(.+)$/i.exec(arg)?.[1] ?? [])
+  const fromEnv = Object.entries(context.env).flatMap(([name, value]) => /^(npm|pnpm)_config_@[^:]+:registry$/i.test(name) && value ? [value] : [])
+  const fromFiles = readNpmrcFiles(pnpmrcFiles(context), context.env).flatMap(read => 'settings' in read ? [...read.settings].filter(([key]) => /^@[^:=/\s]+:registry$/i.test(key)).map(([, value]) => value) : [])
+  return [...new Set([...fromArgs, ...fromEnv, ...fromFiles])]
+}
+
 const KNOBS = { options: NPM_KNOB_OPTION, env: NPM_FETCH_KNOBS.flatMap(knob => envNames(knob.replace(/-/g, '_'))), envIgnoresCase: true,
   settings: NPM_FETCH_KNOBS } satisfies KnobData
 
@@ -129,6 +141,7 @@ export const pnpm = {
   applyIndex,
   passCredentials: withNpmrc,
   patience: context => npmStylePatience(context, setting, PNPM_FETCH),
+  sourcesBeside: context => scopeRegistries(context).map(url => ({ url, origin: 'a scope\'s registry', merged: false })),
   relay: pnpmRelay({ read: setting, files: pnpmrcFiles, applyIndex }),
   packageUrl: npmPackageUrl,
   advice: {

@@ -182,6 +182,12 @@ describe('which attempt goes through the relay', () => {
     expect(yarn.relay!.readTimeoutMs({ args: ['install', '--network-timeout', '9000'], env: {}, cwd, home: cwd })).toBe(9000)
   })
 
+  it('pnpm: a scope registry of the person\'s own beside the index keeps every page on the index (pnpm sends the scope there alone)', () => {
+    const plan = withRelay(planIn(pnpm, 'add left-pad', cwd, {}, { env: { 'npm_config_@corp:registry': 'https://npm.corp.example/' } }), request())
+    expect(plan.relay!.pages.failover).toBe(false)
+    expect(withRelay(planIn(pnpm, 'add left-pad', cwd), request()).relay!.pages.failover).toBe(true)
+  })
+
   it('pnpm: its own fetch-timeout (one minute by default) bounds the page silence', () => {
     expect(pnpm.relay!.readTimeoutMs({ args: ['install'], env: {}, cwd, home: cwd })).toBe(60_000)
     expect(pnpm.relay!.readTimeoutMs({ args: ['install'], env: { npm_config_fetch_timeout: '4000' }, cwd, home: cwd })).toBe(4000)
