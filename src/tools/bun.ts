@@ -4,7 +4,7 @@ import { parseToml as parse } from './config/lazy-parsers.js'
 import { NPM_UPSTREAM } from '../mirrors/npm.js'
 import { findOptions, firstPositional } from './argv/args.js'
 import { addOptions, findEnv, npmPackageUrl } from './npm-family.js'
-import { npmrcFiles, readNpmrcSetting } from './config/npmrc.js'
+import { npmrcFiles, npmrcScopeRegistries, readNpmrcSetting } from './config/npmrc.js'
 import { bunRelay } from './relay/bun-relay.js'
 import { npmrcCredentials } from './relay/npm-relay.js'
 import { findRegistryChoice } from './source/npm-registry-choice.js'
@@ -71,6 +71,18 @@ function credentials(context: ToolContext): Record<string, string> {
   return { ...npmrcCredentials(context, npmrcFiles({ ...context, executable: undefined })), ...(own && { '*': own }) }
 }
 
+/**
+ * The scope registries bun reads: bunfig.toml's `[install.scopes]` (a URL, or a table with `url`) and npmrc's
+ * `@corp:registry`. bun sends a scope there alone, so they are sources beside the index: through the relay, pages
+ * then stay on the index (docs/relay.md).
+ */
+function scopeRegistries(context: ToolContext): string[] {
+  const fromBunfig = [...bunfigInstall(context)].flatMap(({ install }) => Object.values((install?.scopes ?? {}) as Record<string, unknown>)
+    .flatMap(scope => typeof scope === 'string' ? [scope] : typeof (scope as { url?: unknown })?.url === 'string' ? [(scope as { url: string }).url] : []))
+  const fromNpmrc = npmrcScopeRegistries(npmrcFiles({ ...context, executable: undefined }), context.env)
+  return [...new Set([...fromBunfig, ...fromNpmrc])]
+}
+
 function findUserIndex(context: ToolContext): IndexChoice | null {
   // The three names bun's own tests iterate (npm_config_registry, NPM_CONFIG_REGISTRY, BUN_CONFIG_REGISTRY); a token for the default registry makes it private.
   const token = findEnv(context.env, ['BUN_CONFIG_TOKEN', 'NPM_CONFIG_TOKEN'])
@@ -114,6 +126,7 @@ export const bun = {
   findUserIndex,
   // "Use a specific registry by default, overriding .npmrc, bunfig.toml and environment variables" (bun install --help).
   applyIndex,
+  sourcesBeside: context => scopeRegistries(context).map(url => ({ url, origin: 'a scope\'s registry', merged: false })),
   relay: bunRelay({ read: tlsSetting, credentials, applyIndex }),
   // bun documents no fetch timeout or retry setting: nothing to tune.
   // `bun x` has no --no-cache: appended, it would be the program's argument (the attempt keeps bun's cache then).

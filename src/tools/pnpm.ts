@@ -7,7 +7,7 @@ import { npmStylePatience } from './relay/npm-relay.js'
 import { addOptions, findEnv, NPM_FETCH_KNOBS, NPM_KNOB_OPTION, npmPackageUrl, PNPM_CONFIG_REGISTRY, REGISTRY_OPTION } from './npm-family.js'
 import { withNpmrc } from './source/credentials.js'
 import { findRegistryChoice } from './source/npm-registry-choice.js'
-import { npmrcFiles, readNpmrcFiles, readNpmrcSetting } from './config/npmrc.js'
+import { npmrcFiles, npmrcScopeRegistries, readNpmrcSetting } from './config/npmrc.js'
 import type { CommandLine, ConfigFiles, IndexChoice, KnobData, ReadOnlyForms, ToolAdapter, ToolContext } from './types.js'
 import { readYamlFile } from './config/yaml-file.js'
 import { named, versionAndHelp } from './argv/read-only.js'
@@ -97,7 +97,7 @@ function setting(context: ToolContext, name: string): string | undefined {
 function scopeRegistries(context: ToolContext): string[] {
   const fromArgs = context.args.flatMap(arg => /^-+@[^:=\s]+:registry=(.+)$/i.exec(arg)?.[1] ?? [])
   const fromEnv = Object.entries(context.env).flatMap(([name, value]) => /^(npm|pnpm)_config_@[^:]+:registry$/i.test(name) && value ? [value] : [])
-  const fromFiles = readNpmrcFiles(pnpmrcFiles(context), context.env).flatMap(read => 'settings' in read ? [...read.settings].filter(([key]) => /^@[^:=/\s]+:registry$/i.test(key)).map(([, value]) => value) : [])
+  const fromFiles = npmrcScopeRegistries(pnpmrcFiles(context), context.env)
   return [...new Set([...fromArgs, ...fromEnv, ...fromFiles])]
 }
 

@@ -4,7 +4,7 @@ import { promisify } from 'node:util'
 import { YARN_LOCKFILE } from './lockfile/lockfile-formats.js'
 import { findOptions } from './argv/args.js'
 import { addOptions, findEnv, npmPackageUrl, withTrailingSlash, YARN_REGISTRY } from './npm-family.js'
-import { npmrcFiles, readNpmrcFiles, readNpmrcSetting } from './config/npmrc.js'
+import { npmrcFiles, npmrcScopeRegistries, readNpmrcSetting } from './config/npmrc.js'
 import { yarnRelay } from './relay/yarn-relay.js'
 import { findRegistryChoice } from './source/npm-registry-choice.js'
 import type { ConfigFiles, IndexChoice, KnobData, ReadOnlyForms, ToolAdapter, ToolContext } from './types.js'
@@ -57,7 +57,7 @@ function setting(context: ToolContext, name: string): string | undefined {
 function scopeRegistries(context: ToolContext): string[] {
   const fromEnv = Object.entries(context.env).flatMap(([name, value]) => /^(npm_config_|yarn_)@[^:]+:registry$/i.test(name) && value ? [value] : [])
   const fromYarnrc = yarnrcSetting('@[^:"\\s]+:registry', context)?.value
-  const fromNpmrc = readNpmrcFiles(yarnNpmrcFiles(context), context.env).flatMap(read => 'settings' in read ? [...read.settings].filter(([key]) => /^@[^:]+:registry$/.test(key)).map(([, value]) => value) : [])
+  const fromNpmrc = npmrcScopeRegistries(yarnNpmrcFiles(context), context.env)
   return [...fromEnv, ...(fromYarnrc ? [fromYarnrc] : []), ...fromNpmrc]
 }
 

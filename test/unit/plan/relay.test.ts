@@ -188,6 +188,12 @@ describe('which attempt goes through the relay', () => {
     expect(withRelay(planIn(pnpm, 'add left-pad', cwd), request()).relay!.pages.failover).toBe(true)
   })
 
+  it('bun: a scope registry in bunfig.toml beside the index keeps every page on the index', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'resilient-bun-'))
+    writeFileSync(join(dir, 'bunfig.toml'), '[install.scopes]\n"@corp" = { url = "https://npm.corp.example/", token = "$CORP_TOKEN" }\n')
+    expect(withRelay(planIn(bun, 'install', dir), request()).relay!.pages.failover).toBe(false)
+  })
+
   it('pnpm: its own fetch-timeout (one minute by default) bounds the page silence', () => {
     expect(pnpm.relay!.readTimeoutMs({ args: ['install'], env: {}, cwd, home: cwd })).toBe(60_000)
     expect(pnpm.relay!.readTimeoutMs({ args: ['install'], env: { npm_config_fetch_timeout: '4000' }, cwd, home: cwd })).toBe(4000)
