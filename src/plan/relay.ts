@@ -70,6 +70,7 @@ function whyNot(plan: RunPlan, request: RelayRequest, indexes: (string | undefin
   const listed = (hosts: readonly string[], url: string) => hosts.includes('*') || hosts.some(host => host === hostOf(url) || host === hostAndPortOf(url))
   const name = plan.invocation.adapter.name
   if (request.trust.carries) return `${name} sends ${request.trust.carries}, which the relay would not carry`
+  if (request.trust.keepsAway) return `${name} ${request.trust.keepsAway}`
   if (request.trust.proxy) return `${name} sends every request to its proxy (${request.trust.proxy}), the relay's on loopback included`
   const skipped = indexes.find(url => listed(request.trust.unverified, url!))
   if (skipped) return `${name} does not verify TLS for ${labelOf(skipped)}, which the relay would`
@@ -119,8 +120,9 @@ export function withRelay(plan: RunPlan, request: RelayRequest): RunPlan {
   // Also for 127.0.0.1: where the planned address is not there, the relay listens on that one (src/relay/server.ts).
   const certificate = PROTOCOLS[protocol].tls ? request.certificate?.([address.host, '127.0.0.1']) : undefined
   if (PROTOCOLS[protocol].tls && !certificate) return { ...plan, noRelayReason: 'no certificate for an https relay' }
+  const tarballs = plan.invocation.adapter.relay!.tarballs
   const relay: RelayPlan = { protocol, sources, index, host: address.host, port: address.port, secret: address.secret, replaced: plan.attempts[0]!, pages, ...(ca && { ca: ca.path }), ...(caDirs?.length && { caDirs }), ...(noProxy !== undefined && { noProxy }), ...(fileHost && { fileHost }),
-    ...(certificate && { certificate }) }
+    ...(certificate && { certificate }), ...(tarballs && { tarballs }) }
   const first = relayAttempt(plan, relay, `${certificate ? 'https' : 'http'}://${relay.host}:${relay.port}/`, request.secrets)
   return { ...plan, relay, attempts: [first, ...plan.attempts.slice(1)] }
 }

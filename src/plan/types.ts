@@ -83,8 +83,8 @@ export interface RelayPlan {
   replaced: PlannedAttempt
   /** The tool's no-proxy list, when a proxy applies to it: the attempt adds the relay's host to it. */
   noProxy?: string
-  /** npm: the `--replace-registry-host` the attempt adds (RelaySupport.fileHost), none to keep npm's own. */
-  fileHost?: string
+  /** npm registry protocol: the `--replace-registry-host` npm's attempt adds (RelaySupport.fileHost), where packuments point tarballs (.tarballs). */
+  fileHost?: string; tarballs?: 'index' | 'relay'
   /** When a page may come from a mirror (relay.md "Pages"): `failover` false with a private source (`why`) beside the index. */
   pages: { failover: boolean; silentMs: number; why?: string }
   certificate?: import('../relay/certificate.js').RelayCertificate

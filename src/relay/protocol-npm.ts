@@ -63,7 +63,12 @@ export const NPM_PROTOCOL: RelayProtocol = {
   indexUrl: base => base,
   route(path, method) {
     if (method !== 'GET' && method !== 'HEAD') return { kind: 'other', upstream: onPages(path) }
-    if (/^(?:@[^/]+\/)?[^/@]+\/-\/[^/]+\.tgz(?:\?.*)?$/.test(path)) return { kind: 'file', path, upstream: onFiles(path) }
+    // yarn berry asks for a scoped tarball as `@scope%2fname/-/name-1.0.0.tgz` (plugin-npm getIdentUrl): the same
+    // file, named as the packument's URL names it, so that its digest is found and every source is asked alike.
+    if (/^(?:@[^/%]+(?:\/|%2f))?[^/@%]+\/-\/[^/]+\.tgz(?:\?.*)?$/i.test(path)) {
+      const file = path.replace(/^(@[^/%]+)%2f/i, '$1/')
+      return { kind: 'file', path: file, upstream: onFiles(file) }
+    }
     if (path.startsWith('-/')) return { kind: 'other', upstream: onPages(path) }
     return { kind: 'page', upstream: onPages(path) }
   },

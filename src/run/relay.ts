@@ -96,7 +96,7 @@ export async function startRelayForRun(plan: RunPlan, deps: RunRelayDeps): Promi
         const authorization = split && `Basic ${Buffer.from(`${split.username}:${split.password}`).toString('base64')}`
         return { id: source.id, pages: split?.url ?? source.indexUrl, files: source.files, ...(authorization && { authorization }) }
       }),
-      lookAhead: deps.lookAhead?.(),
+      lookAhead: deps.lookAhead?.(), ...(planned.tarballs && { tarballs: planned.tarballs }),
       pages: { failover: planned.pages.failover, silentMs: planned.pages.silentMs },
       ...(planned.certificate && { tls: planned.certificate }),
       onEvent: (event: RelayEvent) => {

@@ -4,7 +4,9 @@ import { parseToml as parse } from './config/lazy-parsers.js'
 import { NPM_UPSTREAM } from '../mirrors/npm.js'
 import { findOptions, firstPositional } from './argv/args.js'
 import { addOptions, findEnv, npmPackageUrl } from './npm-family.js'
-import { npmrcFiles } from './config/npmrc.js'
+import { npmrcFiles, npmrcScopeRegistries, readNpmrcSetting } from './config/npmrc.js'
+import { bunRelay } from './relay/bun-relay.js'
+import { npmrcCredentials } from './relay/npm-relay.js'
 import { findRegistryChoice } from './source/npm-registry-choice.js'
 import type { CommandLine, IndexChoice, ReadOnlyForms, ToolAdapter, ToolContext } from './types.js'
 import { named, versionAndHelp } from './argv/read-only.js'
@@ -29,23 +31,56 @@ const READ_ONLY = {
 const REGISTRY = { long: ['--registry'], takesValue: true }
 const CONFIG = { long: ['--config'], short: ['-c'], takesValue: true }
 
-/** `[install] registry = "url"` or `{ url = "...", token = "..." }` in bunfig.toml: the project's, then the global one. */
-function bunfigRegistry({ args, cwd, env, home }: ToolContext): { value: string; origin: string; token: boolean } | undefined {
+/** The `[install]` tables of bun's config files, in the order bun reads them: the project's bunfig.toml, then the global one. */
+function* bunfigInstall({ args, cwd, env, home }: ToolContext): Generator<{ install: Record<string, unknown> | undefined; file: string }> {
   const explicit = findOptions(args, CONFIG).at(-1)?.value
   const files = [explicit ? resolve(cwd, explicit) : join(cwd, 'bunfig.toml'), join(env.XDG_CONFIG_HOME || home, '.bunfig.toml'), join(home, '.bunfig.toml')]
   for (const file of files) {
-    let install: Record<string, unknown> | undefined
     try {
-      install = parse(readFileSync(file, 'utf8')).install as Record<string, unknown> | undefined
+      yield { install: parse(readFileSync(file, 'utf8')).install as Record<string, unknown> | undefined, file }
     } catch {
       continue
     }
+  }
+}
+
+/** `[install] registry = "url"` or `{ url = "...", token = "..." }` in bunfig.toml: the project's, then the global one. */
+function bunfigRegistry(context: ToolContext): { value: string; origin: string; token: boolean } | undefined {
+  for (const { install, file } of bunfigInstall(context)) {
     const registry = install?.registry
     const url = typeof registry === 'string' ? registry : (registry as { url?: unknown } | undefined)?.url
     const token = typeof registry === 'object' && registry !== null && Boolean((registry as { token?: unknown; password?: unknown }).token ?? (registry as { password?: unknown }).password)
     if (typeof url === 'string' && url) return { value: url, origin: file, token }
   }
   return undefined
+}
+
+/** `cafile` or `ca` as bun reads it: its option, then bunfig.toml's `[install]`, then the npmrc files it reads. */
+function tlsSetting(context: ToolContext, name: 'cafile' | 'ca'): string | undefined {
+  const fromArgs = findOptions(context.args, { long: [`--${name}`], takesValue: true }).at(-1)?.value
+  if (fromArgs) return fromArgs
+  for (const { install } of bunfigInstall(context)) if (typeof install?.[name] === 'string') return install[name] as string
+  return readNpmrcSetting([name], context, npmrcFiles({ ...context, executable: undefined }))?.value
+}
+
+/** The credentials bun sends of its own accord (RelayTrust.credentials): the default registry's token, npmrc tokens by host. */
+function credentials(context: ToolContext): Record<string, string> {
+  const token = findEnv(context.env, ['BUN_CONFIG_TOKEN', 'NPM_CONFIG_TOKEN'])
+  const bunfig = bunfigRegistry(context)
+  const own = token?.name ?? (bunfig?.token || /\/\/[^/@]+@/.test(bunfig?.value ?? '') ? `a token in ${bunfig!.origin}` : undefined)
+  return { ...npmrcCredentials(context, npmrcFiles({ ...context, executable: undefined })), ...(own && { '*': own }) }
+}
+
+/**
+ * The scope registries bun reads: bunfig.toml's `[install.scopes]` (a URL, or a table with `url`) and npmrc's
+ * `@corp:registry`. bun sends a scope there alone, so they are sources beside the index: through the relay, pages
+ * then stay on the index (docs/relay.md).
+ */
+function scopeRegistries(context: ToolContext): string[] {
+  const fromBunfig = [...bunfigInstall(context)].flatMap(({ install }) => Object.values((install?.scopes ?? {}) as Record<string, unknown>)
+    .flatMap(scope => typeof scope === 'string' ? [scope] : typeof (scope as { url?: unknown })?.url === 'string' ? [(scope as { url: string }).url] : []))
+  const fromNpmrc = npmrcScopeRegistries(npmrcFiles({ ...context, executable: undefined }), context.env)
+  return [...new Set([...fromBunfig, ...fromNpmrc])]
 }
 
 function findUserIndex(context: ToolContext): IndexChoice | null {
@@ -71,6 +106,7 @@ const PROGRAM = {
 }
 // The variables bunx reads (bun's install options); a --registry appended would go to the program.
 const bunxRegistry = (command: CommandLine, url: string) => withEnv(command, { BUN_CONFIG_REGISTRY: url })
+const applyIndex = (command: CommandLine, url: string) => runsProgram(command.argv.slice(1)) ? bunxRegistry(command, url) : addOptions(command, `--registry=${url}`)
 
 export const bun = {
   name: 'bun',
@@ -89,7 +125,9 @@ export const bun = {
   noMirrorReason: context => runsProgram(context.args) ? typedRegistry(context.args) : undefined,
   findUserIndex,
   // "Use a specific registry by default, overriding .npmrc, bunfig.toml and environment variables" (bun install --help).
-  applyIndex: (command, url) => runsProgram(command.argv.slice(1)) ? bunxRegistry(command, url) : addOptions(command, `--registry=${url}`),
+  applyIndex,
+  sourcesBeside: context => scopeRegistries(context).map(url => ({ url, origin: 'a scope\'s registry', merged: false })),
+  relay: bunRelay({ read: tlsSetting, credentials, applyIndex }),
   // bun documents no fetch timeout or retry setting: nothing to tune.
   // `bun x` has no --no-cache: appended, it would be the program's argument (the attempt keeps bun's cache then).
   bypassCache: command => command.argv.includes('--no-cache') || runsProgram(command.argv.slice(1)) ? command : addOptions(command, '--no-cache'),
@@ -112,5 +150,5 @@ export const bun = {
 
 const bunxClassify = (args: readonly string[]) => args.length && !args.some(arg => /^(-h|--help)$/.test(arg)) ? 'network' as const : 'local' as const
 /** `bunx` is `bun x`. */
-const BUNX: ToolAdapter = impliedVerbAdapter(bun, { classify: bunxClassify, applyIndex: bunxRegistry, noMirrorReason: context => typedRegistry(context.args),
-  program: { ...PROGRAM, runs: args => bunxClassify(args) === 'network' } })
+const BUNX: ToolAdapter = { ...impliedVerbAdapter(bun, { classify: bunxClassify, applyIndex: bunxRegistry, noMirrorReason: context => typedRegistry(context.args),
+  program: { ...PROGRAM, runs: args => bunxClassify(args) === 'network' } }), relay: bunRelay({ read: tlsSetting, credentials, applyIndex: bunxRegistry }) }

@@ -2,10 +2,12 @@ import { dirname, join, resolve } from 'node:path'
 import { NPM_UPSTREAM } from '../mirrors/npm.js'
 import { findOptions, firstPositional } from './argv/args.js'
 import { findUp } from './lockfile/locked-registries.js'
-import { addOptions, NPM_FETCH_KNOBS, NPM_KNOB_OPTION, npmPackageUrl, PNPM_CONFIG_REGISTRY, REGISTRY_OPTION } from './npm-family.js'
+import { pnpmRelay, PNPM_FETCH } from './relay/pnpm-relay.js'
+import { npmStylePatience } from './relay/npm-relay.js'
+import { addOptions, findEnv, NPM_FETCH_KNOBS, NPM_KNOB_OPTION, npmPackageUrl, PNPM_CONFIG_REGISTRY, REGISTRY_OPTION } from './npm-family.js'
 import { withNpmrc } from './source/credentials.js'
 import { findRegistryChoice } from './source/npm-registry-choice.js'
-import { npmrcFiles, readNpmrcSetting } from './config/npmrc.js'
+import { npmrcFiles, npmrcScopeRegistries, readNpmrcSetting } from './config/npmrc.js'
 import type { CommandLine, ConfigFiles, IndexChoice, KnobData, ReadOnlyForms, ToolAdapter, ToolContext } from './types.js'
 import { readYamlFile } from './config/yaml-file.js'
 import { named, versionAndHelp } from './argv/read-only.js'
@@ -76,6 +78,29 @@ function findUserIndex(context: ToolContext): IndexChoice | null {
     ownFile: () => workspaceSetting(['registry'], context), defaultIndex: NPM_UPSTREAM })
 }
 
+const OPTION = (name: string) => ({ long: [`--${name}`], takesValue: true, anyDashes: true })
+
+/** One of npm's settings as pnpm reads it: its command line, then its variables, pnpm-workspace.yaml, its npmrc files. */
+function setting(context: ToolContext, name: string): string | undefined {
+  const fromArgs = findOptions(context.args, OPTION(name)).at(-1)
+  if (fromArgs) return fromArgs.value ?? 'true'
+  if (context.args.includes(`--no-${name}`)) return 'false'
+  return findEnv(context.env, envNames(name.replace(/-/g, '_')))?.value ?? workspaceSetting([name], context)?.value
+    ?? readNpmrcSetting([name], context, pnpmrcFiles(context))?.value
+}
+
+/**
+ * The scope registries pnpm reads (`@corp:registry`): its options, variables and npmrc files. pnpm sends a scope's
+ * packuments and tarballs there alone, so they are sources beside the index: through the relay, pages then stay on
+ * the index (docs/relay.md).
+ */
+function scopeRegistries(context: ToolContext): string[] {
+  const fromArgs = context.args.flatMap(arg => /^-+@[^:=\s]+:registry=(.+)$/i.exec(arg)?.[1] ?? [])
+  const fromEnv = Object.entries(context.env).flatMap(([name, value]) => /^(npm|pnpm)_config_@[^:]+:registry$/i.test(name) && value ? [value] : [])
+  const fromFiles = npmrcScopeRegistries(pnpmrcFiles(context), context.env)
+  return [...new Set([...fromArgs, ...fromEnv, ...fromFiles])]
+}
+
 const KNOBS = { options: NPM_KNOB_OPTION, env: NPM_FETCH_KNOBS.flatMap(knob => envNames(knob.replace(/-/g, '_'))), envIgnoresCase: true,
   settings: NPM_FETCH_KNOBS } satisfies KnobData
 
@@ -91,6 +116,7 @@ const fetchFailed = (output: string) => /^\s*ERR_PNPM_\w+/m.test(output.trimEnd(
 const runsProgram = (args: readonly string[]) => FETCH_AND_RUN.has(firstPositional(args, GLOBAL_WITH_VALUE)?.value ?? '') && classify(args) === 'network'
 // `pnpm dlx --registry` is refused ("Unknown option"): the variables, which pnpm ≤10 and 11 read respectively.
 const registryVariables = (command: CommandLine, url: string) => registryInEnvironment(command, ['npm_config_registry', 'pnpm_config_registry'], url)
+const applyIndex = (command: CommandLine, url: string) => runsProgram(command.argv.slice(1)) ? registryVariables(command, url) : addOptions(command, `--registry=${url}`)
 
 export const pnpm = {
   name: 'pnpm',
@@ -112,8 +138,11 @@ export const pnpm = {
   configFiles: CONFIG_FILES,
   // A flag, not env: pnpm 11 ignores npm_config_registry, and pnpm_config_registry means nothing to pnpm ≤10.
   // pnpm-lock.yaml keeps no tarball URL for registry packages, so a mirror leaves the lockfile unchanged.
-  applyIndex: (command, url) => runsProgram(command.argv.slice(1)) ? registryVariables(command, url) : addOptions(command, `--registry=${url}`),
+  applyIndex,
   passCredentials: withNpmrc,
+  patience: context => npmStylePatience(context, setting, PNPM_FETCH),
+  sourcesBeside: context => scopeRegistries(context).map(url => ({ url, origin: 'a scope\'s registry', merged: false })),
+  relay: pnpmRelay({ read: setting, files: pnpmrcFiles, applyIndex }),
   packageUrl: npmPackageUrl,
   advice: {
     moreTime: 'pnpm install --fetch-timeout=120000 --fetch-retries=5',
@@ -134,5 +163,5 @@ export const pnpm = {
 
 const pnpxClassify = (args: readonly string[]) => args.length && !args.some(arg => /^(-h|--help|-v|--version)$/.test(arg)) ? 'network' as const : 'local' as const
 /** `pnpx` is `pnpm dlx`. */
-const PNPX: ToolAdapter = impliedVerbAdapter(pnpm, { classify: pnpxClassify, applyIndex: registryVariables, noMirrorReason: context => typedRegistry(context.args),
-  program: { runs: args => pnpxClassify(args) === 'network', fetchFailed } })
+const PNPX: ToolAdapter = { ...impliedVerbAdapter(pnpm, { classify: pnpxClassify, applyIndex: registryVariables, noMirrorReason: context => typedRegistry(context.args),
+  program: { runs: args => pnpxClassify(args) === 'network', fetchFailed } }), relay: pnpmRelay({ read: setting, files: pnpmrcFiles, applyIndex: registryVariables }) }

@@ -6,6 +6,7 @@ import { readYamlFile } from './config/yaml-file.js'
 import { registryVariable } from './config/environment.js'
 import { classifyArgs, findVerb, type VerbTable } from './argv/verbs.js'
 import { lastLine } from './program-run.js'
+import { yarnBerryRelay } from './relay/yarn-berry-relay.js'
 
 // berry's plugin-npm and yarnpkg-core Configuration.ts. `dlx` fetches a package and runs its program (ToolAdapter.
 // program); `set version` downloads yarn itself from elsewhere: it runs once. Bare `yarn` is `yarn install`.
@@ -38,6 +39,18 @@ function rcSetting(keys: readonly string[], context: ToolContext): { key: string
       const value = data?.[key]
       if (typeof value === 'string' || typeof value === 'number') return { key, value: String(value), origin: file }
     }
+  }
+  return undefined
+}
+
+/** Any berry setting as berry reads it: YARN_<SCREAMING_SNAKE> (any case), then the .yarnrc.yml files, nearest first. */
+function berrySetting(context: ToolContext, name: string): { value: unknown; origin: string } | undefined {
+  const variable = `YARN_${name.replace(/[A-Z]/g, letter => `_${letter}`).toUpperCase()}`
+  const fromEnv = findEnv(context.env, [variable])
+  if (fromEnv) return { value: fromEnv.value, origin: fromEnv.name }
+  for (const file of rcFiles(context)) {
+    const value = readYamlFile(file)?.[name]
+    if (value !== undefined && value !== null) return { value, origin: file }
   }
   return undefined
 }
@@ -92,6 +105,7 @@ export const yarnBerry = {
     if (target?.kind !== 'upstream') Object.assign(env, { YARN_NPM_AUTH_TOKEN: '', YARN_NPM_AUTH_IDENT: '', YARN_NPM_ALWAYS_AUTH: 'false' })
     return { ...command, env }
   },
+  relay: yarnBerryRelay(berrySetting),
   packageUrl: npmPackageUrl,
   advice: {
     moreTime: 'YARN_HTTP_TIMEOUT=120000 yarn install',

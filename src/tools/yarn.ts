@@ -4,7 +4,8 @@ import { promisify } from 'node:util'
 import { YARN_LOCKFILE } from './lockfile/lockfile-formats.js'
 import { findOptions } from './argv/args.js'
 import { addOptions, findEnv, npmPackageUrl, withTrailingSlash, YARN_REGISTRY } from './npm-family.js'
-import { npmrcFiles } from './config/npmrc.js'
+import { npmrcFiles, npmrcScopeRegistries, readNpmrcSetting } from './config/npmrc.js'
+import { yarnRelay } from './relay/yarn-relay.js'
 import { findRegistryChoice } from './source/npm-registry-choice.js'
 import type { ConfigFiles, IndexChoice, KnobData, ReadOnlyForms, ToolAdapter, ToolContext } from './types.js'
 import { yarnBerry } from './yarn-berry.js'
@@ -39,6 +40,25 @@ function findUserIndex(given: ToolContext): IndexChoice | null {
   // unscoped `_auth` from .npmrc to any registry: findRegistryChoice makes that registry private.
   return findRegistryChoice(context, { options: [REGISTRY], env: ['YARN_REGISTRY', 'npm_config_registry'], npmrc: npmrcFiles({ ...context, executable: undefined }),
     ownFile: () => yarnrcSetting('registry', context), defaultIndex: YARN_REGISTRY })
+}
+
+const yarnNpmrcFiles = (context: ToolContext) => npmrcFiles({ ...context, executable: undefined })
+
+/** One of yarn 1's settings: its option, then YARN_ and npm_config_ variables (any case), .yarnrc, the npmrc files. */
+function setting(context: ToolContext, name: string): string | undefined {
+  const fromArgs = findOptions(context.args, { long: [`--${name}`], takesValue: true }).at(-1)?.value
+  if (fromArgs) return fromArgs
+  const variable = name.replace(/-/g, '_')
+  return findEnv(context.env, [`YARN_${variable}`, `npm_config_${variable}`])?.value ?? yarnrcSetting(name, context)?.value
+    ?? readNpmrcSetting([name], context, yarnNpmrcFiles(context))?.value
+}
+
+/** The scope registries yarn 1 reads (`@corp:registry`): its variables, .yarnrc (the key as a pattern), the npmrc files. */
+function scopeRegistries(context: ToolContext): string[] {
+  const fromEnv = Object.entries(context.env).flatMap(([name, value]) => /^(npm_config_|yarn_)@[^:]+:registry$/i.test(name) && value ? [value] : [])
+  const fromYarnrc = yarnrcSetting('@[^:"\\s]+:registry', context)?.value
+  const fromNpmrc = npmrcScopeRegistries(yarnNpmrcFiles(context), context.env)
+  return [...fromEnv, ...(fromYarnrc ? [fromYarnrc] : []), ...fromNpmrc]
 }
 
 // request's timeout covers connect and each read; yarn 1 retries a timed-out GET 5 times, 3 s apart, whatever we
@@ -96,6 +116,7 @@ export const yarn = {
   knobs: KNOBS,
   configFiles: CONFIG_FILES,
   applyIndex: (command, url) => addOptions(command, '--registry', url),
+  relay: yarnRelay({ read: setting, files: yarnNpmrcFiles, scopes: scopeRegistries, applyIndex: (command, url) => addOptions(command, '--registry', url) }),
   packageUrl: npmPackageUrl,
   // yarn 1 uses every `resolved` URL verbatim (yarnpkg/yarn#3330): for an attempt on a mirror, yarn.lock's
   // replaceable registries point at the mirror, and are put back byte for byte after it (src/tools/lockfile/lockfile-rewrite.ts).

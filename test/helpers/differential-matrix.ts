@@ -25,8 +25,8 @@ const key = (entry: { case?: { id: string }; id?: string; tool: string; topology
 // npm waits 10 s, then 60 s, between its own retries: a dead registry, or resets it survives, cost it over a minute
 // each way. The e2e keeps one such case (resets on a sole registry, a row of the issue); `npm run bench` runs them all.
 const LONG = new Set(['dead · npm · sole', 'dead · npm · mirror', 'resets · npm · mirror'])
-// Neither through the relay nor failing, so never in the restart loop either: pnpm and yarn under the slow index's
-// authority cases, and the proxy before an index of the person's own. They show resilient invisible, which the other
+// Never failing, so never in the restart loop either: pnpm and yarn under the slow index's authority cases (through
+// the relay since 2026-12, where the index's pages win as without it), and the proxy before an index of the person's own. They show resilient invisible, which the other
 // rows show too; `npm run bench` runs them.
 const BENCH_ONLY = new Set(['slow-index-lagging-mirror · pnpm · mirror', 'slow-index-lagging-mirror · yarn · mirror', 'removed-release · pnpm · mirror',
   'removed-release · yarn · mirror', 'proxy-443 · pip · sole', 'proxy-443 · npm · sole'])

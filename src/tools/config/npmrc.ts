@@ -78,3 +78,8 @@ export function readNpmrcSetting(keys: readonly string[], context: ToolContext, 
   }
   return undefined
 }
+
+/** The scope registries (`@corp:registry=<url>`) set in these npmrc files, as npm, pnpm, yarn 1 and bun read them. */
+export function npmrcScopeRegistries(files: readonly string[], env: NodeJS.ProcessEnv): string[] {
+  return readNpmrcFiles(files, env).flatMap(read => 'settings' in read ? [...read.settings].filter(([key]) => /^@[^:=/\s]+:registry$/i.test(key)).map(([, value]) => value) : [])
+}

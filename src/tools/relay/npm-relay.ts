@@ -24,17 +24,24 @@ function setting(context: ToolContext, name: string): string | undefined {
  * The registries npm sends credentials to: a CI job's token for registry.npmjs.org (private scoped packages there
  * need it) would not reach the registry through the relay.
  */
-function credentials(context: ToolContext): Record<string, string> {
+export function npmrcCredentials(context: ToolContext, files: readonly string[]): Record<string, string> {
   const hosts: Record<string, string> = {}
-  for (const [key, origin] of settingKeys(context, readNpmrcFiles(npmrcFiles(context), context.env))) {
+  for (const [key, origin] of settingKeys(context, readNpmrcFiles(files, context.env))) {
     const host = HOST_CREDENTIAL.exec(key)?.[1]?.toLowerCase() ?? (DEFAULT_CREDENTIAL.test(key) ? '*' : undefined)
     if (host) hosts[host] = `${key} in ${origin}`
   }
   return hosts
 }
 
-/** npm's TLS trust: `cafile` (replacing Node's store for the registry), `strict-ssl=false` turning checks off. */
-function trust(context: ToolContext): RelayTrust {
+/** How an npm-family tool reads one of npm's settings (`cafile`, `fetch-timeout`) for an invocation, as it reads it. */
+export type NpmSettingReader = (context: ToolContext, name: string) => string | undefined
+
+/**
+ * The TLS trust of a tool that reads npm's settings (npm, pnpm): `cafile` (replacing Node's store for the registry),
+ * `strict-ssl=false` or an inline `ca` turning checks off, client certificates, proxies, credentials by host
+ * (`files`: the npmrc files it reads).
+ */
+export function npmStyleTrust(context: ToolContext, setting: NpmSettingReader, files: readonly string[]): RelayTrust {
   const cafile = setting(context, 'cafile')
   const unverified = /^false$/i.test(setting(context, 'strict-ssl') ?? '') || setting(context, 'ca') ? ['*'] : []
   const proxied = proxyInEnvironment(context.env) || setting(context, 'proxy') || setting(context, 'https-proxy')
@@ -42,23 +49,29 @@ function trust(context: ToolContext): RelayTrust {
   // A client certificate for every registry (per-registry certfile/keyfile count as credentials of that host).
   const clientCert = ['cert', 'key'].find(name => setting(context, name))
   const fileRouting = setting(context, 'replace-registry-host')
-  return { ...(cafile && { ca: { path: cafile, origin: 'npm cafile' } }), unverified, credentials: credentials(context), ...(proxied && { noProxy }), ...(fileRouting && { fileRouting }),
+  return { ...(cafile && { ca: { path: cafile, origin: 'npm cafile' } }), unverified, credentials: npmrcCredentials(context, files), ...(proxied && { noProxy }), ...(fileRouting && { fileRouting }),
     ...(clientCert && { carries: `a client certificate (npm ${clientCert})` }) }
 }
 
+/** A tool's defaults for npm's fetch settings: the timeout of one request (ms), its retries and their waits. */
+export interface NpmFetchDefaults { timeout: number; retries: number; minWait: number; maxWait: number; factor: number }
+
 // npm's defaults (npm config docs, make-fetch-happen's retry): five minutes for one request, 2 retries, waiting
 // 10 s times 10 for each further one, at most 60 s.
-const NPM_FETCH = { timeout: 300_000, retries: 2, minWait: 10_000, maxWait: 60_000, factor: 10 }
+const NPM_FETCH: NpmFetchDefaults = { timeout: 300_000, retries: 2, minWait: 10_000, maxWait: 60_000, factor: 10 }
 
 /** How long npm waits on one request and how often it asks again, as this command sets it (npm's defaults otherwise). */
-export function npmPatience(context: ToolContext): Patience {
+export const npmPatience = (context: ToolContext): Patience => npmStylePatience(context, setting, NPM_FETCH)
+
+/** The same for any tool that reads npm's fetch settings (`fetch-timeout`, `fetch-retries`...), with its own defaults. */
+export function npmStylePatience(context: ToolContext, setting: NpmSettingReader, defaults: NpmFetchDefaults): Patience {
   const number = (name: string, fallback: number) => {
     const value = Number(setting(context, name))
     return setting(context, name) !== undefined && Number.isFinite(value) && value >= 0 ? value : fallback
   }
-  const timeoutMs = number('fetch-timeout', NPM_FETCH.timeout) || NPM_FETCH.timeout
-  const retries = number('fetch-retries', NPM_FETCH.retries)
-  const [minWait, maxWait, factor] = [number('fetch-retry-mintimeout', NPM_FETCH.minWait), number('fetch-retry-maxtimeout', NPM_FETCH.maxWait), number('fetch-retry-factor', NPM_FETCH.factor)]
+  const timeoutMs = number('fetch-timeout', defaults.timeout) || defaults.timeout
+  const retries = number('fetch-retries', defaults.retries)
+  const [minWait, maxWait, factor] = [number('fetch-retry-mintimeout', defaults.minWait), number('fetch-retry-maxtimeout', defaults.maxWait), number('fetch-retry-factor', defaults.factor)]
   let betweenTriesMs = 0
   for (let retry = 0; retry < retries; retry++) betweenTriesMs += Math.min(maxWait, minWait * factor ** retry)
   return { timeoutMs, tries: retries + 1, betweenTriesMs, settings: `fetch-timeout ${timeoutMs}, fetch-retries ${retries}` }
@@ -86,7 +99,7 @@ export const NPM_RELAY: RelaySupport = {
   apply: (command, { url, secret, noProxy, fileHost }, secrets) => withNpmrc(addNpmOptions(command, `--registry=${url}`, ...(fileHost ? [`--replace-registry-host=${fileHost}`] : []),
     ...(noProxy === undefined ? [] : [`--noproxy=${withLoopback(noProxy, new URL(url).hostname)}`])), { url, username: RELAY_USER, password: secret }, secrets),
   fileHost,
-  trust,
+  trust: context => npmStyleTrust(context, setting, npmrcFiles(context)),
   keepCache: async (context, relay) => void await keepNpmCacheForPlainNpm(npmCacheDir(context, setting), relay),
   readTimeoutMs: context => npmPatience(context).timeoutMs,
 }

@@ -27,6 +27,13 @@ export interface RelaySupport {
    */
   fileHost?(index: string, trust: RelayTrust, foreignPins: boolean): string | undefined
   /**
+   * npm registry protocol: where the packuments the relay gives point each tarball. `index` (the default) keeps the
+   * index's own URL, for a tool that records it and sends such a URL to its registry itself (npm's
+   * --replace-registry-host). `relay` points it at the relay, under the same path, for a tool that downloads the URL
+   * as given and records it only relative to its registry, or not at all (pnpm): what it records is then the same.
+   */
+  tarballs?: 'index' | 'relay'
+  /**
    * The tool's TLS trust (the CA bundle it verifies with, the hosts it does not verify) and the hosts it sends
    * credentials to by itself (a netrc, an npm token): the relay carries neither, so those hosts are not relayed.
    */
@@ -58,6 +65,12 @@ export interface RelayTrust {
    * npm `cert`/`key`), and where it is set. The relay does not take what it cannot carry.
    */
   carries?: string
+  /**
+   * A setting of the tool's own that the relay cannot stand beside, said as the rest of a sentence after the tool's
+   * name: pnpm's `lockfile-include-tarball-url` (pnpm-lock.yaml would name the relay), berry's npmScopes (its
+   * registries would get the relay's secret). The relay does not take such a run.
+   */
+  keepsAway?: string
   /**
    * The tool's own no-proxy list when a proxy applies to it: the relay's host is added to it for the attempt,
    * so that the tool's requests to the relay (and the relay's secret) never go to the proxy.

@@ -10,6 +10,10 @@ import { conda } from '../../../src/tools/conda.js'
 import { micromamba } from '../../../src/tools/micromamba.js'
 import { npm } from '../../../src/tools/npm.js'
 import { pip } from '../../../src/tools/pip.js'
+import { pnpm } from '../../../src/tools/pnpm.js'
+import { bun } from '../../../src/tools/bun.js'
+import { yarnBerry } from '../../../src/tools/yarn-berry.js'
+import { yarn } from '../../../src/tools/yarn.js'
 import type { ToolAdapter } from '../../../src/tools/types.js'
 import { planIn } from '../../helpers/plan-helpers.js'
 
@@ -110,6 +114,99 @@ describe('which attempt goes through the relay', () => {
   it('verifies upstream with the CA bundle the tool names', () => {
     const plan = withRelay(planIn(pip, 'install x', cwd), request({ trust: { ca: { path: '/etc/corp-ca.pem', origin: 'PIP_CERT' }, unverified: [] } }))
     expect(plan.relay!.ca).toBe('/etc/corp-ca.pem')
+  })
+
+  it('pnpm: --registry is the relay, its secret in an npmrc named by npm_config_userconfig; packuments point tarballs at the relay (pnpm-lock.yaml records none)', () => {
+    const plan = withRelay(planIn(pnpm, 'add left-pad', cwd), request())
+    const { argv, env, files } = plan.attempts[0]!.command
+    expect(argv).toEqual(['pnpm', 'add', 'left-pad', '--registry=http://127.9.8.7:21000/'])
+    expect(Object.keys(env)).toEqual(['npm_config_userconfig'])
+    expect(files![0]!.content).toContain('//127.9.8.7:21000/:_auth=')
+    expect(plan.relay!.tarballs).toBe('relay')
+  })
+
+  it('pnpm dlx and pnpx: the relay through variables (pnpm dlx refuses --registry; after the name it is the program\'s)', () => {
+    const dlx = withRelay(planIn(pnpm, 'dlx cowsay hi', cwd), request())
+    expect(dlx.attempts[0]!.command.argv).toEqual(['pnpm', 'dlx', 'cowsay', 'hi'])
+    expect(dlx.attempts[0]!.command.env).toMatchObject({ npm_config_registry: 'http://127.9.8.7:21000/', pnpm_config_registry: 'http://127.9.8.7:21000/' })
+    const pnpx = pnpm.forExecutable!('pnpx')!
+    const plan = withRelay(planIn(pnpx, 'cowsay hi', cwd, {}, { launcher: ['pnpx'] }), request())
+    expect(plan.attempts[0]!.command.argv).toEqual(['pnpx', 'cowsay', 'hi'])
+    expect(plan.attempts[0]!.command.env).toMatchObject({ npm_config_registry: 'http://127.9.8.7:21000/' })
+  })
+
+  it('pnpm: not with lockfile-include-tarball-url, which would write the relay\'s address into pnpm-lock.yaml', () => {
+    const trust = pnpm.relay!.trust({ args: ['install', '--lockfile-include-tarball-url'], env: {}, cwd, home: cwd })
+    const plan = withRelay(planIn(pnpm, 'install --lockfile-include-tarball-url', cwd), request({ trust }))
+    expect(plan.relay).toBeUndefined()
+    expect(plan.noRelayReason).toMatch(/lockfile-include-tarball-url/)
+    expect(pnpm.relay!.trust({ args: ['install', '--lockfile-include-tarball-url=false'], env: {}, cwd, home: cwd }).keepsAway).toBeUndefined()
+  })
+
+  it('bun: --registry is the relay, its secret in NPM_CONFIG_TOKEN (sent to the default registry alone); packuments keep the index\'s tarball URLs, which bun.lock records', () => {
+    const plan = withRelay(planIn(bun, 'install', cwd), request())
+    expect(plan.attempts[0]!.command.argv).toEqual(['bun', 'install', '--registry=http://127.9.8.7:21000/'])
+    expect(plan.attempts[0]!.command.env).toEqual({ NPM_CONFIG_TOKEN: 's'.repeat(43) })
+    expect(plan.relay!.tarballs).toBe('index')
+    const bunx = bun.forExecutable!('bunx')!
+    const x = withRelay(planIn(bunx, 'cowsay hi', cwd, {}, { launcher: ['bunx'] }), request())
+    expect(x.attempts[0]!.command.argv).toEqual(['bunx', 'cowsay', 'hi'])
+    expect(x.attempts[0]!.command.env).toEqual({ BUN_CONFIG_REGISTRY: 'http://127.9.8.7:21000/', NPM_CONFIG_TOKEN: 's'.repeat(43) })
+  })
+
+  it('bun: a token of the person\'s own for its default registry keeps the relay away', () => {
+    const context = { args: ['install'], env: { NPM_CONFIG_TOKEN: 'own' }, cwd, home: cwd }
+    expect(bun.relay!.trust(context).credentials).toMatchObject({ '*': 'NPM_CONFIG_TOKEN' })
+    const plan = withRelay(planIn(bun, 'install', cwd), request({ trust: bun.relay!.trust(context) }))
+    expect(plan.noRelayReason).toMatch(/sends credentials to registry\.npmjs\.org \(NPM_CONFIG_TOKEN\)/)
+  })
+
+  it('yarn berry: YARN_NPM_REGISTRY_SERVER is the relay, its secret a top-level npmAuthIdent sent always; packuments point tarballs at the relay', () => {
+    const plan = withRelay(planIn(yarnBerry, 'install', cwd), request())
+    expect(plan.attempts[0]!.command.argv).toEqual(['yarn-berry', 'install'])
+    expect(plan.attempts[0]!.command.env).toEqual({ YARN_NPM_REGISTRY_SERVER: 'http://127.9.8.7:21000', YARN_UNSAFE_HTTP_WHITELIST: '127.9.8.7',
+      YARN_NPM_AUTH_IDENT: `resilient:${'s'.repeat(43)}`, YARN_NPM_ALWAYS_AUTH: 'true' })
+    expect(plan.relay!.tarballs).toBe('relay')
+  })
+
+  it('yarn berry: npmScopes of its own keep the relay away (the top-level ident would reach their registries), and so does a token', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'resilient-berry-'))
+    writeFileSync(join(dir, '.yarnrc.yml'), 'npmScopes:\n  corp:\n    npmRegistryServer: "https://npm.corp.example"\n')
+    const scoped = yarnBerry.relay!.trust({ args: ['install'], env: {}, cwd: dir, home: dir })
+    expect(withRelay(planIn(yarnBerry, 'install', dir), request({ trust: scoped })).noRelayReason).toMatch(/has npmScopes of its own/)
+    expect(yarnBerry.relay!.trust({ args: ['install'], env: { YARN_NPM_AUTH_TOKEN: 't' }, cwd, home: cwd }).credentials).toEqual({ '*': 'a token in YARN_NPM_AUTH_TOKEN' })
+    expect(yarnBerry.relay!.readTimeoutMs({ args: ['install'], env: {}, cwd, home: cwd })).toBe(60_000)
+  })
+
+  it('yarn 1: --registry is the relay, its secret npm_config__auth with always-auth; packuments keep the index\'s URLs, which yarn.lock records', () => {
+    const plan = withRelay(planIn(yarn, 'install', cwd), request())
+    expect(plan.attempts[0]!.command.argv).toEqual(['yarn', 'install', '--registry', 'http://127.9.8.7:21000/'])
+    expect(plan.attempts[0]!.command.env).toEqual({ npm_config__auth: Buffer.from(`resilient:${'s'.repeat(43)}`).toString('base64'), npm_config_always_auth: 'true' })
+    expect(plan.relay!.tarballs).toBe('index')
+  })
+
+  it('yarn 1: a scope registry of its own keeps the relay away (yarn 1 would send it the relay\'s _auth); its network-timeout bounds the page silence', () => {
+    const trust = yarn.relay!.trust({ args: ['install'], env: { 'npm_config_@corp:registry': 'https://npm.corp.example/' }, cwd, home: cwd })
+    expect(withRelay(planIn(yarn, 'install', cwd), request({ trust })).noRelayReason).toMatch(/scope registry of its own \(https:\/\/npm\.corp\.example\/\)/)
+    expect(yarn.relay!.readTimeoutMs({ args: ['install'], env: {}, cwd, home: cwd })).toBe(30_000)
+    expect(yarn.relay!.readTimeoutMs({ args: ['install', '--network-timeout', '9000'], env: {}, cwd, home: cwd })).toBe(9000)
+  })
+
+  it('pnpm: a scope registry of the person\'s own beside the index keeps every page on the index (pnpm sends the scope there alone)', () => {
+    const plan = withRelay(planIn(pnpm, 'add left-pad', cwd, {}, { env: { 'npm_config_@corp:registry': 'https://npm.corp.example/' } }), request())
+    expect(plan.relay!.pages.failover).toBe(false)
+    expect(withRelay(planIn(pnpm, 'add left-pad', cwd), request()).relay!.pages.failover).toBe(true)
+  })
+
+  it('bun: a scope registry in bunfig.toml beside the index keeps every page on the index', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'resilient-bun-'))
+    writeFileSync(join(dir, 'bunfig.toml'), '[install.scopes]\n"@corp" = { url = "https://npm.corp.example/", token = "$CORP_TOKEN" }\n')
+    expect(withRelay(planIn(bun, 'install', dir), request()).relay!.pages.failover).toBe(false)
+  })
+
+  it('pnpm: its own fetch-timeout (one minute by default) bounds the page silence', () => {
+    expect(pnpm.relay!.readTimeoutMs({ args: ['install'], env: {}, cwd, home: cwd })).toBe(60_000)
+    expect(pnpm.relay!.readTimeoutMs({ args: ['install'], env: { npm_config_fetch_timeout: '4000' }, cwd, home: cwd })).toBe(4000)
   })
 })
 
