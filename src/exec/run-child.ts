@@ -101,9 +101,11 @@ async function runProgram(command: CommandLine, options: RunChildOptions): Promi
     relayLargeOutput: !options.onOutput, tailBytes, env: options.env })
   const launch = withIgnoredSignals(program.path, args, ignoredSignals, options.env ?? process.env)
   let child: ReturnType<typeof spawn>
+  const watchdog = startWatchdog()
   try {
     child = spawn(launch.file, launch.args, { env: options.env, cwd: runsIn(options.cwd), stdio: stdio.stdio, detached: !sharesGroup, argv0: launch.file === program.path ? name : undefined, windowsHide: true })
   } catch (error) {
+    watchdog.cancel()
     await stdio.started(() => {})
     stdio.detachInput()
     return result(spawnFailure(program.path, error as NodeJS.ErrnoException))
@@ -121,13 +123,15 @@ async function runProgram(command: CommandLine, options: RunChildOptions): Promi
   })
   const pid = child.pid
   if (!pid) {
+    watchdog.cancel()
     const { error } = await exited
     await forwarded
     stdio.detachInput()
     return result({ ...spawnFailure(program.path, error), output: tail.toString() })
   }
+  // First: from this line on, the watchdog stops the tool should resilient be killed.
+  const releaseWatchdog = watchdog.watch(sharesGroup ? pid : -pid)
   const signals = forwardSignals(options.interrupts, { pid, sharesGroup, onResize: stdio.pty && (() => stdio.pty!.resize(terminalSize().columns, terminalSize().rows)) })
-  const releaseWatchdog = startWatchdog(sharesGroup ? pid : -pid)
   const stopReopens = typeof input === 'object' ? input.watch(pid) : () => {}
   let abortedBecause: string | undefined
   let toolExited = false

@@ -1,7 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process'
 import { describe, expect, it } from 'vitest'
 import { pypiServers } from '../helpers/e2e-setup.js'
-import { alive, LAUNCHER, standIn, waitFor, type StandIn } from '../helpers/process-helpers.js'
+import { gone, identify, LAUNCHER, stillRunning, standIn, waitFor, type StandIn } from '../helpers/process-helpers.js'
 
 // Signals reach the tool as they would without resilient. Each run is started in its own process group
 // (as a shell starts a job), so that a signal can be sent to the whole group (a terminal, timeout(1), a CI runner) or
@@ -77,8 +77,8 @@ describe('signals reach the tool exactly once, and its status is resilient\'s', 
     await ready(tool)
     process.kill(run.pid, signal)
     expect(await run.exited).toEqual({ code: null, signal })
-    const pids = tool.lines().map(line => Number(line.split(' ')[1]))
-    await waitFor(() => pids.every(pid => !alive(pid)), 'the tool and its helper to be gone', 5000)
+    const processes = identify(tool.lines().map(line => Number(line.split(' ')[1])))
+    await waitFor(() => processes.every(gone), 'the tool and its helper to be gone', 5000)
   }, 30_000)
 
   it('a tool that dies of SIGQUIT makes resilient exit 131 (no core file of Node), leaving nothing behind', async () => {
@@ -87,8 +87,8 @@ describe('signals reach the tool exactly once, and its status is resilient\'s', 
     await ready(tool)
     process.kill(run.pid, 'SIGQUIT')
     expect(await run.exited).toEqual({ code: 131, signal: null })
-    const pids = tool.lines().map(line => Number(line.split(' ')[1]))
-    await waitFor(() => pids.every(pid => !alive(pid)), 'the tool and its helper to be gone', 5000)
+    const processes = identify(tool.lines().map(line => Number(line.split(' ')[1])))
+    await waitFor(() => processes.every(gone), 'the tool and its helper to be gone', 5000)
   }, 30_000)
 
   it('a signal ignored by the caller (nohup, trap \'\' HUP) stays ignored by the tool, and the run completes', async () => {
@@ -130,11 +130,13 @@ describe('signals reach the tool exactly once, and its status is resilient\'s', 
     const run = start(tool)
     await ready(tool)
     await waitFor(() => tool.lines().length >= 2, 'the helper to start')
+    const processes = identify(tool.lines().map(line => Number(line.split(' ')[1])))
     process.kill(run.pid, 'SIGKILL')
     await run.exited
-    const pids = tool.lines().map(line => Number(line.split(' ')[1]))
     // TERM, then KILL 2 s later: a bound well above that, for a busy machine; the test is that it happens, not how soon.
-    await waitFor(() => pids.every(pid => !alive(pid)), 'the watchdog to stop the tool', 25_000)
+    await waitFor(() => processes.every(gone), 'the watchdog to stop the tool', 25_000).catch((error: Error) => {
+      throw new Error(`${error.message}; still running: ${stillRunning(processes)}`)
+    })
     expect(toolPid(tool)).toBeGreaterThan(0)
   }, 30_000)
 })

@@ -2,7 +2,7 @@ import { execa } from 'execa'
 import { describe, expect, it } from 'vitest'
 import { pty as terminal } from '../helpers/pty.js'
 import { CLI } from '../helpers/run-cli.js'
-import { alive, standIn, waitFor, type StandIn } from '../helpers/process-helpers.js'
+import { gone, identify, standIn, waitFor, type StandIn } from '../helpers/process-helpers.js'
 
 /** A fake pip that starts a grandchild (like a build subprocess) and waits; it records every pid it started in $LOG. */
 function fakePip(): StandIn {
@@ -25,7 +25,8 @@ describe('signals and process hygiene', () => {
     expect(result.stderr).toMatch(/interrupted/)
     const pids = pip.lines().map(Number)
     expect(pids).toHaveLength(2) // one attempt: no retry after an interrupt
-    await waitFor(() => pids.every(pid => !alive(pid)), 'every pid to end', 3000)
+    const processes = identify(pids)
+    await waitFor(() => processes.every(gone), 'every pid to end', 3000)
   })
 
   it.skipIf(!terminal)('gives the child a terminal when resilient has one, and pipes otherwise', async () => {
@@ -52,6 +53,7 @@ describe('signals and process hygiene', () => {
     expect(screen).toMatch(/interrupted/)
     const pids = pip.lines().map(Number)
     expect(pids).toHaveLength(2)
-    await waitFor(() => pids.every(pid => !alive(pid)), 'every pid to end', 3000)
+    const processes = identify(pids)
+    await waitFor(() => processes.every(gone), 'every pid to end', 3000)
   })
 })

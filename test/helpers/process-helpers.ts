@@ -59,6 +59,40 @@ export async function waitFor(condition: () => boolean, what: string, ms = 15_00
   }
 }
 
+/** A process as it is now: its pid and its start time (/proc/<pid>/stat field 22), or no start time once it is gone. */
+export interface ProcessIdentity {
+  pid: number
+  start: string | undefined
+}
+
+const startTimeOf = (pid: number): string | undefined => {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]
+  } catch {
+    return undefined
+  }
+}
+
+/** Each pid as the process holding it now: later, `gone` tells it from another process the kernel gave that pid to. */
+export function identify(pids: readonly number[]): ProcessIdentity[] {
+  return pids.map(pid => ({ pid, start: startTimeOf(pid) }))
+}
+
+/**
+ * The process has ended (or is a zombie). A pid comes back within seconds on a busy machine (pid_max 32768 here, tens
+ * of processes a second under the suite): a process with the same pid that started at another time is another one.
+ */
+export function gone({ pid, start }: ProcessIdentity): boolean {
+  return !alive(pid) || start === undefined || startTimeOf(pid) !== start
+}
+
+/** Those of `processes` still running, with their command lines, for a failure's message. */
+export function stillRunning(processes: readonly ProcessIdentity[]): string {
+  const cmdline = (pid: number) => { try { return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ').trim() } catch { return '?' } }
+  return processes.filter(process => !gone(process)).map(({ pid }) => `${pid} (${cmdline(pid)})`).join(', ') || 'none'
+}
+
 /** The process exists and is not a zombie. */
 export function alive(pid: number): boolean {
   try {
