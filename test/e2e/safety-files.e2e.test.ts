@@ -54,7 +54,7 @@ describe('attempt files', () => {
     }
     run.kill('SIGKILL')
     await run
-    expect(existsSync(dir)).toBe(true)
+    // Left behind by the SIGKILL; any run of resilient sweeps it, and in a suite another file's run may come first.
     const next = await runCli(['--dry-run', 'pip', 'install', 'x'], { env: isolatedEnv() })
     expect(next.exitCode, next.all).toBe(0)
     expect(existsSync(dir)).toBe(false)
