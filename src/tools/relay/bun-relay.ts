@@ -1,5 +1,5 @@
 import { withEnv } from '../argv/command-line.js'
-import { proxyInEnvironment, withLoopback, type RelaySupport, type RelayTrust } from './relay-support.js'
+import { proxyInEnvironment, relayNoProxyEnv, type RelaySupport, type RelayTrust } from './relay-support.js'
 import type { CommandLine, ToolContext } from '../types.js'
 
 export interface BunSettings {
@@ -35,8 +35,7 @@ export function bunRelay(settings: BunSettings): RelaySupport {
   return {
     protocol: 'npm',
     tarballs: 'index',
-    apply: (command, { url, secret, noProxy }) => withEnv(settings.applyIndex(command, url), {
-      NPM_CONFIG_TOKEN: secret, ...(noProxy !== undefined && { NO_PROXY: withLoopback(noProxy, new URL(url).hostname), no_proxy: withLoopback(noProxy, new URL(url).hostname) }) }),
+    apply: (command, { url, secret, noProxy }) => withEnv(settings.applyIndex(command, url), { NPM_CONFIG_TOKEN: secret, ...relayNoProxyEnv(noProxy, new URL(url).hostname) }),
     trust: context => trust(context, settings),
     // bun documents no timeout of its own for a registry request: the silence bound alone applies.
     readTimeoutMs: () => Number.POSITIVE_INFINITY,

@@ -3,7 +3,7 @@ import { findOptions } from '../argv/args.js'
 import { addCargoGlobalOptions } from '../argv/cargo-global-options.js'
 import { withEnv, withFile } from '../argv/command-line.js'
 import { cargoConfigLayers, findSetting } from '../config/cargo-config.js'
-import { proxyInEnvironment, withLoopback, type RelaySupport, type RelayTrust } from './relay-support.js'
+import { proxyInEnvironment, relayNoProxyEnv, type RelaySupport, type RelayTrust } from './relay-support.js'
 import type { ToolContext } from '../types.js'
 
 // The relay's name as a cargo registry: its token variable is CARGO_REGISTRIES_RESILIENT_RELAY_TOKEN.
@@ -50,8 +50,7 @@ export const CARGO_RELAY: RelaySupport = {
     const path = join(secrets.scratch.path, 'cargo-relay.toml')
     const content = `[source.crates-io]\nreplace-with = "${REGISTRY}"\n\n[registries.${REGISTRY}]\nindex = "${url}"\ncredential-provider = "cargo:token"\n`
     const host = new URL(url.replace(/^sparse\+/, '')).hostname
-    const direct: Record<string, string> = noProxy === undefined ? {} : { NO_PROXY: withLoopback(noProxy, host), no_proxy: withLoopback(noProxy, host) }
-    return withFile(withEnv(addCargoGlobalOptions(command, '--config', path), { ...direct, [TOKEN_VARIABLE]: secret }), { path, content })
+    return withFile(withEnv(addCargoGlobalOptions(command, '--config', path), { ...relayNoProxyEnv(noProxy, host), [TOKEN_VARIABLE]: secret }), { path, content })
   },
   trust,
   // http.timeout: curl's connect timeout and low-speed window, 30 s by default (cargo book, "http.timeout").

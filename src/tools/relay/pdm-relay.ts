@@ -6,7 +6,7 @@ import { installedPdmVersion } from '../config/pdm-version.js'
 import { withNetrc } from '../source/credentials.js'
 import type { ToolContext } from '../types.js'
 import { netrcHosts } from './netrc-hosts.js'
-import { proxyInEnvironment, RELAY_USER, withLoopback, type RelaySupport, type RelayTrust } from './relay-support.js'
+import { proxyInEnvironment, RELAY_USER, relayNoProxyEnv, type RelaySupport, type RelayTrust } from './relay-support.js'
 
 // Commands that read the index's pages (add, lock, update and install write pdm.lock). `search` reads PyPI's search
 // page, `build` and `self update` install through other installers: they go to the index directly.
@@ -77,7 +77,7 @@ export const PDM_RELAY: RelaySupport = {
   unsupportedIn,
   apply(command, { url, secret, noProxy }, secrets) {
     const host = new URL(url).hostname
-    const direct = noProxy === undefined ? command : withEnv(command, { no_proxy: withLoopback(noProxy, host), NO_PROXY: withLoopback(noProxy, host) })
+    const direct = withEnv(command, relayNoProxyEnv(noProxy, host))
     return withNetrc(withEnv(direct, { PDM_PYPI_URL: url }), { url, username: RELAY_USER, password: secret }, secrets)
   },
   trust,

@@ -3,7 +3,7 @@ import { withNetrc } from '../source/credentials.js'
 import { withArgs } from '../argv/command-line.js'
 import { readPipConfig } from '../config/pip-config.js'
 import { pipEnv, pipSubcommand } from '../source/pip-index.js'
-import { proxyInEnvironment, RELAY_USER, withLoopback, type RelaySupport, type RelayTrust } from './relay-support.js'
+import { proxyInEnvironment, RELAY_USER, relayNoProxyEnv, type RelaySupport, type RelayTrust } from './relay-support.js'
 import { withEnv } from '../argv/command-line.js'
 import { pipPatience } from '../source/pip-patience.js'
 import type { ToolContext } from '../types.js'
@@ -47,7 +47,7 @@ export const PIP_RELAY: RelaySupport = {
   // one: it is on loopback, where nothing is verified anyway.
   apply: (command, { url, secret, noProxy }, secrets) => {
     const host = new URL(url).hostname
-    const direct = noProxy === undefined ? command : withEnv(command, { no_proxy: withLoopback(noProxy, host), NO_PROXY: withLoopback(noProxy, host) })
+    const direct = withEnv(command, relayNoProxyEnv(noProxy, host))
     return withNetrc(withArgs(direct, '--index-url', url, '--trusted-host', new URL(url).host), { url, username: RELAY_USER, password: secret }, secrets)
   },
   trust: pipTrust,

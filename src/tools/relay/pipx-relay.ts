@@ -6,7 +6,7 @@ import { pipPatience } from '../source/pip-patience.js'
 import { pipCommandOfPipx, pipxArgs } from '../source/pipx-index.js'
 import type { ToolContext } from '../types.js'
 import { PIP_RELAY, pipTrust } from './pip-relay.js'
-import { RELAY_USER, withLoopback, type RelaySupport, type RelayTrust } from './relay-support.js'
+import { RELAY_USER, relayNoProxyEnv, type RelaySupport, type RelayTrust } from './relay-support.js'
 
 const BACKEND = { long: ['--backend'], minPrefix: 4, takesValue: true }
 
@@ -43,8 +43,7 @@ export const PIPX_RELAY: RelaySupport = {
   },
   apply(command, { url, secret, noProxy }, secrets) {
     const host = new URL(url).host
-    const hostname = new URL(url).hostname
-    const direct = noProxy === undefined ? command : withEnv(command, { no_proxy: withLoopback(noProxy, hostname), NO_PROXY: withLoopback(noProxy, hostname) })
+    const direct = withEnv(command, relayNoProxyEnv(noProxy, new URL(url).hostname))
     // pip keeps plain-http answers in its HTTP cache only from a trusted host (network/session.py), as for pip; the
     // person's own trusted hosts stay (pip splits the variable on whitespace), under the spelling they used.
     const trusted = pipEnv(secrets.env, ['trusted-host'])

@@ -7,7 +7,7 @@ import { readTomlFile, valueAt } from '../config/project-files.js'
 import { netrcHosts } from './netrc-hosts.js'
 import { pixiConfigPath, withPixiConfigFile, type PixiSetup } from '../source/pixi-mirror.js'
 import type { ToolContext } from '../types.js'
-import { proxyInEnvironment, withLoopback, type RelaySupport, type RelayTrust } from './relay-support.js'
+import { proxyInEnvironment, relayNoProxyEnv, type RelaySupport, type RelayTrust } from './relay-support.js'
 
 /*
  * pixi reaches the relay through rattler's mirror middleware: a `[mirrors]` entry sends every request under the
@@ -116,7 +116,7 @@ export function pixiRelay(setup: PixiSetup | undefined, unsupported: (args: read
       const user = setup ? readGlobalConfig(command.argv.slice(1), setup.env, setup.home, '.') : {}
       const host = (new URL(index).hostname || 'index').replace(/[^a-z0-9.-]/gi, '_')
       const configured = withPixiConfigFile(command, pixiConfigPath(setup, `pixi-relay-${host}.toml`), relayConfigText(user, index, `${url}t/${secret}/`), setup)
-      return noProxy === undefined ? configured : withEnv(configured, { no_proxy: withLoopback(noProxy, new URL(url).hostname), NO_PROXY: withLoopback(noProxy, new URL(url).hostname) })
+      return withEnv(configured, relayNoProxyEnv(noProxy, new URL(url).hostname))
     },
     trust,
     readTimeoutMs: () => READ_TIMEOUT_MS,

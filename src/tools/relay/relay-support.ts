@@ -88,6 +88,16 @@ export interface RelayTrust {
 /** `list` with the relay's `host` added: the tool reaches the relay directly, whatever proxy it uses for the rest. */
 export const withLoopback = (list: string, host: string) => list ? `${list},${host}` : host
 
+/**
+ * NO_PROXY and no_proxy (tools read either spelling) for an attempt through the relay: the tool's own no-proxy list
+ * with the relay's `host` added; nothing where no proxy applies to the tool (RelayTrust.noProxy undefined).
+ */
+export function relayNoProxyEnv(noProxy: string | undefined, host: string): Record<string, string> {
+  if (noProxy === undefined) return {}
+  const list = withLoopback(noProxy, host)
+  return { NO_PROXY: list, no_proxy: list }
+}
+
 /** Whether the environment names a proxy the tools read (HTTP_PROXY, HTTPS_PROXY, ALL_PROXY, in either case). */
 export const proxyInEnvironment = (env: NodeJS.ProcessEnv) => ['http_proxy', 'https_proxy', 'all_proxy'].some(name => env[name] || env[name.toUpperCase()])
 

@@ -3,7 +3,7 @@ import { findUvOptions, type UvCommand } from '../argv/uv-options.js'
 import { withNetrc } from '../source/credentials.js'
 import type { CommandLine, ToolContext } from '../types.js'
 import { netrcHosts } from './netrc-hosts.js'
-import { proxyInEnvironment, RELAY_USER, withLoopback, type RelaySupport, type RelayTrust } from './relay-support.js'
+import { proxyInEnvironment, RELAY_USER, relayNoProxyEnv, type RelaySupport, type RelayTrust } from './relay-support.js'
 
 // What uv writes of its index: uv.lock keeps each package's `source = { registry = "<index URL>" }` (lock, sync, add,
 // remove, tree, export and `run` lock the project first), and uv tool's receipt keeps its index options (clap reads
@@ -63,7 +63,7 @@ export function uvRelay(parse: (args: readonly string[]) => UvCommand, applyInde
     },
     apply(command, { url, secret, noProxy }, secrets) {
       const host = new URL(url).hostname
-      const direct = noProxy === undefined ? command : withEnv(command, { no_proxy: withLoopback(noProxy, host), NO_PROXY: withLoopback(noProxy, host) })
+      const direct = withEnv(command, relayNoProxyEnv(noProxy, host))
       return withNetrc(applyIndex(direct, url), { url, username: RELAY_USER, password: secret }, secrets)
     },
     trust: context => trust(context, parse(context.args)),
