@@ -39,10 +39,11 @@ export function sendHeld(context: RelayContext, page: HeldPage, tool: ServerResp
 }
 
 /**
- * A page passed on as the source sent it (decoded), read whole first: pages are small, and a body that breaks can
- * then still be asked of the next source. False when it broke before it was complete (nothing was sent).
+ * A page passed on as the source sent it (decoded), or as `rewrite` makes it, read whole first: pages are small, and a
+ * body that breaks can then still be asked of the next source. False when it broke before it was complete (nothing
+ * was sent).
  */
-export async function sendPageAsIs(context: RelayContext, response: UpstreamResponse, tool: ServerResponse, source: { id: string }, read?: (body: Buffer) => void): Promise<boolean> {
+export async function sendPageAsIs(context: RelayContext, response: UpstreamResponse, tool: ServerResponse, source: { id: string }, rewrite: (body: Buffer) => Buffer = body => body): Promise<boolean> {
   let body: Buffer
   try {
     body = await buffer(decoded(response))
@@ -50,10 +51,10 @@ export async function sendPageAsIs(context: RelayContext, response: UpstreamResp
     return false
   }
   if (response.body.readableAborted) return false
-  read?.(body)
+  const sent = rewrite(body)
   context.ledger.bytes(source.id, body.length, false)
-  tool.writeHead(response.status, toolHeaders(response.headers, { 'content-length': String(body.length) }))
-  tool.end(body)
+  tool.writeHead(response.status, toolHeaders(response.headers, { 'content-length': String(sent.length) }))
+  tool.end(sent)
   return true
 }
 

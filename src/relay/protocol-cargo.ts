@@ -2,7 +2,6 @@ import type { ServerResponse } from 'node:http'
 import { text } from 'node:stream/consumers'
 import type { RelayContext, RelayProtocol } from './context.js'
 import { hashFromFragment } from './expected-hash.js'
-import { toolHeaders } from './headers.js'
 import { decoded, sendPageAsIs } from './page-transfer.js'
 import { onPages } from './protocols.js'
 import type { RelaySource } from './types.js'
@@ -60,30 +59,22 @@ function dlOf(context: RelayContext, source: RelaySource): Promise<string | unde
  * relay's secret) with every request, downloads included; `api` and the rest stay. Cargo.lock records neither: it
  * keeps crates.io's source id under source replacement.
  */
-async function sendConfig(context: RelayContext, response: UpstreamResponse, tool: ServerResponse, source: RelaySource): Promise<boolean> {
-  let body: string
-  try {
-    body = await text(decoded(response))
-  } catch {
-    return false
-  }
-  let config: Record<string, unknown>
-  try {
-    config = JSON.parse(body) as Record<string, unknown>
-  } catch {
-    config = {}
-  }
-  if (typeof config.dl === 'string') known(context).set(source.id, Promise.resolve(new URL(config.dl, response.url).href))
-  const rewritten = Buffer.from(JSON.stringify({ ...config, dl: `${context.base}dl`, 'auth-required': true }))
-  context.ledger.bytes(source.id, Buffer.byteLength(body), false)
-  tool.writeHead(response.status, toolHeaders(response.headers, { 'content-length': String(rewritten.length) }))
-  tool.end(rewritten)
-  return true
+function sendConfig(context: RelayContext, response: UpstreamResponse, tool: ServerResponse, source: RelaySource): Promise<boolean> {
+  return sendPageAsIs(context, response, tool, source, body => {
+    let config: Record<string, unknown>
+    try {
+      config = JSON.parse(body.toString('utf8')) as Record<string, unknown>
+    } catch {
+      config = {}
+    }
+    if (typeof config.dl === 'string') known(context).set(source.id, Promise.resolve(new URL(config.dl, response.url).href))
+    return Buffer.from(JSON.stringify({ ...config, dl: `${context.base}dl`, 'auth-required': true }))
+  })
 }
 
 /** An index file passed on as it came, each version's cksum learned for its download. */
-async function sendIndexFile(context: RelayContext, response: UpstreamResponse, tool: ServerResponse, source: RelaySource): Promise<boolean> {
-  const sent = await sendPageAsIs(context, response, tool, source, body => {
+function sendIndexFile(context: RelayContext, response: UpstreamResponse, tool: ServerResponse, source: RelaySource): Promise<boolean> {
+  return sendPageAsIs(context, response, tool, source, body => {
     for (const line of body.toString('utf8').split('\n')) {
       try {
         const entry = JSON.parse(line) as { name?: unknown; vers?: unknown; cksum?: unknown }
@@ -94,8 +85,8 @@ async function sendIndexFile(context: RelayContext, response: UpstreamResponse, 
         // Not a version line (an empty line at the end): nothing to learn.
       }
     }
+    return body
   })
-  return sent
 }
 
 export const CARGO_PROTOCOL: RelayProtocol = {
