@@ -32,6 +32,16 @@ const COMMON_NAME = oid('550403')
 const SUBJECT_ALT_NAME = oid('551d11')
 const BASIC_CONSTRAINTS = oid('551d13')
 
+/**
+ * A DER INTEGER for a positive number given as big-endian bytes: the shortest form (X.690 8.3.2; OpenSSL refuses a
+ * leading zero byte the next byte does not need as "illegal padding"), with a zero byte where the top bit is set.
+ */
+export function positiveInteger(bytes: Buffer): Buffer {
+  let start = 0
+  while (start < bytes.length - 1 && bytes[start] === 0) start++
+  const digits = bytes.subarray(start)
+  return der(0x02, digits[0]! & 0x80 ? Buffer.concat([Buffer.from([0]), digits]) : digits)
+}
 const utcTime = (date: Date) => der(0x17, Buffer.from(`${date.toISOString().slice(2, 19).replace(/[-T:]/g, '')}Z`))
 const name = (text: string) => sequence(der(0x31, sequence(COMMON_NAME, der(0x0c, Buffer.from(text)))))
 
@@ -41,11 +51,12 @@ function altName(host: string): Buffer {
 }
 
 /** A certificate naming `hosts` (IPv4 addresses or host names), self-signed with a new P-256 key. */
-export function relayCertificate(hosts: readonly string[], now = new Date()): RelayCertificate {
+export function relayCertificate(hosts: readonly string[], now = new Date(), random: (size: number) => Buffer = randomBytes): RelayCertificate {
   const host = hosts[0] ?? '127.0.0.1'
   const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' })
-  const serial = randomBytes(16)
-  serial[0]! &= 0x7f
+  // RFC 5280 4.1.2.2: positive, at most 20 bytes; a random one so no two runs' certificates share a serial.
+  const serial = Buffer.from(random(16))
+  serial[15]! |= 1
   const extensions = der(0xa3, sequence(
     sequence(SUBJECT_ALT_NAME, der(0x04, sequence(...[...new Set(hosts)].map(altName)))),
     // Not a CA: it can vouch for nothing but itself.
@@ -53,7 +64,7 @@ export function relayCertificate(hosts: readonly string[], now = new Date()): Re
   ))
   const tbs = sequence(
     der(0xa0, der(0x02, Buffer.from([2]))),
-    der(0x02, serial),
+    positiveInteger(serial),
     ECDSA_SHA256,
     name(`resilient relay ${host}`),
     sequence(utcTime(new Date(now.getTime() - 3_600_000)), utcTime(new Date(now.getTime() + 86_400_000))),

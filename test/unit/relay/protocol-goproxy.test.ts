@@ -1,6 +1,6 @@
 import { createPrivateKey, X509Certificate } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { relayCertificate } from '../../../src/relay/certificate.js'
+import { positiveInteger, relayCertificate } from '../../../src/relay/certificate.js'
 import { GOPROXY_PROTOCOL } from '../../../src/relay/protocol-goproxy.js'
 import { goproxyWithRelay } from '../../../src/tools/relay/go-relay.js'
 
@@ -53,6 +53,22 @@ describe('the relay\'s certificate', () => {
     expect(parsed.ca).toBe(false)
     expect(new Date(parsed.validTo).getTime() - now.getTime()).toBe(86_400_000)
     expect(parsed.checkPrivateKey(createPrivateKey(key))).toBe(true)
+  })
+  it.each([
+    ['00', '02 01 00'], ['0000', '02 01 00'], ['7f', '02 01 7f'], ['80', '02 02 00 80'], ['000080', '02 02 00 80'], ['0001ff', '02 02 01 ff'],
+  ])('writes the integer %s as %s', (bytes, expected) => expect(positiveInteger(Buffer.from(bytes, 'hex')).toString('hex').match(/../g)!.join(' ')).toBe(expected))
+  // Seen in CI: a random serial starting with a zero byte, written as it came, made OpenSSL refuse the certificate
+  // ("asn1 encoding routines::illegal padding") and the run went without its relay, about once in 256 runs.
+  it.each([
+    ['a leading zero byte', '00', '05'], ['two leading zero bytes', '0000', '7f'], ['the top bit set', '', 'ff'], ['a zero then the top bit', '00', '80'],
+  ])('takes a serial with %s', (_, zeros, next) => {
+    const bytes = Buffer.alloc(16, 0x11)
+    Buffer.from(zeros + next, 'hex').copy(bytes)
+    const parsed = new X509Certificate(relayCertificate(['127.0.0.1'], new Date(), () => bytes).cert)
+    expect(BigInt(`0x${parsed.serialNumber}`)).toBe(BigInt(`0x${bytes.toString('hex')}`) | 1n)
+  })
+  it('is always a certificate OpenSSL reads, whatever the random serial', () => {
+    for (let i = 0; i < 300; i++) expect(() => new X509Certificate(relayCertificate(['127.0.0.1']).cert)).not.toThrow()
   })
   it('is new each time', () => expect(relayCertificate(['127.0.0.1']).cert).not.toBe(relayCertificate(['127.0.0.1']).cert))
 })
