@@ -185,7 +185,9 @@ export function race(context: RelayContext, request: RaceRequest): Promise<RaceO
       const left = queue.filter(askable)
       const back = Math.min(...left.map(s => context.cooling.get(s.id) ?? now))
       if (left.length && back - now <= context.retryAfterBoundMs) {
-        waitTimer = setTimeout(() => launchNext() || settle(failureAnswer(failures, context.index, request.kind)), Math.max(0, back - now))
+        // A timer may wake a little before context.now() says the wait is over (timers run on libuv's clock, cached
+        // per loop turn; now() is the wall clock): the rest is waited, never taken for a source that is not back.
+        waitTimer = setTimeout(() => launchNext() || whenNothingRuns(), Math.max(1, back - now))
         return
       }
       settle(failureAnswer(failures, context.index, request.kind))
