@@ -70,6 +70,8 @@ export interface RelayContext {
   roots: readonly string[]
   /** Where packuments' `dist.tarball` point (src/relay/npm-pages.ts). */
   tarballRoot: string
+  /** The tool fetches tarballs from the index, never here: the index's packuments need neither rewrite nor digests. */
+  indexPagesAsSent?: boolean
   latency: LatencyBook
   /** Which sources are failing now: asked after the others (src/relay/standing.ts). */
   standing: Standing

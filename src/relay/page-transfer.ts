@@ -71,7 +71,28 @@ export interface PageFilter {
  */
 export function streamPage(context: RelayContext, response: UpstreamResponse, tool: ServerResponse, source: RelaySource, filter: PageFilter): Promise<void> {
   tool.writeHead(response.status, toolHeaders(response.headers))
-  const body = decoded(response)
+  return streamBody(context, response, decoded(response), tool, source, filter)
+}
+
+/** Passes on a page unchanged, in the encoding it came in (the tool asked for it): nothing decoded, nothing rewritten. */
+export function streamPageAsSent(context: RelayContext, response: UpstreamResponse, tool: ServerResponse, source: RelaySource): Promise<void> {
+  const single = (name: string) => [response.headers[name]].flat()[0]
+  tool.writeHead(response.status, toolHeaders(response.headers, { 'content-encoding': single('content-encoding'), 'content-length': single('content-length') }))
+  return streamBody(context, response, response.body, tool, source, { feed: chunk => chunk, end: () => '' })
+}
+
+/** The tool's Accept-Encoding has `encoding` (identity always). */
+export function accepts(tool: ServerResponse, encoding: string | string[] | undefined): boolean {
+  const wanted = String([encoding].flat()[0] ?? 'identity').trim().toLowerCase()
+  if (wanted === 'identity') return true
+  const header = [tool.req?.headers['accept-encoding']].flat()[0] ?? ''
+  return header.split(',').some(part => {
+    const [name, ...parameters] = part.split(';').map(piece => piece.trim().toLowerCase())
+    return name === wanted && !parameters.some(parameter => /^q=0(?:\.0*)?$/.test(parameter))
+  })
+}
+
+function streamBody(context: RelayContext, response: UpstreamResponse, body: Readable, tool: ServerResponse, source: RelaySource, filter: PageFilter): Promise<void> {
   return new Promise(resolve => {
     let over = false
     const finish = (broke: boolean) => {

@@ -4,7 +4,7 @@ import type { RelayContext } from './context.js'
 import { toolHeaders } from './headers.js'
 import type { HeldPage } from './look-ahead.js'
 import { packumentRule } from './npm-pages.js'
-import { decoded, streamPage } from './page-transfer.js'
+import { accepts, decoded, streamPage, streamPageAsSent } from './page-transfer.js'
 import type { RelayProtocol } from './context.js'
 import { onFiles, onPages } from './protocols.js'
 import { TokenRewriter } from './token-stream.js'
@@ -23,6 +23,18 @@ export const packumentPath = (name: string) => name.replace('/', '%2f')
 
 const packumentRewriter = (context: RelayContext) =>
   new TokenRewriter(packumentRule({ roots: context.roots, tarballRoot: context.tarballRoot, learn: (path, hashes) => context.hashes.learn(path, hashes) }))
+
+/**
+ * The index's own packument, for a tool that fetches tarballs from the index itself (bun, yarn 1: RelaySupport.tarballs
+ * `index`): the rewrite would give each tarball URL back as it is and no tarball comes here to be checked against its
+ * digest, so the page goes on as the index sent it, still compressed.
+ * Measured with bun on create-vite's react-ts template: 44 MB of packuments decoded, tokenised and sent uncompressed
+ * made the relay's share of the CPU larger than bun's (docs/benchmarks.md, bench (reg)). Its digests are not learned:
+ * such a tool fetches tarballs from the index itself, and checks them against the page.
+ */
+function unchanged(context: RelayContext, source: RelaySource): boolean {
+  return Boolean(context.indexPagesAsSent) && source.id === context.index.id
+}
 
 /**
  * An npm packument read whole and rewritten as sendPackument would send it, for the relay to hold until npm asks
@@ -56,7 +68,8 @@ export const NPM_PROTOCOL: RelayProtocol = {
   filesRoot: indexUrl => indexUrl.endsWith('/') ? indexUrl : `${indexUrl}/`,
   // A packument streams through; a body that breaks ends the tool's response, nothing is asked again.
   sendPage: async (context, response, tool, source) => {
-    await streamPage(context, response, tool, source, packumentRewriter(context))
+    if (unchanged(context, source) && accepts(tool, response.headers['content-encoding'])) await streamPageAsSent(context, response, tool, source)
+    else await streamPage(context, response, tool, source, packumentRewriter(context))
     return true
   },
   lookAhead: { nameOf: packumentName, pathOf: packumentPath, read: readPackument },

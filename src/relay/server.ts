@@ -39,6 +39,11 @@ export interface RelayOptions {
    * records in its lockfile) unless `tarballs` is `relay`.
    */
   index?: string
+  /**
+   * `index`: the tool fetches tarballs from the index itself, never through the relay (bun, yarn 1), so the index's own
+   * packuments go on as it sent them (compressed, no digests learned). Unset, tarballs keep the index's URLs too, but
+   * the tool may still send them to the relay (npm's --replace-registry-host), which checks them against the page.
+   */
   tarballs?: 'index' | 'relay'
   onEvent?: (event: RelayEvent) => void
   now?: () => number
@@ -159,7 +164,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
   const index = sources.find(source => source.id === options.index) ?? sources[0]!
   const context: RelayContext = {
     protocol, sources, base, roots: fileRoots(sources.map(source => source.files)),
-    index, pages: new PageAuthority({ ...DEFAULT_PAGES, ...options.pages }, index.id), tarballRoot: options.tarballs === 'relay' ? base : index.files,
+    index, pages: new PageAuthority({ ...DEFAULT_PAGES, ...options.pages }, index.id), tarballRoot: options.tarballs === 'relay' ? base : index.files, indexPagesAsSent: options.tarballs === 'index',
     latency: new LatencyBook({ ...DEFAULT_HEDGE, ...options.hedge }), standing: new Standing(options.now ?? Date.now), ledger, hashes: new HashBook(), upstream: upstream.fetch,
     now: options.now ?? Date.now, cooling: new Map(), retryAfterBoundMs: options.retryAfterBoundMs ?? 10_000, badCopies: new Map(),
   }
