@@ -17,17 +17,27 @@ import { TailBuffer } from '../../../src/diagnose/tail-buffer.js'
 
 const TAIL_BYTES = 256 * 1024
 const dir = mkdtempSync(join(tmpdir(), 'resilient-forward-'))
-// The test files (~150 MB) go with the file's tests.
+// The test files (~50 MB) go with the file's tests.
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
-/** A text file of about `megabytes` MB (ASCII, so that a tail read as UTF-8 is byte for byte the same). */
+const made = new Map<string, { path: string; text: Buffer }>()
+
+/**
+ * A text file of about `megabytes` MB (ASCII, so that a tail read as UTF-8 is byte for byte the same), made once per
+ * name. 16 MB is 16 times the rate at which a stream goes to a relay thread (HAND_OVER_BYTES a second): enough for it to
+ * take over, where 64 MB made this file the suite's slowest unit file (110 s under load) for no other case.
+ */
 function textFile(name: string, megabytes: number): { path: string; text: Buffer } {
+  const known = made.get(name)
+  if (known) return known
   const path = join(dir, name)
   const line = (i: number) => `line ${i} ${createHash('sha256').update(String(i)).digest('hex')}\n`
   const lines: string[] = []
   for (let i = 0, size = 0; size < megabytes * 2 ** 20; i++) size += (lines[i] = line(i)).length
   writeFileSync(path, lines.join(''))
-  return { path, text: readFileSync(path) }
+  const file = { path, text: readFileSync(path) }
+  made.set(name, file)
+  return file
 }
 
 /** The tool: `sh -c script` with the pipes' child ends as its stdout (and stderr); resilient's copies are closed. */
@@ -68,8 +78,8 @@ const sha256Of = (data: Buffer) => createHash('sha256').update(data).digest('hex
 const lastBytes = (data: Buffer) => data.subarray(data.length - TAIL_BYTES).toString()
 
 describe('forwardOutput with a relay thread', () => {
-  it('passes 64 MB on byte for byte through the relay thread, and keeps the exact tail', async () => {
-    const input = textFile('64m', 64)
+  it('passes 16 MB on byte for byte through the relay thread, and keeps the exact tail', async () => {
+    const input = textFile('16m', 16)
     const [source, target] = openRealPipes(['from-child', 'from-child']) as [RealPipe, RealPipe]
     const tail = new TailBuffer(TAIL_BYTES)
     const forwarding = forward(source, target, new OutputOrder(chunk => tail.push(chunk)))
@@ -112,7 +122,7 @@ describe('forwardOutput with a relay thread', () => {
     ['stdout and stderr relayed by two threads at once, then a last line on stdout', (big: string) => `cat ${big} & cat ${big} >&2; wait; echo 'ERROR: the real error'`, [1, 1]],
   ])('keeps the order of the two streams: %s', async (_, script, threads) => {
     // Large enough that the thread takes over (and the tail given back is the thread's).
-    const input = textFile('before-error', 64)
+    const input = textFile('before-error', 16)
     const [out, err, outTarget, errTarget] = openRealPipes(['from-child', 'from-child', 'from-child', 'from-child']) as RealPipe[] as [RealPipe, RealPipe, RealPipe, RealPipe]
     const both = new TailBuffer(TAIL_BYTES)
     const order = new OutputOrder(chunk => both.push(chunk))
