@@ -41,6 +41,7 @@ async function plainCargoLock(dir: string, healthy: CratesRegistry): Promise<str
   return readFileSync(join(plainDir, 'Cargo.lock'), 'utf8')
 }
 const cargoLock = (dir: string) => readFileSync(join(dir, 'Cargo.lock'), 'utf8')
+const indexFiles = (registry: CratesRegistry) => registry.requests.filter(path => path !== '/config.json' && !path.startsWith('/dl/'))
 
 describeNeeding(CARGO, 'real cargo through the relay', () => {
   const registries: CratesRegistry[] = []
@@ -91,6 +92,56 @@ describeNeeding(CARGO, 'real cargo through the relay', () => {
     expect(result.stderr).toContain('cargo-relay.toml')
     expect(index.requests).toEqual(expect.arrayContaining(['/config.json', '/ti/ny/tinyanswer', '/dl/tinyanswer/0.1.0/download']))
     expect(mirror.requests.filter(path => path !== '/config.json')).toEqual([])
+  })
+
+  itNeeding(CARGO, 'a .crate that breaks at 80 % on the index is resumed on the mirror in one attempt: at most 1.1× its bytes fetched, Cargo.lock the plain cargo\'s', async () => {
+    // 1.5 MB of incompressible data: a transfer that breaks at 80 % has something to resume. The relay hedges a
+    // file on another source only after its first second of silence (no file of the index answered yet), so the
+    // mirror is asked for the rest of the file, not for all of it, unless the index's headers took that long.
+    const big = [buildCrate('tinyanswer', '0.1.0', 42, 1_500_000)]
+    const index = await registry(big, { fault: ({ isFile }) => isFile ? { kind: 'truncate', atFraction: 0.8 } : OK })
+    const mirror = await registry(big)
+    const healthy = await registry(big)
+    const dir = project(index, [mirror])
+    const result = await runCli(['-v', 'cargo', 'fetch'], { cwd: dir, env: cargoEnv() })
+    expect(result.exitCode, result.all).toBe(0)
+    expect(result.stderr).toContain('done in 1 attempt')
+    expect(result.stderr).toContain(`download: 127.0.0.1:${index.port} broke at 1 MB of 2 MB, resuming from 127.0.0.1:${mirror.port}`)
+    // Pages and headers are a few kB; the crate itself once, plus what the break cost.
+    expect(index.bytesSent() + mirror.bytesSent()).toBeLessThan(1.1 * big[0]!.bytes.length + 20_000)
+    expect(cargoLock(dir)).toBe(await plainCargoLock(dir, healthy))
+  })
+
+  // Two crates, so that cargo asks two index files at once and the relay waits out two 429s side by side.
+  const TWO = [buildCrate('tinyanswer', '0.1.0'), buildCrate('otheranswer', '0.2.0', 7)]
+  const BOTH = 'tinyanswer = "0.1"\notheranswer = "0.2"\n'
+  for (const withMirror of [false, true]) itNeeding(CARGO, `a 429 with Retry-After: 1 on each index file of the index (${withMirror ? 'with a mirror' : 'alone'}) is waited out by the relay within one attempt`, async () => {
+    const index = await registry(TWO, { fault: ({ path, isFile }) => !isFile && path !== '/config.json' ? { kind: 'status', status: 429, retryAfter: 1, times: 1 } : OK })
+    const mirror = await registry(TWO)
+    const healthy = await registry(TWO)
+    const dir = project(index, withMirror ? [mirror] : [], { dependencies: BOTH })
+    // cargo's own retries off: what waits out the 429 is the relay, not cargo asking again.
+    const result = await runCli(['-v', 'cargo', 'fetch'], { cwd: dir, env: { ...cargoEnv(), CARGO_NET_RETRY: '0' } })
+    expect(result.exitCode, result.all).toBe(0)
+    expect(result.stderr).toContain('done in 1 attempt')
+    for (const page of ['/ti/ny/tinyanswer', '/ot/he/otheranswer']) expect(index.requests.filter(path => path === page), page).toHaveLength(2)
+    // Pages come from the index: a 429 it asks to wait for is waited for, never an occasion to ask a mirror.
+    expect(indexFiles(mirror)).toEqual([])
+    expect(cargoLock(dir)).toBe(await plainCargoLock(dir, healthy))
+  })
+
+  itNeeding(CARGO, 'a slow index and a lagging mirror: Cargo.lock gets the index\'s newest version (0.1.1, which the mirror does not have yet)', async () => {
+    const versions = [buildCrate('tinyanswer', '0.1.0'), buildCrate('tinyanswer', '0.1.1', 43)]
+    const index = await registry(versions, { fault: ({ isFile }) => isFile ? OK : { kind: 'delay', ms: 1500 } })
+    const mirror = await registry(versions, { missing: ['tinyanswer@0.1.1'] })
+    const healthy = await registry(versions)
+    const dir = project(index, [mirror])
+    const result = await runCli(['-v', 'cargo', 'fetch'], { cwd: dir, env: cargoEnv() })
+    expect(result.exitCode, result.all).toBe(0)
+    expect(result.stderr).toContain('done in 1 attempt')
+    expect(cargoLock(dir)).toMatch(/name = "tinyanswer"\nversion = "0\.1\.1"/)
+    expect(cargoLock(dir)).toBe(await plainCargoLock(dir, healthy))
+    expect(indexFiles(mirror)).toEqual([])
   })
 
   itNeeding(CARGO, 'a mirror\'s other bytes for a crate never reach cargo: checked against the index\'s cksum, the transfer is broken off', async () => {
