@@ -7,6 +7,7 @@ import { isolatedEnv } from '../helpers/isolated-env.js'
 import { runCli } from '../helpers/run-cli.js'
 import { buildCrate, startCratesRegistry, type CratesRegistry } from '../helpers/crates-registry.js'
 import { projectWithConfig } from '../helpers/e2e-setup.js'
+import type { Fault } from '../../src/demo/fault-server.js'
 
 // The real cargo against sparse registries on 127.0.0.1, through the built CLI. CARGO_HOME is a fresh folder,
 // so nothing is cached and the user's ~/.cargo is never read or written.
@@ -30,8 +31,8 @@ const env = () => {
 describeNeeding(command('cargo'), 'resilient cargo (real cargo)', () => {
   const registries: CratesRegistry[] = []
   afterEach(async () => { await Promise.all(registries.splice(0).map(registry => registry.close())) })
-  const start = async (...faults: Parameters<typeof startCratesRegistry>[1][]) => {
-    const started = await Promise.all(faults.map(fault => startCratesRegistry(CRATES, fault)))
+  const start = async (...faults: Fault[]) => {
+    const started = await Promise.all(faults.map(fault => startCratesRegistry(CRATES, { fault })))
     registries.push(...started)
     return started
   }

@@ -2,6 +2,7 @@ import { strToU8, zipSync } from 'fflate'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { startFaultServer, type FaultChoice, type FaultServer } from '../../src/demo/fault-server.js'
 import { sendBody } from '../../src/demo/send-body.js'
+import { incompressibleBytes } from './incompressible.js'
 
 /**
  * A Go module proxy on 127.0.0.1 with fault injection (src/demo/fault-server.ts), for the relay's go tests: the GOPROXY
@@ -22,8 +23,7 @@ export function buildGoModule(path: string, versions: readonly string[], padding
   const built = new Map<string, { info: string; mod: string; zip: Buffer }>()
   for (const version of versions) {
     const mod = `module ${path}\n\ngo 1.18\n`
-    let seed = 0x9e3779b9 ^ version.length
-    const padding = new Uint8Array(paddingBytes).map(() => (seed = (seed * 1103515245 + 12345) >>> 0) >>> 24)
+    const padding = incompressibleBytes(paddingBytes, 0x9e3779b9 ^ version.length)
     const zip = Buffer.from(zipSync({
       [`${path}@${version}/go.mod`]: strToU8(mod),
       [`${path}@${version}/hello.go`]: strToU8(`package hello\n\n// Version is this module's version.\nconst Version = "${version}"\n${tampered ? 'var Tampered = true\n' : ''}`),

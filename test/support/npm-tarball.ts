@@ -43,8 +43,8 @@ function tarHeader(path: string, size: number): Buffer {
   return header
 }
 
-/** A .tar.gz of regular files (npm tarballs, cargo's .crate files). */
-export function gzippedTar(files: Record<string, string>): Buffer {
+/** A .tar.gz of regular files (npm tarballs, cargo's .crate files), each given as text or bytes. */
+export function gzippedTar(files: Record<string, string | Uint8Array>): Buffer {
   const blocks: Buffer[] = []
   for (const [path, content] of Object.entries(files)) {
     const data = Buffer.from(content)
