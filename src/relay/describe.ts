@@ -17,6 +17,8 @@ export function sizeOf(bytes: number): string {
   return `${Math.round(bytes / 1e3)} kB`
 }
 
+const seconds = (ms: number) => ms < 1000 ? `${ms} ms` : `${Math.round(ms / 100) / 10} s`
+
 const WHY: Record<FailureKind | 'slow', string> = {
   connect: 'could not be reached', reset: 'dropped the connection', timeout: 'went silent', 'server-error': 'answered with a server error',
   'rate-limited': 'is rate-limiting (429)', 'not-found': 'does not have it', refused: 'refused the request', truncated: 'broke off the transfer',
@@ -38,6 +40,8 @@ export function describeEvent(event: RelayEvent): string | undefined {
       return `${name}: the copy from ${event.sources.join(' and ')} failed its published hash; it is not passed on`
     case 'gave-up':
       return `${name}: ${event.why}`
+    case 'waiting':
+      return `${name}: ${event.source} is rate-limiting (429) and asked to wait ${seconds(event.ms)}: waiting it out, then asking again (said once per host)`
   }
 }
 

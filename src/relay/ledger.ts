@@ -54,6 +54,15 @@ export class Ledger {
     this.onEvent(event)
   }
 
+  private readonly toldWaiting = new Set<string>()
+
+  /** `host` asked to be asked again in `ms` (a 429's Retry-After) and will be: told the first time for each host. */
+  waiting(path: string, host: string, ms: number): void {
+    if (this.toldWaiting.has(host)) return
+    this.toldWaiting.add(host)
+    this.onEvent({ kind: 'waiting', path, source: host, ms })
+  }
+
   /** A copy of the numbers so far, per host. */
   tally(): Record<string, HostTally> {
     return Object.fromEntries([...this.hosts].map(([host, tally]) => [host, { ...tally, failures: { ...tally.failures } }]))

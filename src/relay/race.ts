@@ -155,6 +155,7 @@ export function race(context: RelayContext, request: RaceRequest): Promise<RaceO
         if (wait <= context.retryAfterBoundMs && !retriedAfterWait.has(source)) {
           retriedAfterWait.add(source)
           queue.push(source)
+          context.ledger.waiting(request.path, source.id, wait)
         }
       }
       onFailure(source, verdict, response.status, Array.isArray(retryAfter) ? retryAfter[0] : retryAfter)

@@ -47,6 +47,8 @@ export type RelayEvent =
   | { kind: 'resume'; path: string; from: string; to: string; atBytes: number; totalBytes?: number; why: 'broke' | 'stalled' }
   | { kind: 'hash-mismatch'; path: string; sources: string[] }
   | { kind: 'gave-up'; path: string; why: string }
+  /** A source answered 429 with a Retry-After the relay waits out (said once per source and run: a wait per page would flood). */
+  | { kind: 'waiting'; path: string; source: string; ms: number }
 
 /** The relay's hedging settings; defaults in src/relay/hedge-delay.ts. */
 export interface HedgeSettings {

@@ -77,4 +77,8 @@ describe('what the terminal says about the relay', async () => {
       .toBe('left-pad-1.3.0.tgz: registry.npmjs.org answered with a server error, served by npmmirror')
     expect(describeEvent({ kind: 'failover', path: 'simple/torch/', from: 'pypi.org', to: 'tuna', why: 'slow' })).toBeUndefined()
   })
+  it('says a Retry-After is waited out, and how long', () => {
+    expect(describeEvent({ kind: 'waiting', path: 'simple/torch/', source: 'pypi.org', ms: 3000 }))
+      .toBe('torch: pypi.org is rate-limiting (429) and asked to wait 3 s: waiting it out, then asking again (said once per host)')
+  })
 })

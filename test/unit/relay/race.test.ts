@@ -106,6 +106,15 @@ describe('one request raced across the sources', () => {
     expect(context.ledger.tally().index!.failures).toEqual({ 'rate-limited': 1 })
   })
 
+  it('tells of a Retry-After it waits out once per source, however many requests wait', async () => {
+    const { run, events } = contextWith({ index: [{ ms: 10, status: 429, headers: { 'retry-after': '1' } }, { ms: 10, status: 429, headers: { 'retry-after': '1' } }, { ms: 10 }, { ms: 10 }], mirror: [{ ms: 10, status: 503 }, { ms: 10, status: 503 }] })
+    const both = [run(), run()]
+    await vi.advanceTimersByTimeAsync(1500)
+    const done = await Promise.all(both)
+    expect(done.map(outcome => outcome.won && outcome.source.id)).toEqual(['index', 'index'])
+    expect(events.filter(event => event.kind === 'waiting')).toEqual([{ kind: 'waiting', path: 'packages/x.whl', source: 'index', ms: 1000 }])
+  })
+
   // Seen in CI under load (yarn 1 got the 429 and failed its attempt): the timer for the end of a Retry-After may come
   // before the relay's clock says it is over (Date.now is a wall clock; timers run on libuv's, cached per loop turn).
   // Such a wake-up waits the rest; it does not give up on a source that is about to be back.
