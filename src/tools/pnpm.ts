@@ -5,7 +5,8 @@ import { findUp } from './lockfile/locked-registries.js'
 import { pnpmRelay, PNPM_FETCH } from './relay/pnpm-relay.js'
 import { npmStylePatience } from './relay/npm-relay.js'
 import { addOptions, findEnv, NPM_FETCH_KNOBS, NPM_KNOB_OPTION, npmPackageUrl, PNPM_CONFIG_REGISTRY, REGISTRY_OPTION } from './npm-family.js'
-import { withNpmrc } from './source/credentials.js'
+import { withNpmrc, type SecretsContext, type UserNpmrc } from './source/credentials.js'
+import type { SplitUrl } from '../redact.js'
 import { findRegistryChoice } from './source/npm-registry-choice.js'
 import { npmrcFiles, npmrcScopeRegistries, readNpmrcSetting } from './config/npmrc.js'
 import type { CommandLine, ConfigFiles, IndexChoice, KnobData, ReadOnlyForms, ToolAdapter, ToolContext } from './types.js'
@@ -46,9 +47,8 @@ function pnpmDir({ args, cwd }: ToolContext): string {
 
 /** pnpm-workspace.yaml (10.x+) and the global config.yaml (11.x) hold settings in camelCase; `registries.default` too. */
 function workspaceSetting(keys: readonly string[], context: ToolContext): { value: string; origin: string } | undefined {
-  const configHome = context.env.XDG_CONFIG_HOME || join(context.home, '.config')
   const workspace = findOptions(context.args, GLOBAL).length ? undefined : findUp(pnpmDir(context), ['pnpm-workspace.yaml'])
-  const files = [workspace, join(configHome, 'pnpm', 'config.yaml')].filter(Boolean) as string[]
+  const files = [workspace, join(pnpmConfigDir(context.env, context.home), 'config.yaml')].filter(Boolean) as string[]
   for (const file of files) {
     const data = readYamlFile(file)
     for (const key of keys) {
@@ -59,18 +59,44 @@ function workspaceSetting(keys: readonly string[], context: ToolContext): { valu
   return undefined
 }
 
+/** pnpm's configuration folder on Linux (@pnpm/config getConfigDir): config.yaml, auth.ini (11.x), rc (10.x). */
+const pnpmConfigDir = (env: NodeJS.ProcessEnv, home: string | undefined) => join(env.XDG_CONFIG_HOME || join(home ?? '', '.config'), 'pnpm')
+
+/**
+ * The user npmrc pnpm 11+ reads (@pnpm/config reader getNpmrcAuthFile, pnpm 11.29): `--npmrc-auth-file`,
+ * `--userconfig`, then pnpm_config_npmrc_auth_file, pnpm_config_userconfig, `npmrcAuthFile` in config.yaml, and only
+ * then npm_config_userconfig, else ~/.npmrc (readNpmrcSources), which is what pnpm ≤10 reads (it has no pnpm_config_
+ * names for it). The command line's options are left to `trust`: no variable overrides them.
+ */
+function pnpmUserNpmrc(env: NodeJS.ProcessEnv, home = env.HOME): string | undefined {
+  const own = findEnv(env, ['pnpm_config_npmrc_auth_file'])?.value ?? findEnv(env, ['pnpm_config_userconfig'])?.value
+  if (own) return own
+  const yaml = readYamlFile(join(pnpmConfigDir(env, home), 'config.yaml'))?.npmrcAuthFile
+  return typeof yaml === 'string' ? yaml : findEnv(env, ['npm_config_userconfig'])?.value ?? (home ? join(home, '.npmrc') : undefined)
+}
+
+/**
+ * The relay's or a mirror's credentials for one attempt, in a copy of the user npmrc pnpm reads: given as
+ * pnpm_config_npmrc_auth_file to pnpm 11+, which would otherwise take a pnpm_config_userconfig or config.yaml's
+ * `npmrcAuthFile` before npm_config_userconfig, and as npm_config_userconfig to pnpm ≤10, which reads no other.
+ */
+export const PNPM_USER_NPMRC: UserNpmrc = { own: env => pnpmUserNpmrc(env), variables: ['npm_config_userconfig', 'pnpm_config_npmrc_auth_file'] }
+const withPnpmNpmrc = (command: CommandLine, credentials: SplitUrl, secrets: SecretsContext) => withNpmrc(command, credentials, secrets, PNPM_USER_NPMRC)
+
 /**
  * `.npmrc` of the project (`-C`/`--dir` or the nearest folder up with package.json) and of the workspace root
- * (the folder of pnpm-workspace.yaml), neither in global mode, then the user's, and pnpm 10's global `rc` file
- * (@pnpm/npm-conf, @pnpm/config); npm's global npmrc is npm's, not pnpm's.
+ * (the folder of pnpm-workspace.yaml), neither in global mode, then the user's (pnpm 11's choice of it first), pnpm
+ * 10's global `rc` file and pnpm 11's `auth.ini` (@pnpm/npm-conf, @pnpm/config readNpmrcSources); npm's global npmrc
+ * is npm's, not pnpm's.
  */
 function pnpmrcFiles(context: ToolContext): string[] {
-  const configHome = context.env.XDG_CONFIG_HOME || join(context.home, '.config')
+  const configDir = pnpmConfigDir(context.env, context.home)
   const dir = pnpmDir(context)
   const [project, ...others] = npmrcFiles({ ...context, cwd: dir, executable: undefined })
   const workspace = findUp(dir, ['pnpm-workspace.yaml'])
   const local = findOptions(context.args, GLOBAL).length ? [] : [project!, ...(workspace ? [join(dirname(workspace), '.npmrc')] : [])]
-  return [...new Set([...local, ...others, join(configHome, 'pnpm', 'rc')])]
+  const user = pnpmUserNpmrc(context.env, context.home)
+  return [...new Set([...local, ...(user ? [resolve(dir, user)] : []), ...others, join(configDir, 'rc'), join(configDir, 'auth.ini')])]
 }
 
 function findUserIndex(context: ToolContext): IndexChoice | null {
@@ -113,6 +139,12 @@ const classify = (args: readonly string[]) => classifyVerb(firstPositional(args,
 // pnpm prints nothing when the program fails (its status is pnpm's), and ` ERR_PNPM_FETCH_503  GET ...` when the
 // fetch did; a few lines of context may follow its error header.
 const fetchFailed = (output: string) => /^\s*ERR_PNPM_\w+/m.test(output.trimEnd().split('\n').slice(-6).join('\n'))
+/**
+ * pnpm 12 (native) asks the Node.js on PATH for its version (`node --version`) before it fetches anything, for every
+ * command, `pnpm dlx` included (seen with strace -f on pnpm 12.26's `pnpm dlx`); that child is pnpm's, not the
+ * program's: the program runs as a package's bin, never as `node --version` alone.
+ */
+const ownStep = (argv: readonly string[]) => argv.length === 2 && /(^|\/)node(\.exe)?$/.test(argv[0] ?? '') && argv[1] === '--version'
 const runsProgram = (args: readonly string[]) => FETCH_AND_RUN.has(firstPositional(args, GLOBAL_WITH_VALUE)?.value ?? '') && classify(args) === 'network'
 // `pnpm dlx --registry` is refused ("Unknown option"): the variables, which pnpm ≤10 and 11 read respectively.
 const registryVariables = (command: CommandLine, url: string) => registryInEnvironment(command, ['npm_config_registry', 'pnpm_config_registry'], url)
@@ -131,7 +163,7 @@ export const pnpm = {
   defaultIndex: NPM_UPSTREAM,
   verbs: VERBS,
   classify,
-  program: { runs: runsProgram, fetchFailed },
+  program: { runs: runsProgram, fetchFailed, ownStep },
   noMirrorReason: context => runsProgram(context.args) ? typedRegistry(context.args) : undefined,
   findUserIndex,
   knobs: KNOBS,
@@ -139,10 +171,10 @@ export const pnpm = {
   // A flag, not env: pnpm 11 ignores npm_config_registry, and pnpm_config_registry means nothing to pnpm ≤10.
   // pnpm-lock.yaml keeps no tarball URL for registry packages, so a mirror leaves the lockfile unchanged.
   applyIndex,
-  passCredentials: withNpmrc,
+  passCredentials: withPnpmNpmrc,
   patience: context => npmStylePatience(context, setting, PNPM_FETCH),
   sourcesBeside: context => scopeRegistries(context).map(url => ({ url, origin: 'a scope\'s registry', merged: false })),
-  relay: pnpmRelay({ read: setting, files: pnpmrcFiles, applyIndex }),
+  relay: pnpmRelay({ read: setting, files: pnpmrcFiles, applyIndex, userNpmrc: PNPM_USER_NPMRC }),
   packageUrl: npmPackageUrl,
   advice: {
     moreTime: 'pnpm install --fetch-timeout=120000 --fetch-retries=5',
@@ -157,11 +189,11 @@ export const pnpm = {
   nodeProject: { lockfiles: ['pnpm-lock.yaml'], precedence: 1, packageManager: { name: 'pnpm' } },
   verified: 'real',
   forms: '`pnpm add\\|install\\|i\\|update\\|fetch ...`; `pnpm dlx\\|create`, `pnpx` (the fetch retried, the program run once)',
-  testedWith: 'pnpm 10',
+  testedWith: 'pnpm 10; 11 and 12: the relay and dlx',
   mirrorMechanism: '`--registry=<mirror>` added to the command',
 } satisfies ToolAdapter
 
 const pnpxClassify = (args: readonly string[]) => args.length && !args.some(arg => /^(-h|--help|-v|--version)$/.test(arg)) ? 'network' as const : 'local' as const
 /** `pnpx` is `pnpm dlx`. */
 const PNPX: ToolAdapter = { ...impliedVerbAdapter(pnpm, { classify: pnpxClassify, applyIndex: registryVariables, noMirrorReason: context => typedRegistry(context.args),
-  program: { runs: args => pnpxClassify(args) === 'network', fetchFailed } }), relay: pnpmRelay({ read: setting, files: pnpmrcFiles, applyIndex: registryVariables }) }
+  program: { runs: args => pnpxClassify(args) === 'network', fetchFailed, ownStep } }), relay: pnpmRelay({ read: setting, files: pnpmrcFiles, applyIndex: registryVariables, userNpmrc: PNPM_USER_NPMRC }) }

@@ -32,6 +32,9 @@ const FORMS: [string, Tool, string[]][] = [
   ['npm x', 'npm', ['npm', 'x', '-y', 'argv-bin', 'hi', 'there']],
   ['npm init <initializer>', 'npm', ['npm', 'init', '-y', 'argv-bin', 'my-app']],
   ['pnpm dlx', 'pnpm', ['pnpm', 'dlx', 'argv-bin', 'hi', 'there']],
+  // pnpm 11 and 12 (test/tools): the registry reaches `pnpm dlx` by pnpm_config_registry alone.
+  ['pnpm dlx (pnpm 11)', 'pnpm11', ['pnpm', 'dlx', 'argv-bin', 'hi', 'there']],
+  ['pnpm dlx (pnpm 12)', 'pnpm12', ['pnpm', 'dlx', 'argv-bin', 'hi', 'there']],
   ['yarn dlx (berry)', 'berry', ['yarn', 'dlx', 'argv-bin', 'hi', 'there']],
   ['bun x', 'bun', ['bun', 'x', 'argv-bin', 'hi', 'there']],
   ['bunx', 'bun', ['bunx', 'argv-bin', 'hi', 'there']],
@@ -62,10 +65,13 @@ function project(config: unknown): { dir: string; runs: string } {
   return { dir, runs: join(dir, 'runs.txt') }
 }
 
-/** What the plain tool gives the program, the registry set the way a person would (npmrc-style variables). */
+/**
+ * What the plain tool gives the program, the registry set the way a person would (npmrc-style variables; pnpm 11+
+ * reads only its own pnpm_config_ ones).
+ */
 async function plainArgs(tool: Tool, argv: string[], url: string): Promise<string[][]> {
   const { dir, runs } = project({})
-  const registryEnv = { npm_config_registry: url, YARN_NPM_REGISTRY_SERVER: url.replace(/\/$/, ''), BUN_CONFIG_REGISTRY: url, YARN_UNSAFE_HTTP_WHITELIST: '127.0.0.1' }
+  const registryEnv = { npm_config_registry: url, pnpm_config_registry: url, YARN_NPM_REGISTRY_SERVER: url.replace(/\/$/, ''), BUN_CONFIG_REGISTRY: url, YARN_UNSAFE_HTTP_WHITELIST: '127.0.0.1' }
   const env = envWithTool(tool, { ARGV_RUNS: runs, ...registryEnv })
   const result = await execa(argv[0]!, argv.slice(1), { cwd: dir, env, extendEnv: false, reject: false, all: true, stdin: 'ignore', timeout: 60_000 })
   expect(result.exitCode, result.all).toBe(0)

@@ -44,6 +44,8 @@ export function isolatedEnv(extra: Record<string, string> = {}): Record<string, 
     npm_config_userconfig: join(home, '.npmrc'),
     npm_config_cache: join(home, '.npm'),
     npm_config_update_notifier: 'false',
+    // pnpm 11+ reads no npm_config_ settings (@pnpm/config envVars.ts): without its own, it asks the registry for pnpm.
+    pnpm_config_update_notifier: 'false',
     npm_config_fund: 'false',
     NO_COLOR: '1',
     NODE_COMPILE_CACHE: codeCache,

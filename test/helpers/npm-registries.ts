@@ -10,6 +10,8 @@ import { projectWithConfig } from './e2e-setup.js'
 /** Shared by the npm, pnpm, yarn and bun e2e tests: a primary registry with a fault, a healthy mirror, a project. */
 
 const NODE_MODULES = fileURLToPath(new URL('../../node_modules/', import.meta.url))
+/** Other majors of the tools than the devDependencies' (test/tools/package.json; `npm run test:tools` installs them). */
+const OTHER_MAJORS = fileURLToPath(new URL('../tools/node_modules/', import.meta.url))
 
 // Built once: the primary and the mirror serve byte-identical tarballs, as a real mirror does.
 export const PACKAGES = [
@@ -50,13 +52,36 @@ function bunExecutable(): string {
   const placeholder = join(NODE_MODULES, 'bun', 'bin', 'bun.exe')
   const oven = join(NODE_MODULES, '@oven')
   const platform = existsSync(oven) ? readdirSync(oven).map(name => join(oven, name, 'bin', 'bun')) : []
-  return [placeholder, ...platform].find(file => spawnSync(file, ['--version'], { stdio: 'ignore' }).status === 0) ?? placeholder
+  return [placeholder, ...platform].find(file => runs(file)) ?? placeholder
 }
 
+const runs = (file: string, major?: number) => {
+  const version = spawnSync(file, ['--version'], { encoding: 'utf8', timeout: 60_000 })
+  return version.status === 0 && (major === undefined || version.stdout.trim().startsWith(`${major}.`))
+}
+
+/**
+ * pnpm 11 or 12's own binary, as users get it from its standalone installer or `npm install -g pnpm`: a native
+ * executable, run without the Node.js of the tests. pnpm 11's JavaScript build needs Node.js 22.13 (node:sqlite) and
+ * fails on Node.js 20, so test/tools takes its executable build (@pnpm/exe); pnpm 12 is native in its `pnpm` package.
+ * Their install scripts put the binary over the package's placeholder; where they did not run, it is still in the
+ * platform package npm installed (@pnpm/linux-x64 for 11, @pnpm/exe.linux-x64 for 12).
+ */
+export function pnpmExecutable(major: 11 | 12): string {
+  const scoped = join(OTHER_MAJORS, '@pnpm')
+  const platform = existsSync(scoped) ? readdirSync(scoped).map(name => join(scoped, name, 'pnpm')) : []
+  const found = [join(OTHER_MAJORS, `pnpm${major}`, 'pnpm'), ...platform].find(file => existsSync(file) && runs(file, major))
+  if (!found) throw new Error(`pnpm ${major} is not installed for the tests: run \`npm run test:tools\` (test/tools/package.json, docs/testing.md)`)
+  return found
+}
+
+export type NpmFamilyTool = 'npm' | 'pnpm' | 'pnpm11' | 'pnpm12' | 'yarn1' | 'berry' | 'bun'
+
 /** An isolated environment whose PATH starts with a folder holding `name` (yarn 1 and berry share the name). */
-export function envWithTool(tool: 'npm' | 'pnpm' | 'yarn1' | 'berry' | 'bun', extra: Record<string, string> = {}): Record<string, string> {
+export function envWithTool(tool: NpmFamilyTool, extra: Record<string, string> = {}): Record<string, string> {
   const bin = mkdtempSync(join(tmpdir(), 'resilient-bin-'))
-  if (tool === 'bun') {
+  if (tool === 'pnpm11' || tool === 'pnpm12') symlinkSync(pnpmExecutable(tool === 'pnpm11' ? 11 : 12), join(bin, 'pnpm'))
+  else if (tool === 'bun') {
     // bunx is the same binary under another name (bun's own package links it so).
     for (const name of ['bun', 'bunx']) symlinkSync(bunExecutable(), join(bin, name))
   }

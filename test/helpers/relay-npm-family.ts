@@ -4,7 +4,7 @@ import { execa } from 'execa'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { FaultChoice } from '../../src/demo/fault-server.js'
 import { buildTarball, startNpmRegistry, type NpmRegistry } from '../support/npm-registry.js'
-import { envWithTool } from './npm-registries.js'
+import { envWithTool, type NpmFamilyTool } from './npm-registries.js'
 import { projectWithConfig } from './e2e-setup.js'
 import { runWithReport } from './run-cli.js'
 
@@ -15,7 +15,7 @@ import { runWithReport } from './run-cli.js'
  */
 export interface RelayedTool {
   /** The name in test titles, and envWithTool's. */
-  tool: 'pnpm' | 'bun' | 'berry' | 'yarn1'
+  tool: Exclude<NpmFamilyTool, 'npm'>
   /** The command as typed (`['pnpm', 'install']`), with options that keep it from waiting on its own retries. */
   install: string[]
   /** The same command run plainly against `registry`: argv and extra environment. */
@@ -30,6 +30,14 @@ export interface RelayedTool {
   token(index: string): { files?: Record<string, string>; env?: Record<string, string> }
   /** Variables the tool needs in tests (yarn berry's linker and telemetry). */
   env?: Record<string, string>
+  /**
+   * Only the cases that tell one major of a tool from another, for a further major of a tool whose every case runs
+   * with its devDependency's (pnpm 11 and 12 beside pnpm 10): the lockfile fresh and over an existing one, one 503,
+   * a token of the person's own.
+   */
+  essential?: boolean
+  /** The variable naming the person's own user npmrc (pnpm 11+: pnpm_config_userconfig), whose settings still apply. */
+  userNpmrcVariable?: string
 }
 
 const NOISE = (seed: number) => Array.from({ length: 60_000 }, (_, i) => ((i * 7919 + seed) % 65_521).toString(36)).join('')
@@ -98,11 +106,12 @@ export function describeRelayedTool(spec: RelayedTool): void {
       expect(mirror.requests.filter(path => path.endsWith('.tgz'))).toHaveLength(viaRelay ? 6 : 0)
     })
 
+    const all = !spec.essential
     // Each of these is survived within the one attempt through the relay: no restart, the tool's own retries unused.
     it.each<[string, FaultChoice]>([
       ['one 503 on each of the index\'s pages: the mirror\'s page', ({ isFile, count }) => !isFile && count === 1 ? { kind: 'status', status: 503 } : { kind: 'ok' }],
-      ...viaRelay ? [['a dead index (connections never answered): pages and files from the mirror', { kind: 'blackhole' }] as [string, FaultChoice]] : [],
-      ['a 429 with Retry-After on each of the index\'s pages, waited out', ({ isFile, count }) => !isFile && count === 1 ? { kind: 'status', status: 429, retryAfter: 1 } : { kind: 'ok' }],
+      ...viaRelay && all ? [['a dead index (connections never answered): pages and files from the mirror', { kind: 'blackhole' }] as [string, FaultChoice]] : [],
+      ...all ? [['a 429 with Retry-After on each of the index\'s pages, waited out', ({ isFile, count }) => !isFile && count === 1 ? { kind: 'status', status: 429, retryAfter: 1 } : { kind: 'ok' }] as [string, FaultChoice]] : [],
     ])('%s, within one attempt', async (_title, fault) => {
       const index = await registry(fault)
       const mirror = await registry()
@@ -117,7 +126,7 @@ export function describeRelayedTool(spec: RelayedTool): void {
     })
 
     // A tool that fetches the index's URL itself (files: 'index') breaks on the index as without the relay.
-    if (viaRelay) {
+    if (viaRelay && all) {
       it('a tarball breaking at 80 % on the index is resumed from the mirror: at most 1.1 times its bytes in all', async () => {
         const index = await registry(({ isFile, path }) => isFile && path.includes('big-x') ? { kind: 'truncate', atFraction: 0.8 } : { kind: 'ok' })
         const mirror = await registry()
@@ -146,7 +155,25 @@ export function describeRelayedTool(spec: RelayedTool): void {
       expect(index.authorizations.filter(Boolean).length).toBeGreaterThan(0)
     })
 
-    it('--dry-run shows the attempt through the relay and the sources behind it, never the secret', async () => {
+    if (spec.userNpmrcVariable) {
+      const variable = spec.userNpmrcVariable
+      // The tool reads that file before npm_config_userconfig: the relay's secret must reach it there, or every
+      // request to the relay is refused (401).
+      it(`a user npmrc of the person's own named by ${variable}: still through the relay, in one attempt`, async () => {
+        const index = await registry(({ isFile, count }) => !isFile && count === 1 ? { kind: 'status', status: 503 } : { kind: 'ok' })
+        const mirror = await registry()
+        const cwd = project(index, mirror)
+        const own = join(cwd, 'work-npmrc')
+        writeFileSync(own, `registry=${index.url}\n`)
+        const result = await throughResilient(cwd, [], { [variable]: own })
+        expect(result.exitCode, result.all).toBe(0)
+        expect(result.attempts, result.all).toHaveLength(1)
+        expect(result.report.relay, result.all).toBeDefined()
+        expect(installedBig(cwd)).toBe(true)
+      })
+    }
+
+    if (all) it('--dry-run shows the attempt through the relay and the sources behind it, never the secret', async () => {
       const index = await registry()
       const mirror = await registry()
       const cwd = project(index, mirror)
@@ -157,7 +184,7 @@ export function describeRelayedTool(spec: RelayedTool): void {
       expect(index.requests).toEqual([])
     })
 
-    it('a slow index with a lagging mirror: the index\'s versions win, not the mirror\'s', async () => {
+    if (all) it('a slow index with a lagging mirror: the index\'s versions win, not the mirror\'s', async () => {
       const newer = buildTarball({ name: 'left-pad-x', version: '1.1.0' })
       const index = await registry(({ isFile }) => isFile ? { kind: 'ok' } : { kind: 'delay', ms: 1500 }, [...FAMILY_PACKAGES, newer])
       const mirror = await registry()

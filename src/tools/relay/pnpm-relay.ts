@@ -1,4 +1,6 @@
-import { withNpmrc } from '../source/credentials.js'
+import { withNpmrc, type UserNpmrc } from '../source/credentials.js'
+import { findOptions } from '../argv/args.js'
+import { HOST_CREDENTIAL } from '../source/npm-registry-choice.js'
 import { npmStylePatience, npmStyleTrust, type NpmFetchDefaults, type NpmSettingReader } from './npm-relay.js'
 import { RELAY_USER, type RelaySupport } from './relay-support.js'
 import type { CommandLine, ToolContext } from '../types.js'
@@ -14,6 +16,28 @@ export interface PnpmSettings {
   files(context: ToolContext): string[]
   /** How the command is given a registry (`--registry`, or variables for `pnpm dlx`, which refuses the flag). */
   applyIndex(command: CommandLine, url: string): CommandLine
+  /** The user npmrc pnpm reads, to which the relay's secret is added for the attempt. */
+  userNpmrc: UserNpmrc
+}
+
+// A user npmrc named on the command line wins over every variable (pnpm 11 getNpmrcAuthFile; npm's and pnpm 10's
+// `--userconfig` likewise): the relay's secret could not join it.
+const OWN_NPMRC = { long: ['--userconfig', '--npmrc-auth-file'], takesValue: true, anyDashes: true }
+
+/**
+ * Credentials pnpm 11+ takes from its own variables (@pnpm/config readUrlScopedEnvConfig, readJsonAuthEnv):
+ * `pnpm_config_//host/:_authToken` (npm_config_ ones are read by npmStyleTrust) and pnpm_config__auth, a JSON of
+ * tokens by registry, for any host.
+ */
+function pnpmEnvCredentials(env: NodeJS.ProcessEnv): Record<string, string> {
+  const hosts: Record<string, string> = {}
+  for (const [name, value] of Object.entries(env)) {
+    if (!value) continue
+    const host = HOST_CREDENTIAL.exec(name.replace(/^pnpm_config_/i, ''))?.[1]
+    if (/^pnpm_config_\/\//i.test(name) && host) hosts[host.toLowerCase()] = name
+    if (/^pnpm_config__auth$/i.test(name)) hosts['*'] = name
+  }
+  return hosts
 }
 
 /**
@@ -28,14 +52,18 @@ export function pnpmRelay(settings: PnpmSettings): RelaySupport {
   return {
     protocol: 'npm',
     tarballs: 'relay',
-    apply: (command, { url, secret }, secrets) => withNpmrc(settings.applyIndex(command, url), { url, username: RELAY_USER, password: secret }, secrets),
+    apply: (command, { url, secret }, secrets) => withNpmrc(settings.applyIndex(command, url), { url, username: RELAY_USER, password: secret }, secrets, settings.userNpmrc),
     trust: context => {
       const trust = npmStyleTrust(context, settings.read, settings.files(context))
+      const credentials = { ...pnpmEnvCredentials(context.env), ...trust.credentials }
       // `true` writes every tarball's full URL, the relay's then, into pnpm-lock.yaml.
       // Any value but false counts: a flag given before a package name may have taken the name as its value.
       const value = settings.read(context, 'lockfile-include-tarball-url')
       const recorded = value !== undefined && !/^false$/i.test(value)
-      return { ...trust, ...(recorded && { keepsAway: 'writes tarball URLs into pnpm-lock.yaml (lockfile-include-tarball-url), which would name the relay' }) }
+      const ownNpmrc = findOptions(context.args, OWN_NPMRC).at(-1)
+      const keepsAway = recorded ? 'writes tarball URLs into pnpm-lock.yaml (lockfile-include-tarball-url), which would name the relay'
+        : ownNpmrc ? `reads its user npmrc from the command line (${ownNpmrc.name}), which the relay's secret cannot join` : undefined
+      return { ...trust, credentials, ...(keepsAway && { keepsAway }) }
     },
     readTimeoutMs: context => npmStylePatience(context, settings.read, PNPM_FETCH).timeoutMs,
   }

@@ -39,19 +39,32 @@ export function withNetrc(command: CommandLine, credentials: SplitUrl, { scratch
   return withFile(withEnv(command, { NETRC: path }), { path, content })
 }
 
+/** Which user npmrc a tool reads, and the variables that name one to it (npm's: npm_config_userconfig, ~/.npmrc). */
+export interface UserNpmrc {
+  /** The user npmrc the tool would read without resilient, whose settings the attempt's file keeps. */
+  own(env: NodeJS.ProcessEnv): string | undefined
+  /** The variables that give the attempt's file to the tool, the one it reads first last (all set to the file). */
+  variables: readonly string[]
+}
+
+export const NPM_USER_NPMRC: UserNpmrc = {
+  own: env => Object.entries(env).find(([name]) => name.toLowerCase() === 'npm_config_userconfig')?.[1] ?? (env.HOME ? join(env.HOME, '.npmrc') : undefined),
+  variables: ['npm_config_userconfig'],
+}
+
 /**
  * An npmrc for this attempt: the user's own user npmrc plus `//host/path/:_auth` for the registry, given as
- * npm_config_userconfig (npm and pnpm read it; the project .npmrc still applies on top).
+ * npm_config_userconfig (npm and pnpm ≤10 read it; the project .npmrc still applies on top), or by the variables
+ * `user` names.
  */
-export function withNpmrc(command: CommandLine, credentials: SplitUrl, { scratch, env }: SecretsContext): CommandLine {
+export function withNpmrc(command: CommandLine, credentials: SplitUrl, { scratch, env }: SecretsContext, user: UserNpmrc = NPM_USER_NPMRC): CommandLine {
   const url = new URL(credentials.url)
   const nerfDart = `//${url.host}${url.pathname.endsWith('/') ? url.pathname : `${url.pathname}/`}`
   const path = join(scratch.path, fileName('npmrc', nerfDart))
-  const userconfig = Object.entries(env).find(([name]) => name.toLowerCase() === 'npm_config_userconfig')?.[1]
-  const own = readOwn(userconfig ?? (env.HOME ? join(env.HOME, '.npmrc') : undefined))
+  const own = readOwn(user.own(env))
   const auth = Buffer.from(`${credentials.username}:${credentials.password}`).toString('base64')
   const content = `${own}${own && !own.endsWith('\n') ? '\n' : ''}${nerfDart}:_auth=${auth}\n`
-  return withFile(withEnv(command, { npm_config_userconfig: path }), { path, content })
+  return withFile(withEnv(command, Object.fromEntries(user.variables.map(name => [name, path]))), { path, content })
 }
 
 /** Applies `url` as the attempt's index with its credentials kept off argv (without them when the tool has no way). */

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -116,13 +116,58 @@ describe('which attempt goes through the relay', () => {
     expect(plan.relay!.ca).toBe('/etc/corp-ca.pem')
   })
 
-  it('pnpm: --registry is the relay, its secret in an npmrc named by npm_config_userconfig; packuments point tarballs at the relay (pnpm-lock.yaml records none)', () => {
+  it('pnpm: --registry is the relay, its secret in an npmrc named by npm_config_userconfig (pnpm ≤10) and pnpm_config_npmrc_auth_file (11+); packuments point tarballs at the relay (pnpm-lock.yaml records none)', () => {
     const plan = withRelay(planIn(pnpm, 'add left-pad', cwd), request())
     const { argv, env, files } = plan.attempts[0]!.command
     expect(argv).toEqual(['pnpm', 'add', 'left-pad', '--registry=http://127.9.8.7:21000/'])
-    expect(Object.keys(env)).toEqual(['npm_config_userconfig'])
+    expect(Object.keys(env)).toEqual(['npm_config_userconfig', 'pnpm_config_npmrc_auth_file'])
+    expect(env.pnpm_config_npmrc_auth_file).toBe(files![0]!.path)
     expect(files![0]!.content).toContain('//127.9.8.7:21000/:_auth=')
     expect(plan.relay!.tarballs).toBe('relay')
+  })
+
+  // pnpm 11.29's @pnpm/config reader, getNpmrcAuthFile: --npmrc-auth-file, --userconfig, pnpm_config_npmrc_auth_file,
+  // pnpm_config_userconfig, config.yaml's npmrcAuthFile, npm_config_userconfig, else ~/.npmrc (readNpmrcSources).
+  it.each([
+    ['pnpm_config_userconfig', (own: string) => ({ env: { pnpm_config_userconfig: own, npm_config_userconfig: '/nowhere/npmrc' } })],
+    ['pnpm_config_npmrc_auth_file', (own: string) => ({ env: { pnpm_config_npmrc_auth_file: own } })],
+    ['npmrcAuthFile in ~/.config/pnpm/config.yaml', (own: string, home: string) => {
+      writeFileSync(join(home, '.config', 'pnpm', 'config.yaml'), `npmrcAuthFile: ${own}\n`)
+      return { env: { HOME: home } }
+    }],
+  ])('pnpm 11+: the relay\'s npmrc keeps the settings of the user npmrc pnpm 11 reads, named by %s', (_name, given) => {
+    const home = mkdtempSync(join(tmpdir(), 'resilient-pnpm-home-'))
+    mkdirSync(join(home, '.config', 'pnpm'), { recursive: true })
+    const own = join(home, 'own-npmrc')
+    writeFileSync(own, 'strict-peer-dependencies=true\n')
+    const secrets = { scratch: { path: cwd }, env: given(own, home).env }
+    const plan = withRelay(planIn(pnpm, 'install', cwd), request({ secrets }))
+    const file = plan.attempts[0]!.command.files![0]!
+    expect(file.content).toMatch(/^strict-peer-dependencies=true\n\/\/127\.9\.8\.7:21000\/:_auth=/)
+    expect(plan.attempts[0]!.command.env).toMatchObject({ npm_config_userconfig: file.path, pnpm_config_npmrc_auth_file: file.path })
+  })
+
+  it('pnpm: a user npmrc named on the command line (--userconfig, pnpm 11\'s --npmrc-auth-file) keeps the relay away: no variable overrides it', () => {
+    for (const flag of ['--userconfig=/home/me/.npmrc-work', '--npmrc-auth-file=/home/me/.npmrc-work']) {
+      const trust = pnpm.relay!.trust({ args: ['install', flag], env: {}, cwd, home: cwd })
+      expect(trust.keepsAway).toMatch(/reads its user npmrc from the command line \(--(userconfig|npmrc-auth-file)\)/)
+    }
+  })
+
+  it('pnpm 11+: its own credential variables (pnpm_config_//host/:_authToken, pnpm_config__auth) count as the person\'s credentials', () => {
+    const byHost = pnpm.relay!.trust({ args: ['install'], env: { 'pnpm_config_//npm.corp.example/:_authToken': 't' }, cwd, home: cwd })
+    expect(byHost.credentials).toMatchObject({ 'npm.corp.example': 'pnpm_config_//npm.corp.example/:_authToken' })
+    const json = pnpm.relay!.trust({ args: ['install'], env: { pnpm_config__auth: '{"//npm.corp.example/":{"authToken":"t"}}' }, cwd, home: cwd })
+    expect(json.credentials).toMatchObject({ '*': 'pnpm_config__auth' })
+  })
+
+  it('pnpm 11+: a token in auth.ini or in the npmrc its pnpm_config_userconfig names counts as the person\'s credentials', () => {
+    const home = mkdtempSync(join(tmpdir(), 'resilient-pnpm-home-'))
+    mkdirSync(join(home, '.config', 'pnpm'), { recursive: true })
+    writeFileSync(join(home, '.config', 'pnpm', 'auth.ini'), '//npm.corp.example/:_authToken=t\n')
+    writeFileSync(join(home, 'work-npmrc'), '//npm.work.example/:_authToken=t\n')
+    const trust = pnpm.relay!.trust({ args: ['install'], env: { pnpm_config_userconfig: join(home, 'work-npmrc') }, cwd, home })
+    expect(Object.keys(trust.credentials ?? {})).toEqual(expect.arrayContaining(['npm.corp.example', 'npm.work.example']))
   })
 
   it('pnpm dlx and pnpx: the relay through variables (pnpm dlx refuses --registry; after the name it is the program\'s)', () => {

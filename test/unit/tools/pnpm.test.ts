@@ -59,3 +59,14 @@ describe('pnpm: the user registry choice', () => {
     expect(findUserKnobs(pnpm, contextIn(folderWith({ 'pnpm-workspace.yaml': 'fetchTimeout: 600000\n' }), 'install')).userSet).toBe(true)
   })
 })
+
+describe('pnpm dlx: its own steps', () => {
+  // pnpm 12.26 runs `node --version` before fetching (strace -f of `pnpm dlx`): not the program, which is a package's bin.
+  it('`node --version` is pnpm 12\'s own step; a program started by node is not', () => {
+    expect(pnpm.program!.ownStep?.(['/usr/bin/node', '--version'])).toBe(true)
+    expect(pnpm.program!.ownStep?.(['node', '--version'])).toBe(true)
+    expect(pnpm.program!.ownStep?.(['/usr/bin/node', '/tmp/dlx-1/node_modules/.bin/cowsay', '--version'])).toBe(false)
+    expect(pnpm.program!.ownStep?.(['/tmp/dlx-1/node_modules/.bin/cowsay'])).toBe(false)
+    expect(pnpm.forExecutable!('pnpx')!.program!.ownStep?.(['node', '--version'])).toBe(true)
+  })
+})
