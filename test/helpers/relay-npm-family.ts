@@ -121,7 +121,7 @@ export function describeRelayedTool(spec: RelayedTool): void {
       expect(result.attempts, result.all).toHaveLength(1)
       expect(result.report.relay).toBeDefined()
       expect(installedBig(cwd)).toBe(true)
-      // The wait is said, once: a person sees why nothing moves for a second (issue 39).
+      // The wait is said, once: a person sees why nothing moves for a second.
       if (_title.includes('429')) expect(result.all.match(/is rate-limiting \(429\) and asked to wait 1 s: waiting it out/g), result.all).toHaveLength(1)
     })
 
