@@ -6,7 +6,7 @@ import { CLI } from './run-cli.js'
 import { envWithTool } from './npm-registries.js'
 
 // The acceptance test of "never worse than the plain tool": each network condition of the matrix
-// (test/support/differential/cases.ts) run by the real pip, npm, pnpm and yarn alone and through the built resilient
+// (test/support/differential/cases.ts) run by the real pip, npm, pnpm, yarn 1, yarn berry and bun alone and through the built resilient
 // (its sh launcher, the relay on as shipped), side by side against local servers with the same faults. Plain
 // succeeds ⇒ resilient succeeds with the same packages (version, and which package a name meant), in at most plain's
 // time plus a slack (generous here: 8 s and half of plain's own time, as the machine is shared with the rest of the
@@ -39,7 +39,7 @@ export function describeMatrix(tools: readonly Subject['tool'][]): void {
 
   describe(`differential matrix (${tools.join(', ')}): the plain tool and resilient side by side`, () => {
     beforeAll(async () => {
-      const env = (tool: string) => tool === 'pnpm' ? envWithTool('pnpm') : tool === 'yarn' ? envWithTool('yarn1') : isolatedEnv()
+      const env = (tool: string) => tool === 'pnpm' || tool === 'berry' || tool === 'bun' ? envWithTool(tool) : tool === 'yarn' ? envWithTool('yarn1') : isolatedEnv()
       // Two cases at a time (four tool runs): the other files of the suite run beside these.
       const all = await runMatrix({ cli: CLI, env, concurrency: 2, slackMs: 8000, slackShare: 0.5, only: inE2e })
       results = new Map(all.map(result => [key(result), result]))

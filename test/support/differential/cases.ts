@@ -69,7 +69,7 @@ const failsPrivateName = (subject: Subject): FaultChoice => ({ path, count }) =>
   path.includes(subject.privateName) && (subject.tool !== 'pip' || count === 1) ? { kind: 'status', status: 503 } : ok
 const PY = ['pip'] as const
 const PIP_AND_NPM = ['pip', 'npm'] as const
-const ALL = ['pip', 'npm', 'pnpm', 'yarn'] as const
+const ALL = ['pip', 'npm', 'pnpm', 'yarn', 'berry', 'bun'] as const
 const BOTH: readonly Topology[] = ['sole', 'mirror']
 const ANY: Want = { package: 'public', version: 'any' }
 
