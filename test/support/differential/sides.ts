@@ -52,6 +52,8 @@ export async function startSide(entry: { case: DifferentialCase; topology: Topol
     if (!subject.trust) throw new Error(`${subject.tool}: no https case`)
     const clientCertificate = setting.tls?.clientCertificate ?? false
     index = await overTls(index, clientCertificate)
+    // A dead index refuses connections on the port the tool is given: the front's, not only its closed backend's.
+    if (fault === 'refused') await index.close()
     mirror = mirror && await overTls(mirror, clientCertificate)
     const trusted = subject.trust(certificates!, clientCertificate)
     args.push(...trusted.args ?? [])
