@@ -1,15 +1,11 @@
 // The differential matrix of "never worse than the plain tool" (test/support/differential): every network condition run
-// by the real pip, npm, pnpm and yarn alone and through resilient, one after the other against fresh local servers
-// with the same faults. Printed as a table (won, equal, lost; time ratios: bench/matrix-render.mjs); `--only=matrix
-// --write` renders it into README.md and docs/benchmarks.md. The e2e tests (test/e2e/differential-*.e2e.test.ts) assert no case is lost.
-import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { delimiter, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
+// by the real pip, npm, pnpm, yarn 1, yarn berry and bun alone and through resilient, one after the other against fresh
+// local servers with the same faults. Printed as a table (won, equal, lost; time ratios: bench/matrix-render.mjs);
+// `--only=matrix --write` renders it into README.md and docs/benchmarks.md. The e2e tests
+// (test/e2e/differential-*.e2e.test.ts) assert no case is lost.
+import { delimiter } from 'node:path'
 import { runMatrix } from '../build/bench/testing.js'
-
-const NODE_MODULES = fileURLToPath(new URL('../node_modules/', import.meta.url))
-const LAUNCHERS = { pnpm: join(NODE_MODULES, 'pnpm', 'bin', 'pnpm.cjs'), yarn: join(NODE_MODULES, 'yarn', 'bin', 'yarn.js') }
+import { bunExecutable, SCRIPTS, toolPath } from './tool-path.mjs'
 
 /**
  * The machine's CA bundles and proxies, removed as the e2e test removes them (test/helpers/isolated-env.ts): the
@@ -18,25 +14,25 @@ const LAUNCHERS = { pnpm: join(NODE_MODULES, 'pnpm', 'bin', 'pnpm.cjs'), yarn: j
  */
 const MACHINE_TRUST = /^(REQUESTS_CA_BUNDLE|CURL_CA_BUNDLE|SSL_CERT_FILE|SSL_CERT_DIR|NODE_EXTRA_CA_CERTS|HTTPS?_PROXY|https?_proxy|ALL_PROXY|all_proxy|NO_PROXY|no_proxy)$/
 
-/** A folder holding `pnpm` and `yarn` (1.x) as the devDependencies provide them, first on PATH. */
-function toolBin() {
-  const bin = mkdtempSync(join(tmpdir(), 'bench-tools-'))
-  for (const [name, script] of Object.entries(LAUNCHERS)) {
-    writeFileSync(join(bin, name), `#!/bin/sh\nexec "${process.execPath}" "${script}" "$@"\n`)
-    chmodSync(join(bin, name), 0o755)
-  }
-  return bin
+/** The matrix's tools other than pip and npm, each in a folder of its own under the name people type (yarn 1 and berry share `yarn`). */
+const TOOL_PATHS = {
+  pnpm: { name: 'pnpm', script: SCRIPTS.pnpm },
+  yarn: { name: 'yarn', script: SCRIPTS.yarn1 },
+  berry: { name: 'yarn', script: SCRIPTS.berry },
+  bun: { name: 'bun', binary: bunExecutable() },
 }
 
+// --quick: every row of pip and npm; of the other tools, one fault on the index's page and one on the file.
+const QUICK_ROWS = new Set(['one-503', 'break-80'])
+
 export async function measureMatrix({ cli, cleanEnv, quick, log }) {
-  const bin = toolBin()
-  const env = () => {
+  const bins = Object.fromEntries(Object.entries(TOOL_PATHS).map(([tool, how]) => [tool, toolPath(how)]))
+  const env = tool => {
     const base = Object.fromEntries(Object.entries(cleanEnv()).filter(([name]) => !MACHINE_TRUST.test(name)))
-    return { ...base, PATH: `${bin}${delimiter}${base.PATH}` }
+    return bins[tool] ? { ...base, PATH: `${bins[tool]}${delimiter}${base.PATH}` } : base
   }
-  // --quick: pip and npm only.
-  const only = quick ? entry => entry.tool === 'pip' || entry.tool === 'npm' : undefined
-  log(`(matrix) the plain tool and resilient one after the other, each case on fresh servers${quick ? ' (pip and npm only)' : ''} ...`)
+  const only = quick ? entry => entry.tool === 'pip' || entry.tool === 'npm' || QUICK_ROWS.has(entry.case.id) : undefined
+  log(`(matrix) the plain tool and resilient one after the other, each case on fresh servers${quick ? ' (pip and npm; the other tools: one 503, a break at 80 %)' : ''} ...`)
   const cases = await runMatrix({ cli, env, concurrency: 2, slackMs: 3000, sequential: true, only })
   // Without the tools' output (kept for the e2e test's messages); the rest as measured.
   return cases.map(({ id, fault, tool, topology, expected, plain: { output: _plain, ...plain }, resilient: { output: _ours, ...resilient }, verdict, why }) =>

@@ -4,44 +4,24 @@
 // package.json of create-vite 9.3.0's react-ts template (bench/fixtures/vite-react-ts), as `npm create vite` writes
 // it. When registry.npmjs.org cannot be reached the figure says so and measures nothing.
 // `npm run bench -- --only=registry` runs it alone.
-import { chmodSync, copyFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { spawnSync } from 'node:child_process'
+import { copyFileSync, existsSync, readFileSync } from 'node:fs'
 import { delimiter, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { cleanEnv, median, temp, timed } from './perf.mjs'
+import { bunExecutable, SCRIPTS, toolPath } from './tool-path.mjs'
 
-const NODE_MODULES = fileURLToPath(new URL('../node_modules/', import.meta.url))
 const PROJECT = fileURLToPath(new URL('./fixtures/vite-react-ts/package.json', import.meta.url))
 const REGISTRY = 'https://registry.npmjs.org/'
-
-/** bun's own binary: the package's placeholder once its postinstall ran, else the platform package's (as the tests find it). */
-function bunExecutable() {
-  const oven = join(NODE_MODULES, '@oven')
-  const platform = existsSync(oven) ? readdirSync(oven).map(name => join(oven, name, 'bin', 'bun')) : []
-  return [join(NODE_MODULES, 'bun', 'bin', 'bun.exe'), ...platform].find(file => spawnSync(file, ['--version'], { stdio: 'ignore' }).status === 0)
-}
 
 /** Each tool as its devDependency provides it, under the name people type; its install command and lockfile. */
 const TOOLS = [
   { tool: 'npm', args: ['install', '--no-audit', '--no-fund'], lockfile: 'package-lock.json' },
-  { tool: 'pnpm', script: join(NODE_MODULES, 'pnpm', 'bin', 'pnpm.cjs'), args: ['install'], lockfile: 'pnpm-lock.yaml' },
-  { tool: 'yarn 1', name: 'yarn', script: join(NODE_MODULES, 'yarn', 'bin', 'yarn.js'), args: ['install', '--non-interactive'], lockfile: 'yarn.lock' },
+  { tool: 'pnpm', script: SCRIPTS.pnpm, args: ['install'], lockfile: 'pnpm-lock.yaml' },
+  { tool: 'yarn 1', name: 'yarn', script: SCRIPTS.yarn1, args: ['install', '--non-interactive'], lockfile: 'yarn.lock' },
   // Berry turns immutable installs on under CI=true, which refuses to write a lockfile: a fresh project needs one written.
-  { tool: 'yarn berry', name: 'yarn', script: join(NODE_MODULES, '@yarnpkg', 'cli-dist', 'bin', 'yarn.js'), args: ['install'], lockfile: 'yarn.lock', env: { YARN_ENABLE_IMMUTABLE_INSTALLS: 'false', YARN_ENABLE_TELEMETRY: '0' } },
+  { tool: 'yarn berry', name: 'yarn', script: SCRIPTS.berry, args: ['install'], lockfile: 'yarn.lock', env: { YARN_ENABLE_IMMUTABLE_INSTALLS: 'false', YARN_ENABLE_TELEMETRY: '0' } },
   { tool: 'bun', binary: bunExecutable(), args: ['install'], lockfile: 'bun.lock' },
 ]
-
-/** A folder holding the tool under the name people type, first on PATH. */
-function toolPath({ tool, name = tool, script, binary }) {
-  if (tool === 'npm') return undefined
-  const bin = temp('registry-bin')
-  if (binary) spawnSync('ln', ['-s', binary, join(bin, name)])
-  else {
-    writeFileSync(join(bin, name), `#!/bin/sh\nexec "${process.execPath}" "${script}" "$@"\n`)
-    chmodSync(join(bin, name), 0o755)
-  }
-  return bin
-}
 
 async function reachable() {
   try {
@@ -62,7 +42,7 @@ function project() {
 const lockfileOf = (dir, name) => existsSync(join(dir, name)) ? readFileSync(join(dir, name)) : undefined
 
 async function measureTool(cli, entry, runs, log) {
-  const bin = toolPath(entry)
+  const bin = entry.tool === 'npm' ? undefined : toolPath({ ...entry, name: entry.name ?? entry.tool })
   // A fresh HOME per run: every tool keeps its cache under it (~/.npm, pnpm's store, ~/.cache/yarn, ~/.yarn/berry, ~/.bun).
   // This machine reaches the registry through a TLS-inspecting proxy whose CA only NODE_EXTRA_CA_CERTS (and the
   // global npmrc's cafile) give: kept here, as a person behind such a proxy keeps it, where cleanEnv drops it.

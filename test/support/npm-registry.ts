@@ -25,6 +25,11 @@ export interface NpmRegistryOptions {
 export interface NpmRegistry extends Omit<FaultServer, 'baseUrl'> {
   /** The registry URL with a trailing slash: `http://127.0.0.1:<port>/`. */
   url: string
+  /**
+   * Behind a front (https: test/support/tls-front.ts), the URL clients reach it at, which its packuments' tarball
+   * URLs name from then on, as a registry's name its own public address.
+   */
+  servedAt(url: string): void
 }
 
 function packument(base: string, name: string, tarballs: BuiltTarball[]) {
@@ -46,6 +51,7 @@ export async function startNpmRegistry(options: NpmRegistryOptions): Promise<Npm
   const missing = new Set(options.missing ?? [])
   const available = tarballs.filter(t => !missing.has(t.spec.name) && !missing.has(`${t.spec.name}@${t.spec.version}`))
   const tarballPath = (path: string) => /^\/((?:@[^/]+\/)?[^/@]+)\/-\/([^/]+\.tgz)$/.exec(path)
+  let publicBase: string | undefined
   const respond = (path: string, fault: Fault, response: ServerResponse, base: string, request: IncomingMessage) => {
     const notFound = () => response.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"Not found"}')
     const tarballMatch = tarballPath(path)
@@ -60,9 +66,10 @@ export async function startNpmRegistry(options: NpmRegistryOptions): Promise<Npm
     const name = path.slice(1)
     const versions = available.filter(t => t.spec.name === name)
     if (!versions.length) return void notFound()
-    const body = Buffer.from(JSON.stringify(packument(base, name, versions)))
+    const body = Buffer.from(JSON.stringify(packument(publicBase ?? base, name, versions)))
     sendBody(request, response, body, { type: 'application/json', fault: { kind: 'ok' }, ranges: false, page: options.likeNpmjs })
   }
   const server = await startFaultServer({ isFile: path => Boolean(tarballPath(path)), respond, errorType: 'application/json' }, options.fault)
-  return { url: server.baseUrl, port: server.port, requests: server.requests, authorizations: server.authorizations, setFault: server.setFault, bytesSent: server.bytesSent, close: server.close }
+  return { url: server.baseUrl, port: server.port, requests: server.requests, authorizations: server.authorizations, setFault: server.setFault, bytesSent: server.bytesSent, close: server.close,
+    servedAt: url => { publicBase = url.endsWith('/') ? url : `${url}/` } }
 }

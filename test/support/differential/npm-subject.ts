@@ -46,15 +46,29 @@ function pinnedLockfile(workdir: string): void {
   }, null, 2))
 }
 
-type NpmTool = 'npm' | 'pnpm' | 'yarn'
+type NpmTool = 'npm' | 'pnpm' | 'yarn' | 'berry' | 'bun'
 interface NpmFamilyOptions {
   add: (registry: string, spec: string) => string[]
   /** Installing from the lockfile. */
   ci?: (registry: string) => string[]
   trust?: Subject['trust']
+  /** Subject.https. */
+  https?: boolean
   ownTimeout: readonly string[]
+  /** Variables of each run (Subject.env): the index, for a tool that has no flag for it. */
+  env?: Subject['env']
   /** Where the person names a scope's registry. */
-  scope: 'environment' | 'npmrc'
+  scope: 'environment' | 'npmrc' | 'yarnrc'
+}
+
+/**
+ * A scope's registry as the person names it: npm's in the environment; pnpm's, yarn 1's and bun's in the project's
+ * .npmrc; berry's under npmScopes in its .yarnrc.yml, its host (plain http) the one it may ask over http.
+ */
+function scopeRegistry(scope: NpmFamilyOptions['scope'], url: string): ReturnType<NonNullable<Subject['privateSource']>> {
+  if (scope === 'environment') return { env: { 'npm_config_@corp:registry': url } }
+  if (scope === 'npmrc') return { files: { '.npmrc': `@corp:registry=${url}\n` } }
+  return { files: { '.yarnrc.yml': `npmScopes:\n  corp:\n    npmRegistryServer: "${url.replace(/\/$/, '')}"\n` }, env: { YARN_UNSAFE_HTTP_WHITELIST: new URL(url).hostname } }
 }
 /** npm, pnpm or yarn 1, installing into a project of their own. */
 export const npmFamily = (tool: NpmTool, options: NpmFamilyOptions): Subject => ({
@@ -95,8 +109,10 @@ export const npmFamily = (tool: NpmTool, options: NpmFamilyOptions): Subject => 
   expected: (want, version) => [want.package === 'public' ? `${NPM_NAMES.public}@${pickVersion(want, version, NPM_VERSIONS)}` : `${NPM_NAMES[want.package]}@1.0.0`],
   // npm reads a scope's registry from the environment (common in CI); pnpm and yarn 1 do not (measured): theirs is
   // the project's .npmrc.
-  privateSource: url => options.scope === 'environment' ? { env: { 'npm_config_@corp:registry': url } } : { files: { '.npmrc': `@corp:registry=${url}\n` } },
+  privateSource: url => scopeRegistry(options.scope, url),
+  ...options.env && { env: options.env },
   ...options.trust && { trust: options.trust },
+  ...options.https && { https: true },
   ownTimeout: options.ownTimeout,
   readTimeout: [],
 })

@@ -43,7 +43,7 @@ export const pip: Subject = {
   },
   expected: (want, version) => [want.package === 'private' ? 'privpkg==1.0.0' : `demo-pkg==${pickVersion(want, version, PIP_VERSIONS)}`],
   privateSource: url => ({ args: ['--extra-index-url', url] }),
-  trust: (certificates, clientCertificate) => ['--cert', certificates.server, ...clientCertificate ? ['--client-cert', certificates.clientBoth] : []],
+  trust: (certificates, clientCertificate) => ({ args: ['--cert', certificates.server, ...clientCertificate ? ['--client-cert', certificates.clientBoth] : []] }),
   ownTimeout: ['--timeout', '3', '--retries', '0'],
   readTimeout: ['--timeout', '3'],
 }

@@ -106,8 +106,8 @@ async function runSide(entry: MatrixEntry, subject: Subject, side: Side, want: W
 /**
  * The plain tool against its index alone; resilient with the same command through its sh launcher, with the
  * configuration a person writes: in the `mirror` topology a `.resilientrc.json` naming the index and the mirror, and
- * nothing else, so the relay is on as shipped (its default): pip's and npm's requests go through it, pages from the
- * index, files from any source; pnpm and yarn run as they are, the restart loop behind them. In the `sole` topology
+ * nothing else, so the relay is on as shipped (its default): the tools' requests go through it where they can, pages
+ * from the index, files from any source, the restart loop behind them. In the `sole` topology
  * no config: the index on the command line is the person's own, which the relay does not front (no mirror to fail
  * over to), so the tool runs as typed and only the restart loop retries.
  */
@@ -127,13 +127,13 @@ async function runEntry(entry: MatrixEntry, options: MatrixOptions): Promise<Cas
     const runPlain = () => runSide(entry, subject, plainSide, want, (dir, env) => {
       const [file, ...args] = subject.command(plainIndex, dir, { want, extra: plainExtra })
       return timed(file!, args, dir, env)
-    }, { ...options.env(entry.tool), ...plainSide.env }, () => ({}))
+    }, { ...options.env(entry.tool), ...subject.env?.(plainIndex), ...plainSide.env }, () => ({}))
     const runOurs = () => runSide(entry, subject, ourSide, want, (dir, env) => {
       const report = join(dir, 'report.json')
       reports.push(report)
       const ours = ['--report', report, ...pinned, ...subject.command(ourSide.index, dir, { want, extra })]
       return existsSync(launcher) ? timed(launcher, ours, dir, env) : timed('node', [options.cli, ...ours], dir, env)
-    }, { ...options.env(entry.tool), ...ourSide.env }, () => ({ RESILIENT_STATE_DIR: mkdtempSync(join(tmpdir(), 'differential-new-state-')) }), config)
+    }, { ...options.env(entry.tool), ...subject.env?.(ourSide.index), ...ourSide.env }, () => ({ RESILIENT_STATE_DIR: mkdtempSync(join(tmpdir(), 'differential-new-state-')) }), config)
     const [plain, resilient] = options.sequential ? [await runPlain(), await runOurs()] : await Promise.all([runPlain(), runOurs()])
     let attempts = 0
     let relayed = false

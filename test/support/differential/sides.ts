@@ -36,6 +36,7 @@ async function overTls(server: IndexServer, clientCertificate: boolean): Promise
   const url = new URL(server.url)
   url.protocol = 'https:'
   url.port = String(front.port)
+  server.servedAt?.(url.href)
   return { ...server, url: url.href, close: async () => { await front.close(); await server.close() } }
 }
 
@@ -46,15 +47,21 @@ export async function startSide(entry: { case: DifferentialCase; topology: Topol
   let index = fault === 'refused' ? await refusedIndex(subject) : await subject.start({ role: 'index', fault, lacksNewest: setting.lacksNewest?.index, cacheable })
   let mirror = entry.topology === 'mirror' ? await subject.start({ role: 'mirror', fault: setting.mirror?.(subject), lacksNewest: setting.lacksNewest?.mirror, cacheable }) : undefined
   const args: string[] = []
-  if (setting.tls) {
+  const env: Record<string, string> = {}
+  if (setting.tls || subject.https) {
     if (!subject.trust) throw new Error(`${subject.tool}: no https case`)
-    index = await overTls(index, setting.tls.clientCertificate)
-    mirror = mirror && await overTls(mirror, setting.tls.clientCertificate)
-    args.push(...subject.trust(certificates!, setting.tls.clientCertificate))
+    const clientCertificate = setting.tls?.clientCertificate ?? false
+    index = await overTls(index, clientCertificate)
+    // A dead index refuses connections on the port the tool is given: the front's, not only its closed backend's.
+    if (fault === 'refused') await index.close()
+    mirror = mirror && await overTls(mirror, clientCertificate)
+    const trusted = subject.trust(certificates!, clientCertificate)
+    args.push(...trusted.args ?? [])
+    Object.assign(env, trusted.env)
   }
   const servers = [index, ...mirror ? [mirror] : []]
   const closing: (() => Promise<void>)[] = servers.map(server => server.close)
-  const side: Side = { index: index.url, mirror: mirror?.url, mirrorServer: mirror, servers, args, env: {}, files: {}, close: async () => { await Promise.all(closing.map(close => close())) } }
+  const side: Side = { index: index.url, mirror: mirror?.url, mirrorServer: mirror, servers, args, env, files: {}, close: async () => { await Promise.all(closing.map(close => close())) } }
   if (setting.want?.package === 'private') {
     if (!subject.privateSource) throw new Error(`${subject.tool}: no private source case`)
     const own = await subject.start({ role: 'private' })

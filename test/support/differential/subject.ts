@@ -9,6 +9,8 @@ export interface IndexServer {
   requests: string[]
   /** Bytes written to clients so far. */
   bytesSent(): number
+  /** Behind a front (https), the URL clients reach it at, for the absolute links its pages give (npm's tarball URLs). */
+  servedAt?(url: string): void
   close(): Promise<void>
 }
 
@@ -31,7 +33,7 @@ export type Role = 'index' | 'mirror' | 'private'
  * takes a visible part of the run; a private package and its look-alike.
  */
 export interface Subject {
-  tool: 'pip' | 'npm' | 'pnpm' | 'yarn'
+  tool: 'pip' | 'npm' | 'pnpm' | 'yarn' | 'berry' | 'bun'
   ecosystem: 'pypi' | 'npm'
   /** The public package's page, what the tool asks for first: where a fault on "the project page" applies. */
   page: string
@@ -43,14 +45,25 @@ export interface Subject {
   start(options: { role: Role; fault?: FaultChoice; lacksNewest?: boolean; cacheable?: boolean }): Promise<IndexServer>
   /** The command, its working directory prepared (a project, a lockfile), with the index given as the person gives it. */
   command(index: string, workdir: string, options: { want: Want; extra: readonly string[] }): string[]
+  /**
+   * Variables of the command, the index among them where the tool takes it from its environment alone (yarn berry
+   * has no registry flag), and the settings a test needs (berry's node_modules linker, no telemetry).
+   */
+  env?(index: string): Record<string, string>
   /** What the command installed in `workdir`, in the form `expected` gives it. */
   installed(workdir: string, want: Want): string[]
   /** What installing `want` gives from sources that hold everything, `version` standing for `any`. */
   expected(want: Want, version: 'oldest' | 'newest'): string[]
   /** How the person names a source of their own beside the index: arguments, environment, files in the project. */
   privateSource?(url: string): { args?: string[]; env?: Record<string, string>; files?: Record<string, string> }
-  /** The arguments by which the tool trusts the sources' certificate, and presents the person's when asked. */
-  trust?(certificates: Certificates, clientCertificate: boolean): string[]
+  /** The arguments (or variables) by which the tool trusts the sources' certificate, and presents the person's when asked. */
+  trust?(certificates: Certificates, clientCertificate: boolean): { args?: string[]; env?: Record<string, string> }
+  /**
+   * Every case's index and mirror on https (trusted by `trust`), not only the https cases': the tool asks a plain-http
+   * host only with a setting of the person's that keeps resilient's relay away (berry's unsafeHttpWhitelist), and the
+   * public indexes it is relayed for are https.
+   */
+  https?: boolean
   /** The tool's own timeout and retries, set as the person would: short, so that a hang fails in seconds. */
   ownTimeout: readonly string[]
   /**

@@ -4,15 +4,27 @@ import type { Subject } from './subject.js'
 
 export type { IndexServer, Role, Subject, Want } from './subject.js'
 
-/** The tools the matrix runs. What differs between them lives in pip-subject.ts and npm-subject.ts. */
+/** The tools the matrix runs (`yarn`: yarn 1; `berry`: yarn 2 and later, also typed `yarn`). What differs between them lives in pip-subject.ts and npm-subject.ts. */
 export const SUBJECTS = {
   pip,
   npm: npmFamily('npm', { add: (registry, spec) => ['npm', 'install', spec, `--registry=${registry}`, '--no-audit', '--no-fund'],
     ci: registry => ['npm', 'ci', `--registry=${registry}`, '--no-audit', '--no-fund'], trust: (certificates, clientCertificate) => {
       // npm takes a client certificate's PEM text in its config (cert, key), not a file: no case asks for it.
       if (clientCertificate) throw new Error('npm: no client certificate case')
-      return [`--cafile=${certificates.server}`]
+      return { args: [`--cafile=${certificates.server}`] }
     }, ownTimeout: ['--fetch-timeout=3000', '--fetch-retries=0'], scope: 'environment' }),
   pnpm: npmFamily('pnpm', { add: (registry, spec) => ['pnpm', 'add', spec, `--registry=${registry}`], ownTimeout: ['--fetch-timeout=3000', '--fetch-retries=0'], scope: 'npmrc' }),
   yarn: npmFamily('yarn', { add: (registry, spec) => ['yarn', 'add', spec, '--registry', registry], ownTimeout: ['--network-timeout', '3000'], scope: 'npmrc' }),
+  // berry has no registry flag: the index is YARN_NPM_REGISTRY_SERVER. On https with its CA file, as a public index
+  // is: a plain-http one needs unsafeHttpWhitelist, with which the relay steps aside (src/tools/relay/yarn-berry-relay.ts).
+  // Installed into node_modules, with a cache of the project's own, no telemetry, the lockfile written (not CI's immutable).
+  berry: npmFamily('berry', { add: (_registry, spec) => ['yarn', 'add', spec], https: true, env: registry => ({
+    YARN_NPM_REGISTRY_SERVER: registry.replace(/\/$/, ''),
+    YARN_NODE_LINKER: 'node-modules', YARN_ENABLE_GLOBAL_CACHE: 'false', YARN_ENABLE_TELEMETRY: '0', YARN_ENABLE_IMMUTABLE_INSTALLS: 'false',
+  }), trust: (certificates, clientCertificate) => {
+    if (clientCertificate) throw new Error('berry: no client certificate case')
+    return { env: { YARN_HTTPS_CA_FILE_PATH: certificates.server } }
+  }, ownTimeout: [], scope: 'yarnrc' }),
+  // bun documents no timeout of its own for a registry request.
+  bun: npmFamily('bun', { add: (registry, spec) => ['bun', 'add', spec, `--registry=${registry}`], ownTimeout: [], scope: 'npmrc' }),
 } satisfies Record<Subject['tool'], Subject>
