@@ -101,16 +101,9 @@ async function runProgram(command: CommandLine, options: RunChildOptions): Promi
     relayLargeOutput: !options.onOutput, tailBytes, env: options.env })
   const launch = withIgnoredSignals(program.path, args, ignoredSignals, options.env ?? process.env)
   let child: ReturnType<typeof spawn>
-  // A Ctrl-C (or TERM) that came while this attempt was being prepared (the loop had looked, the tool did not exist
-  // yet) reached no tool and would be lost: the tool is not started, and the run ends as interrupted. Nothing between
-  // this look and forwardSignals below yields to the event loop, so no later signal can fall in between (seen in CI
-  // under load: a SIGINT during yarn.lock's per-attempt rewrite, then a mirror attempt that ran until a timeout).
+  // A Ctrl-C received while the attempt was prepared reached no tool: none starts (no await from here to forwardSignals).
   const early = options.interrupts.received
-  if (early) {
-    await stdio.started(() => {})
-    stdio.detachInput()
-    return result({ exitCode: exitCodeOf(null, early), interrupted: early, signal: early })
-  }
+  if (early) return stdio.started(() => {}).then(() => (stdio.detachInput(), result({ exitCode: exitCodeOf(null, early), interrupted: early, signal: early })))
   const watchdog = startWatchdog()
   try {
     child = spawn(launch.file, launch.args, { env: options.env, cwd: runsIn(options.cwd), stdio: stdio.stdio, detached: !sharesGroup, argv0: launch.file === program.path ? name : undefined, windowsHide: true })
