@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { RelaySource } from '../../src/relay/types.js'
 import { replayCondaInstall } from '../helpers/conda-replay.js'
-import { SECRET, relays } from '../helpers/relay-setup.js'
+import { NO_HEDGE, relays, SECRET } from '../helpers/relay-setup.js'
 import { channelPackage, channelServers, type ChannelServer } from '../support/conda-channel.js'
 
 // conda's and pixi's requests for an install (test/fixtures/replay/{conda,pixi}-install.json, from conda 26.7's and
@@ -71,7 +71,7 @@ describe.each(['conda', 'pixi'] as const)('%s through the relay (replayed)', too
     const mirror = await channel()
     // No hedging: on a loaded machine a package's first byte may come late enough to be asked of the mirror too,
     // whose bytes would then count against the resume this test is about.
-    const front = await relay({ protocol: 'conda', sources: [source(index, 'index'), source(mirror, 'mirror')], hedge: { initialMs: 60_000, minMs: 60_000, maxMs: 60_000 } })
+    const front = await relay({ protocol: 'conda', sources: [source(index, 'index'), source(mirror, 'mirror')], hedge: NO_HEDGE })
     const plain = await install(index.url)
     expect(plain.error).toMatch(/terminated|Content-Length|socket|fetch failed/i)
     const [indexBefore, mirrorBefore] = [index.bytesSent(), mirror.bytesSent()]

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { buildTarball, startNpmRegistry, type NpmRegistry } from '../support/npm-registry.js'
 import type { FaultChoice } from '../../src/demo/fault-server.js'
 import { isolatedEnv } from '../helpers/isolated-env.js'
-import { npmCredentials, npmSource, relays } from '../helpers/relay-setup.js'
+import { NO_HEDGE, npmCredentials, npmSource, relays } from '../helpers/relay-setup.js'
 
 // Real npm pointed straight at a relay in front of local registries with faults. npm records in package-lock.json
 // the `dist.tarball` the packument gives; the relay gives the index's own URL for it, and npm's
@@ -75,7 +75,7 @@ describe('real npm through the relay', () => {
     const mirror = await registry()
     // No hedging: on a loaded machine a slow start of the index's tarball had the mirror asked for all of it (seen in
     // CI at 8890688: 2 resumes of 3), which is the hedge's behaviour, not the resume's this case is about.
-    const front = await relay({ protocol: 'npm', sources: [npmSource(index, 'index'), npmSource(mirror, 'mirror')], hedge: { initialMs: 60_000, minMs: 60_000, maxMs: 60_000 } })
+    const front = await relay({ protocol: 'npm', sources: [npmSource(index, 'index'), npmSource(mirror, 'mirror')], hedge: NO_HEDGE })
     const cwd = project()
     const result = await npmInstall(cwd, front.base, { env: npmCredentials(front, cwd), replaceHost: '127.0.0.1' })
     expect(result.exitCode, result.all).toBe(0)

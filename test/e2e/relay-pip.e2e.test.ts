@@ -9,7 +9,7 @@ import { buildWheel, type BuiltWheel } from '../../src/demo/wheel.js'
 import { isolatedEnv } from '../helpers/isolated-env.js'
 import { command, describeNeeding, itNeeding } from '../helpers/requirements.js'
 import { filesIn, pypiServers } from '../helpers/e2e-setup.js'
-import { pipCredentials, pypiSource, relays } from '../helpers/relay-setup.js'
+import { NO_HEDGE, pipCredentials, pypiSource, relays } from '../helpers/relay-setup.js'
 
 // Real pip pointed straight at a relay in front of local PEP 503 servers with faults.
 let wheels: BuiltWheel[]
@@ -38,7 +38,7 @@ describeNeeding(PIP, 'real pip through the relay', () => {
     const index = await server({ wheels, ...filesOnly({ kind: 'truncate', atFraction: 0.45 }) })
     const mirror = await server({ wheels, ...filesOnly({ kind: 'truncate', atFraction: 0.45 }) })
     // No hedging: on a loaded machine a slow start would have the other source asked for the whole file, not a resume.
-    const front = await relay({ protocol: 'pypi', sources: [pypiSource(index, 'index'), pypiSource(mirror, 'mirror')], hedge: { initialMs: 60_000, minMs: 60_000, maxMs: 60_000 } })
+    const front = await relay({ protocol: 'pypi', sources: [pypiSource(index, 'index'), pypiSource(mirror, 'mirror')], hedge: NO_HEDGE })
     const result = await pip('download', front.indexUrl)
     expect(result.exitCode, result.all).toBe(0)
     expect(wheelSha(result.dest)).toBe(wheels[1]!.sha256)

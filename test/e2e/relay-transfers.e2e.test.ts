@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { buildWheel } from '../../src/demo/wheel.js'
 import { pypiServers } from '../helpers/e2e-setup.js'
-import { AUTHORIZATION, pypiSource, relays } from '../helpers/relay-setup.js'
+import { AUTHORIZATION, NO_HEDGE, pypiSource, relays } from '../helpers/relay-setup.js'
 
 // The relay on its own, between Node's fetch and local PEP 503 servers with faults: what reaches the client, and
 // what each server really sent.
@@ -13,8 +13,6 @@ const relay = relays()
 const get = (url: string, headers: Record<string, string> = {}) => fetch(url, { headers: { authorization: AUTHORIZATION, ...headers } })
 const fileUrl = async (indexUrl: string) => /href="([^"#]+)/.exec(await (await get(`${indexUrl}big-pkg/`)).text())![1]!
 const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex')
-
-const NO_HEDGE = { initialMs: 60_000, minMs: 60_000, maxMs: 60_000 }
 
 describe('files through the relay', () => {
   it('resumes a file that breaks at 80 % on the index from the mirror, by Range: about 1x the file fetched in all', async () => {

@@ -11,6 +11,11 @@ import type { PypiServer } from '../../src/demo/pypi-server.js'
 
 /** Shared by the relay's e2e tests: a relay in front of local fault-injecting servers, closed after each test. */
 export const SECRET = 'relay-test-secret'
+/**
+ * Hedging off, for a case about a resume: on a loaded machine a slow first byte of the index's file has the mirror
+ * asked for all of it (the hedge's behaviour), and no resume happens.
+ */
+export const NO_HEDGE = { initialMs: 60_000, minMs: 60_000, maxMs: 60_000 }
 export const AUTHORIZATION = `Basic ${Buffer.from(`resilient:${SECRET}`).toString('base64')}`
 
 /** A PEP 503 server as a relay source: pages at its simple URL, files under its root. */
