@@ -8,7 +8,8 @@ import type { IncomingHttpHeaders } from 'node:http'
 const TO_UPSTREAM = new Set(['user-agent', 'accept', 'accept-language', 'if-none-match', 'if-modified-since', 'cache-control', 'pragma', 'referer', 'content-type', 'content-length'])
 const TO_TOOL = ['content-type', 'etag', 'last-modified', 'cache-control', 'expires', 'vary', 'retry-after', 'npm-notice', 'x-pypi-last-serial', 'content-language']
 
-const single = (value: string | string[] | undefined): string | undefined => Array.isArray(value) ? value.join(', ') : value
+/** A header's value as one string (a repeated header joined, as HTTP allows). */
+export const single = (value: string | string[] | undefined): string | undefined => Array.isArray(value) ? value.join(', ') : value
 
 /** The tool's request headers to pass upstream, with `extra` (Accept-Encoding, Range) set by the relay. */
 export function upstreamHeaders(headers: IncomingHttpHeaders, extra: Record<string, string>): Record<string, string> {

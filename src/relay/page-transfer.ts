@@ -4,7 +4,7 @@ import { pipeline } from 'node:stream/promises'
 import type { Transform, Readable } from 'node:stream'
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib'
 import type { RelayContext } from './context.js'
-import { toolHeaders } from './headers.js'
+import { single, toolHeaders } from './headers.js'
 import type { HeldPage } from './look-ahead.js'
 import type { RelaySource } from './types.js'
 import type { UpstreamResponse } from './upstream.js'
@@ -76,16 +76,15 @@ export function streamPage(context: RelayContext, response: UpstreamResponse, to
 
 /** Passes on a page unchanged, in the encoding it came in (the tool asked for it): nothing decoded, nothing rewritten. */
 export function streamPageAsSent(context: RelayContext, response: UpstreamResponse, tool: ServerResponse, source: RelaySource): Promise<void> {
-  const single = (name: string) => [response.headers[name]].flat()[0]
-  tool.writeHead(response.status, toolHeaders(response.headers, { 'content-encoding': single('content-encoding'), 'content-length': single('content-length') }))
+  tool.writeHead(response.status, toolHeaders(response.headers, { 'content-encoding': single(response.headers['content-encoding']), 'content-length': single(response.headers['content-length']) }))
   return streamBody(context, response, response.body, tool, source, { feed: chunk => chunk, end: () => '' })
 }
 
 /** The tool's Accept-Encoding has `encoding` (identity always). */
 export function accepts(tool: ServerResponse, encoding: string | string[] | undefined): boolean {
-  const wanted = String([encoding].flat()[0] ?? 'identity').trim().toLowerCase()
+  const wanted = (single(encoding) ?? 'identity').trim().toLowerCase()
   if (wanted === 'identity') return true
-  const header = [tool.req?.headers['accept-encoding']].flat()[0] ?? ''
+  const header = single(tool.req?.headers['accept-encoding']) ?? ''
   return header.split(',').some(part => {
     const [name, ...parameters] = part.split(';').map(piece => piece.trim().toLowerCase())
     return name === wanted && !parameters.some(parameter => /^q=0(?:\.0*)?$/.test(parameter))

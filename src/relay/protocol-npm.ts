@@ -26,11 +26,9 @@ const packumentRewriter = (context: RelayContext) =>
 
 /**
  * The index's own packument, for a tool that fetches tarballs from the index itself (bun, yarn 1: RelaySupport.tarballs
- * `index`): the rewrite would give each tarball URL back as it is and no tarball comes here to be checked against its
- * digest, so the page goes on as the index sent it, still compressed.
- * Measured with bun on create-vite's react-ts template: 44 MB of packuments decoded, tokenised and sent uncompressed
- * made the relay's share of the CPU larger than bun's (docs/benchmarks.md, bench (reg)). Its digests are not learned:
- * such a tool fetches tarballs from the index itself, and checks them against the page.
+ * `index`): the rewrite would give each tarball URL back as it is and no tarball comes here to be checked against a
+ * learned digest, so the page goes on as the index sent it, still compressed. Measured with bun on create-vite's
+ * react-ts template: 44 MB of packuments decoded, tokenised and sent uncompressed (docs/benchmarks.md, bench (reg)).
  */
 function unchanged(context: RelayContext, source: RelaySource): boolean {
   return Boolean(context.indexPagesAsSent) && source.id === context.index.id
