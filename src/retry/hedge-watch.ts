@@ -1,3 +1,4 @@
+import { ownFetch } from '../mirrors/probe-fetch.js'
 import { probeRequest } from '../mirrors/probe-targets.js'
 import type { PlannedAttempt, RunPlan } from '../plan/types.js'
 import type { AttemptsDeps } from './attempts-loop.js'
@@ -14,6 +15,9 @@ export interface HedgeWatchOptions {
   fetch?: typeof globalThis.fetch
   settings?: HedgeSettings
 }
+
+/** resilient's own fetch (ownFetch), chosen at its first request: a run that asks nothing loads nothing for it. */
+const fetchOwn: typeof globalThis.fetch = (input, init) => ownFetch().then(fetch => fetch(input, init))
 
 /** What one request of resilient's own to an index saw: any HTTP answer; none (a timeout, a refused or reset connection); or an error that says nothing of the index. */
 type Answer = 'answered' | 'silent' | 'unknown'
@@ -64,7 +68,7 @@ function otherSource(plan: RunPlan, attempt: PlannedAttempt, env: NodeJS.Process
  * false when it stays silent or refuses the connection; undefined when resilient cannot tell (behind a proxy, an
  * index that is not http(s), a name that does not resolve here, a certificate Node distrusts).
  */
-export function createAliveCheck(plan: RunPlan, env: NodeJS.ProcessEnv, fetch = globalThis.fetch, timeoutMs = 5000, answers?: IndexAnswers): AttemptsDeps['alive'] {
+export function createAliveCheck(plan: RunPlan, env: NodeJS.ProcessEnv, fetch = fetchOwn, timeoutMs = 5000, answers?: IndexAnswers): AttemptsDeps['alive'] {
   return async source => {
     const index = indexUrlOf(source)
     if (!index || !/^https?:/i.test(index) || throughProxy(plan, index, env)) return undefined
@@ -80,7 +84,7 @@ export function createAliveCheck(plan: RunPlan, env: NodeJS.ProcessEnv, fetch = 
  * in parallel with the tool (src/retry/hedge.ts). Skipped behind a proxy: Node's fetch would go direct and answer
  * another question than the tool's.
  */
-export function createHedgeWatch(plan: RunPlan, { env, activity, fetch = globalThis.fetch, settings = HEDGE_DEFAULTS }: HedgeWatchOptions): AttemptsDeps['watch'] {
+export function createHedgeWatch(plan: RunPlan, { env, activity, fetch = fetchOwn, settings = HEDGE_DEFAULTS }: HedgeWatchOptions): AttemptsDeps['watch'] {
   return (attempt, number) => {
     const index = indexUrlOf(attempt.source)
     const other = otherSource(plan, attempt, env)
