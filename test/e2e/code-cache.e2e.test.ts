@@ -1,4 +1,4 @@
-import { chmodSync, existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs'
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { isolatedEnv } from '../helpers/isolated-env.js'
@@ -85,5 +85,15 @@ describe.skipIf(nodeKeepsItself)('the code cache', () => {
     const env = userEnv({ NODE_DISABLE_COMPILE_CACHE: '1' })
     expect((await runCli(DRY_RUN, { env })).exitCode).toBe(0)
     expect(existsSync(join(env.XDG_CACHE_HOME!, 'resilient', 'v8-code-cache'))).toBe(false)
+  })
+})
+
+describe('the command\'s files', () => {
+  // Node reads a file holding one byte outside ASCII as a two-byte string: a slower read, hash and parse at every start
+  // (rollup.config.mjs, asciiOnly).
+  it('are ASCII, every other character written as an escape', () => {
+    const dist = new URL('../../dist/', import.meta.url)
+    const outside = readdirSync(dist).filter(name => name.endsWith('.cjs')).filter(name => /[^\x00-\x7f]/.test(readFileSync(new URL(name, dist), 'latin1')))
+    expect(outside).toEqual([])
   })
 })
