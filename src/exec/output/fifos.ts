@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process'
+import { lstatSync } from 'node:fs'
 import { join } from 'node:path'
 import { createPrivateDir, type PrivateDir } from '../../files/private-files.js'
 import { prepareWatchdog } from '../watchdog.js'
@@ -41,10 +42,25 @@ export function prepareFifos(count: number): Promise<string[] | undefined> {
   }))
 }
 
-/** `count` FIFOs: the ones prepared in the background when they are ready, otherwise made now. */
+/** Made already, 0600: what mkfifo -m 600 leaves, the moment it has made them (its word may not have been read yet). */
+function madeAlready(paths: readonly string[]): boolean {
+  return paths.every(path => {
+    try {
+      const stat = lstatSync(path)
+      return stat.isFIFO() && (stat.mode & 0o777) === 0o600
+    } catch {
+      return false
+    }
+  })
+}
+
+/**
+ * `count` FIFOs: the ones prepared in the background when they are made (said so, or seen: on a loaded machine the
+ * watchdog's word comes after its mkfifo is done), otherwise made now.
+ */
 export function takeFifos(count: number): Fifos {
   const prepared = spare
-  if (prepared?.ready && prepared.paths.length >= count) {
+  if (prepared && prepared.paths.length >= count && (prepared.ready || madeAlready(prepared.paths))) {
     spare = undefined
     return { paths: prepared.paths.slice(0, count), remove: prepared.dir.remove }
   }

@@ -44,6 +44,19 @@ describe('FIFOs for the tool\'s pipes', () => {
     taken.remove()
   })
 
+  it('prepared and made, are taken even before the watchdog\'s word is read (a busy event loop, a loaded machine)', () => {
+    void prepareFifos(2)
+    const watchdog = startWatchdog()
+    const paths = readFileSync(`/proc/${watchdog.pid}/cmdline`, 'utf8').split('\0').filter(Boolean).slice(-2)
+    // No await since prepareFifos: the watchdog's line cannot have been read when the take comes.
+    const deadline = Date.now() + 20_000
+    while (!paths.every(path => existsSync(path)) && Date.now() < deadline) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 10)
+    const taken = takeFifos(2)
+    expect(taken.paths).toEqual(paths)
+    watchdog.cancel()
+    taken.remove()
+  })
+
   it('prepared but not made yet, are not waited for: the take makes its own', () => {
     void prepareFifos(1)
     const taken = takeFifos(1)
