@@ -92,6 +92,15 @@ function relaySources(planned: NonNullable<RunPlan['relay']>): RelaySource[] {
   return sources
 }
 
+/** npm's packages to fetch ahead; none when they cannot be read: fetching ahead is a head start, npm asks for the rest. */
+function seedsOf(deps: RunRelayDeps): LookAheadSeeds | undefined {
+  try {
+    return deps.lookAhead?.()
+  } catch {
+    return undefined
+  }
+}
+
 /**
  * Starts the run's relay when the plan has one: the one step the run assembly takes for it. Undefined when the plan
  * has none; when the relay cannot start (the CA bundle unreadable, no port), the plan's attempt goes to the index
@@ -125,7 +134,7 @@ export async function startRelayForRun(plan: RunPlan, deps: RunRelayDeps): Promi
   const running = bound.port === planned.port && bound.host === planned.host ? plan
     : { ...plan, relay: { ...planned, host: bound.host, port: bound.port }, attempts: [relayAttempt(plan, planned, bound.base, deps.secrets), ...plan.attempts.slice(1)] }
   const keys = new Map(planned.sources.map(source => [source.id, source.key]))
-  const code = deferRelay(bound, async () => (await import('../relay/server.js')).serveRelay(bound, { ...options, lookAhead: deps.lookAhead?.() }), deps.say)
+  const code = deferRelay(bound, async () => (await import('../relay/server.js')).serveRelay(bound, { ...options, lookAhead: seedsOf(deps) }), deps.say)
   return {
     plan: running,
     around: (exec, watch) => ({
