@@ -5,6 +5,8 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { withRelay } from '../../src/plan/relay.js'
 import { startRelayForRun, type RunRelay } from '../../src/run/relay.js'
+import { deferRelay } from '../../src/run/deferred-relay.js'
+import { bindRelay } from '../../src/relay/listen.js'
 import { buildWheel } from '../../src/demo/wheel.js'
 import { pip } from '../../src/tools/pip.js'
 import { pypiServers } from '../helpers/e2e-setup.js'
@@ -95,6 +97,22 @@ describe('the relay of a run, started before its code is loaded', () => {
       }
     } finally {
       await first.close()
+    }
+  })
+
+  it('answers what it held, and what comes after, 502 with the reason when its code cannot load; says so once', async () => {
+    const bound = await bindRelay({})
+    const said: string[] = []
+    const code = deferRelay(bound, () => Promise.reject(new Error('chunk missing')), line => said.push(line))
+    try {
+      const held = askPage(bound.port)
+      await new Promise(resolve => setTimeout(resolve, 100))
+      code.load()
+      expect(await held.answer).toEqual({ status: 502, body: 'resilient relay: could not start (chunk missing)\n' })
+      expect((await askPage(bound.port).answer).status).toBe(502)
+      expect(said).toEqual(["resilient's relay could not start (chunk missing): the tool's requests to it fail"])
+    } finally {
+      await (await code.loaded()).close()
     }
   })
 })
