@@ -3,6 +3,7 @@
 // the files leave open goes to that question instead: a wrong answer would plan the run for the other yarn.
 import { readFileSync, realpathSync, statSync } from 'node:fs'
 import { basename, dirname, join, resolve, sep } from 'node:path'
+import { readJsonFile } from './config/json-file.js'
 import { findEnv } from './npm-family.js'
 import type { ToolContext } from './types.js'
 
@@ -11,14 +12,6 @@ export type YarnFamily = 'classic' | 'berry'
 const familyOf = (version: unknown): YarnFamily | undefined => {
   const major = typeof version === 'string' ? /^(\d+)\.\d+\.\d+(?:[-+][\w.+-]*)?$/.exec(version)?.[1] : undefined
   return major === undefined ? undefined : Number(major) >= 2 ? 'berry' : 'classic'
-}
-
-function readJson(file: string): unknown {
-  try {
-    return JSON.parse(readFileSync(file, 'utf8')) as unknown
-  } catch {
-    return undefined
-  }
 }
 
 /**
@@ -50,12 +43,16 @@ export function yarnVariantInputs(context: ToolContext): { files: string[]; env:
   return { files: [...yarnrcFiles(context), ...projectFiles], env: Object.keys(context.env).filter(name => /^(YARN|COREPACK)_/i.test(name)) }
 }
 
-/** Whether a file could name a yarnPath: any mention counts (a comment too), and so does a file that cannot be read. */
+/**
+ * Whether a file could name a yarnPath: any mention counts (a comment too), and so does a file that cannot be read or
+ * is no regular file (a pipe yarn would read, resilient never opens). A folder is skipped, as yarn skips it.
+ */
 function mayNameYarnPath(file: string): boolean {
   try {
-    return /yarn-?path/i.test(readFileSync(file, 'utf8'))
+    const stat = statSync(file)
+    return stat.isDirectory() ? false : !stat.isFile() || /yarn-?path/i.test(readFileSync(file, 'utf8'))
   } catch (error) {
-    return !['ENOENT', 'ENOTDIR', 'EISDIR'].includes((error as NodeJS.ErrnoException).code ?? '')
+    return !['ENOENT', 'ENOTDIR'].includes((error as NodeJS.ErrnoException).code ?? '')
   }
 }
 
@@ -70,9 +67,9 @@ function corepackFamily(cwd: string): YarnFamily | undefined {
     const file = join(dir, 'package.json')
     if (present(file)) {
       // corepack stops at a package.json it cannot parse: so does this, and leaves the answer to it.
-      const manifest = readJson(file)
-      if (typeof manifest !== 'object' || manifest === null || Array.isArray(manifest) || 'devEngines' in manifest) return undefined
-      const spec = (manifest as { packageManager?: unknown }).packageManager
+      const manifest = readJsonFile(file)
+      if (!manifest || 'devEngines' in manifest) return undefined
+      const spec = manifest.packageManager
       if (spec !== undefined) return typeof spec === 'string' && spec.startsWith('yarn@') ? familyOf(spec.slice(5)) : undefined
     }
     if (dirname(dir) === dir) return undefined
@@ -102,7 +99,7 @@ function executableFamily(executable: string, cwd: string): YarnFamily | undefin
     return undefined
   }
   const folder = basename(dirname(file))
-  const manifest = readJson(join(dirname(dirname(file)), 'package.json')) as { name?: unknown; version?: unknown } | undefined
+  const manifest = readJsonFile(join(dirname(dirname(file)), 'package.json'))
   if (folder === 'bin' && (manifest?.name === 'yarn' || manifest?.name === '@yarnpkg/cli-dist')) return familyOf(manifest.version)
   if (folder === 'dist' && manifest?.name === 'corepack' && /^yarn(pkg)?\.js$/.test(basename(file))) return corepackFamily(cwd)
   return undefined

@@ -15,7 +15,7 @@ const NODE_MODULES = fileURLToPath(new URL('../../../node_modules/', import.meta
  */
 function machine(pkg: { name: string; version: string; folder?: string; script?: string }, answers = '1.22.22') {
   const root = mkdtempSync(join(tmpdir(), 'resilient-yarn-variant-'))
-  const [home, project, bin] = ['home', 'project', 'bin'].map(name => join(root, name))
+  const [home, project, bin] = [join(root, 'home'), join(root, 'project'), join(root, 'bin')]
   const packageRoot = join(root, 'lib', 'node_modules', pkg.name)
   const script = join(packageRoot, pkg.folder ?? 'bin', pkg.script ?? 'yarn.js')
   for (const dir of [home, project, bin, dirname(script)]) mkdirSync(dir, { recursive: true })
