@@ -60,7 +60,13 @@ function readEntries(file: string): Record<string, Entry> {
 export async function resolveVariantCached(adapter: ToolAdapter, executable: string, context: ToolContext, scratch?: ScratchDir): Promise<ToolAdapter> {
   const fromFiles = adapter.variantFromFiles?.(executable, context)
   if (fromFiles) return fromFiles
-  const resolve = () => adapter.resolveVariant!(executable, context.env, scratch)
+  // A check that could not answer (adapter.resolveVariant rejected) leaves the adapter as it is, for this run only:
+  // kept, one slow `yarn --version` on a busy machine would have decided every later run of the project.
+  let unanswered = false
+  const resolve = () => adapter.resolveVariant!(executable, context.env, scratch).catch(() => {
+    unanswered = true
+    return adapter
+  })
   if (!adapter.variantCache) return resolve()
   const file = variantCacheFile(context.env)
   const key = keyOf(adapter, executable, context)
@@ -69,6 +75,7 @@ export async function resolveVariantCached(adapter: ToolAdapter, executable: str
   const known = [adapter, ...adapter.variantCache.variants].find(candidate => candidate.name === kept)
   if (known) return known
   const variant = await resolve()
+  if (unanswered) return variant
   const newest = Object.entries(entries).filter(([other]) => other !== key).sort(([, a], [, b]) => String(a.at).localeCompare(String(b.at))).slice(-(KEEP - 1))
   await writeFileAtomically(file, `${JSON.stringify(Object.fromEntries([...newest, [key, { variant: variant.name, at: new Date().toISOString() }]]), null, 2)}\n`).catch(() => {})
   return variant

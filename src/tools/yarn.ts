@@ -72,16 +72,17 @@ const CONFIG_FILES = {
   find: (keys, context) => keys.map(key => yarnrcSetting(key, context)?.origin).find(Boolean),
 } satisfies ConfigFiles
 
-/** `yarn` may be yarn 1 or berry (2+), even in one folder (a project's yarnPath): the version decides. */
+/**
+ * `yarn` may be yarn 1 or berry (2+), even in one folder (a project's yarnPath): the version decides. Rejects when
+ * yarn does not say (a start that failed or outlasted the timeout on a busy machine, output without a version): the
+ * caller then takes yarn 1 for this run only and never keeps that as the answer.
+ */
 async function resolveVariant(executable: string, env: NodeJS.ProcessEnv): Promise<ToolAdapter> {
-  try {
-    // Run in the current folder on purpose: a project's .yarnrc.yml or packageManager field picks its own yarn.
-    const { stdout } = await promisify(execFile)(executable, ['--version'], { env, timeout: 15_000 })
-    const major = Number(/^(\d+)\./m.exec(stdout)?.[1])
-    return major >= 2 ? yarnBerry : yarn
-  } catch {
-    return yarn
-  }
+  // Run in the current folder on purpose: a project's .yarnrc.yml or packageManager field picks its own yarn.
+  const { stdout } = await promisify(execFile)(executable, ['--version'], { env, timeout: 15_000 })
+  const major = Number(/^(\d+)\./m.exec(stdout)?.[1])
+  if (!Number.isInteger(major)) throw new Error(`yarn --version said no version: ${JSON.stringify(stdout.slice(0, 80))}`)
+  return major >= 2 ? yarnBerry : yarn
 }
 
 export const yarn = {
