@@ -1,10 +1,16 @@
+import { cargo } from './cargo-subject.js'
+import { go } from './go-subject.js'
 import { npmFamily } from './npm-subject.js'
 import { pip } from './pip-subject.js'
+import { pdm, pipx, poetry } from './python-app-subjects.js'
 import type { Subject } from './subject.js'
 
 export type { IndexServer, Role, Subject, Want } from './subject.js'
 
-/** The tools the matrix runs (`yarn`: yarn 1; `berry`: yarn 2 and later, also typed `yarn`). What differs between them lives in pip-subject.ts and npm-subject.ts. */
+/**
+ * The tools the matrix runs (`yarn`: yarn 1; `berry`: yarn 2 and later, also typed `yarn`). What differs between them
+ * lives in pip-subject.ts, npm-subject.ts, cargo-subject.ts, go-subject.ts and python-app-subjects.ts.
+ */
 export const SUBJECTS = {
   pip,
   npm: npmFamily('npm', { add: (registry, spec) => ['npm', 'install', spec, `--registry=${registry}`, '--no-audit', '--no-fund'],
@@ -27,4 +33,9 @@ export const SUBJECTS = {
   }, ownTimeout: [], scope: 'yarnrc' }),
   // bun documents no timeout of its own for a registry request.
   bun: npmFamily('bun', { add: (registry, spec) => ['bun', 'add', spec, `--registry=${registry}`], ownTimeout: [], scope: 'npmrc' }),
+  cargo,
+  go,
+  pipx,
+  pdm,
+  poetry,
 } satisfies Record<Subject['tool'], Subject>
