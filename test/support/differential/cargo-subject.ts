@@ -51,4 +51,10 @@ export const cargo: Subject = {
   ownTimeout: ['--config', 'http.timeout=3', '--config', 'net.retry=0'],
   // http.timeout is a low-speed window as well as the connection's: none for a read alone.
   readTimeout: [],
+  // cargo's first retry of a spurious error (a 5xx, a connection or transfer error) waits 0.5 to 1.5 s
+  // (src/cargo/util/network/retry.rs, net.retry): all that a relay can save in a run of 1 to 3 s.
+  notWon: {
+    'one-503': 'cargo asks again itself after a 503, 0.5 to 1.5 s later (net.retry), in a run of 1 to 3 s: the relay saves that wait, not half the run',
+    'break-80': 'cargo fetches a broken download again itself, 0.5 to 1.5 s later and from its first byte (net.retry): the relay saves those bytes (1.0× the file\'s against 1.8×) and that wait, not half of a 1 to 3 s run',
+  },
 }

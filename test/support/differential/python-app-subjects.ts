@@ -40,6 +40,9 @@ function locked(file: string, project: string): string[] {
 }
 /** `project==1.0` (or 2.0), or the project alone when no version is asked. */
 const spec = (project: string, want: Want) => want.version === 'any' ? project : `${project}==${pickVersion(want, 'oldest', VERSIONS)}`
+// Why neither can win what the relay wins for the others (docs/relay.md, "Which tools, and what each cannot carry").
+const PDM_NOT_RELAYED = 'pdm 2.2 writes each file\'s download URL into pdm.lock, so `pdm lock` does not go through the relay'
+const POETRY_NEVER_RELAYED = 'poetry is never relayed nor sent to a mirror: no per-run setting points it at another index (a [[tool.poetry.source]] would change pyproject.toml and poetry.lock)'
 // No desktop keyring: pdm and poetry would ask it for the index's credentials.
 const NO_KEYRING = { PYTHON_KEYRING_BACKEND: 'keyring.backends.null.Keyring' }
 
@@ -71,6 +74,7 @@ export const pipx: Subject = {
     return [`${main.package}==${main.package_version}`]
   },
   ownTimeout: ['--pip-args=--timeout 3 --retries 0'],
+  notWon: { 'one-503': 'pip, which pipx runs, asks again at once after a 503 (its first retry waits nothing): plain pipx loses nothing to it' },
 }
 
 /** `pdm lock` of a project that depends on the library, the index in PDM_PYPI_URL. */
@@ -82,9 +86,13 @@ export const pdm: Subject = {
     return ['pdm', 'lock', ...extra]
   },
   // No update check: pdm 2.2 asks the index for its own page after the command (core.py check_update).
-  env: index => ({ PDM_PYPI_URL: index, PDM_CHECK_UPDATE: 'false', ...NO_KEYRING }),
+  env: index => ({ PDM_PYPI_URL: index, PDM_CHECK_UPDATE: 'false', PDM_USE_VENV: 'false', ...NO_KEYRING }),
   installed: workdir => locked(join(workdir, 'pdm.lock'), 'demo-pkg'),
   ownTimeout: [],
+  notWon: {
+    'one-503': `${PDM_NOT_RELAYED}; pdm asks again at once after a 503 itself (unearth's session: 5 retries, the first without a wait)`,
+    'break-80': `${PDM_NOT_RELAYED}: the restart loop fetches the whole file again, from the mirror`,
+  },
 }
 
 /**
@@ -105,4 +113,9 @@ export const poetry: Subject = {
   env: () => ({ POETRY_VIRTUALENVS_CREATE: 'false', ...NO_KEYRING }),
   installed: workdir => locked(join(workdir, 'poetry.lock'), 'demo-pkg'),
   ownTimeout: [],
+  notWon: {
+    'one-503': `${POETRY_NEVER_RELAYED}; poetry asks again itself after a 503 (0.5 s later, utils/authenticator.py)`,
+    'dead': `${POETRY_NEVER_RELAYED}: with its only index dead there is nothing else to ask`,
+    'break-80': `${POETRY_NEVER_RELAYED}; poetry 1.3 keeps a download cut short without noticing (urllib3 1.x does not check Content-Length) and fails on the file ("File is not a zip file"), which resilient does not take for a network failure`,
+  },
 }
