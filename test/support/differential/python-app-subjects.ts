@@ -116,6 +116,6 @@ export const poetry: Subject = {
   notWon: {
     'one-503': `${POETRY_NEVER_RELAYED}; poetry asks again itself after a 503 (0.5 s later, utils/authenticator.py)`,
     'dead': `${POETRY_NEVER_RELAYED}: with its only index dead there is nothing else to ask`,
-    'break-80': `${POETRY_NEVER_RELAYED}; poetry 1.3 keeps a download cut short without noticing (urllib3 1.x does not check Content-Length) and fails on the file ("File is not a zip file"), which resilient does not take for a network failure`,
+    'break-80': `${POETRY_NEVER_RELAYED}: resilient runs poetry again on its index, which fetches the whole file again (poetry 1.3 keeps a download cut short without noticing, urllib3 1.x not checking Content-Length, and fails on it: "File is not a zip file")`,
   },
 }
