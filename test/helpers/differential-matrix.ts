@@ -7,11 +7,10 @@ import { envWithTool } from './npm-registries.js'
 import { describeNeeding, type Requirement } from './requirements.js'
 
 // The acceptance test of "never worse than the plain tool": each network condition of the matrix
-// (test/support/differential/cases.ts) run by the real pip, npm, pnpm, yarn 1, yarn berry, bun, cargo, go, pipx, pdm and
-// poetry alone and through the built resilient
-// (its sh launcher, the relay on as shipped), side by side against local servers with the same faults. Plain
-// succeeds ⇒ resilient succeeds with the same packages (version, and which package a name meant), in at most plain's
-// time plus a slack (generous here: 8 s and half of plain's own time, as the machine is shared with the rest of the
+// (test/support/differential/cases.ts) run by the real pip, npm, pnpm, yarn 1, yarn berry, bun, cargo, go, pipx, pdm
+// and poetry alone and through the built resilient (its sh launcher, the relay on as shipped), side by side against
+// local servers with the same faults. Plain succeeds ⇒ resilient succeeds with the same packages (version, and which
+// package a name meant), in at most plain's time plus a slack (generous here: 8 s and half of plain's own time, as the machine is shared with the rest of the
 // suite and may be loaded; `npm run bench` holds it to 3 s, one run at a time); plain fails ⇒ resilient succeeds with
 // what the index holds, or exits with the tool's status. No name of the person's own source reaches the mirror. No
 // case may be lost. One e2e file per tool (test/e2e/differential-*.e2e.test.ts), so that the runner spreads the
