@@ -76,7 +76,7 @@ export const npmFamily = (tool: NpmTool, options: NpmFamilyOptions): Subject => 
   ecosystem: 'npm',
   page: `/${NPM_NAMES.public}`,
   privateName: NPM_NAMES.private,
-  fileBytes: 90_000,
+  get fileBytes() { return npmPackages().public[0].bytes.length },
   isFile: path => path.includes('/-/'),
   start: async ({ role, fault, lacksNewest, cacheable }) => {
     const all = npmPackages()

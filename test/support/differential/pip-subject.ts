@@ -20,7 +20,7 @@ export const pip: Subject = {
   ecosystem: 'pypi',
   page: '/simple/demo-pkg/',
   privateName: 'privpkg',
-  fileBytes: 100_000,
+  get fileBytes() { return pyPackages().public[0].bytes.length },
   isFile: path => path.startsWith('/files/'),
   start: async ({ role, fault, lacksNewest, cacheable }) => {
     const all = pyPackages()
