@@ -59,6 +59,7 @@ interface NpmFamilyOptions {
   env?: Subject['env']
   /** Where the person names a scope's registry. */
   scope: 'environment' | 'npmrc' | 'yarnrc'
+  notWon?: Subject['notWon']
 }
 
 /**
@@ -115,4 +116,5 @@ export const npmFamily = (tool: NpmTool, options: NpmFamilyOptions): Subject => 
   ...options.https && { https: true },
   ownTimeout: options.ownTimeout,
   readTimeout: [],
+  ...options.notWon && { notWon: options.notWon },
 })

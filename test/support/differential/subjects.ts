@@ -20,7 +20,10 @@ export const SUBJECTS = {
       return { args: [`--cafile=${certificates.server}`] }
     }, ownTimeout: ['--fetch-timeout=3000', '--fetch-retries=0'], scope: 'environment' }),
   pnpm: npmFamily('pnpm', { add: (registry, spec) => ['pnpm', 'add', spec, `--registry=${registry}`], ownTimeout: ['--fetch-timeout=3000', '--fetch-retries=0'], scope: 'npmrc' }),
-  yarn: npmFamily('yarn', { add: (registry, spec) => ['yarn', 'add', spec, '--registry', registry], ownTimeout: ['--network-timeout', '3000'], scope: 'npmrc' }),
+  // yarn 1 and bun write each tarball's URL into their lockfiles, so the relay keeps the index's URLs and their
+  // tarballs do not go through it (docs/relay.md, "pnpm, yarn and bun").
+  yarn: npmFamily('yarn', { add: (registry, spec) => ['yarn', 'add', spec, '--registry', registry], ownTimeout: ['--network-timeout', '3000'], scope: 'npmrc',
+    notWon: { 'break-80': 'yarn 1 downloads each tarball from the URL it writes into yarn.lock, the index\'s: the relay carries its packuments only, so a broken download is yarn\'s own to retry' } }),
   // berry has no registry flag: the index is YARN_NPM_REGISTRY_SERVER. On https with its CA file, as a public index
   // is: a plain-http one needs unsafeHttpWhitelist, with which the relay steps aside (src/tools/relay/yarn-berry-relay.ts).
   // Installed into node_modules, with a cache of the project's own, no telemetry, the lockfile written (not CI's immutable).
@@ -32,7 +35,8 @@ export const SUBJECTS = {
     return { env: { YARN_HTTPS_CA_FILE_PATH: certificates.server } }
   }, ownTimeout: [], scope: 'yarnrc' }),
   // bun documents no timeout of its own for a registry request.
-  bun: npmFamily('bun', { add: (registry, spec) => ['bun', 'add', spec, `--registry=${registry}`], ownTimeout: [], scope: 'npmrc' }),
+  bun: npmFamily('bun', { add: (registry, spec) => ['bun', 'add', spec, `--registry=${registry}`], ownTimeout: [], scope: 'npmrc',
+    notWon: { 'break-80': 'bun writes each tarball\'s URL into bun.lock and fetches a new resolution\'s tarballs from the index itself: a broken download is bun\'s own to retry, from its first byte' } }),
   cargo,
   go,
   pipx,
