@@ -27,8 +27,12 @@ export function aimCell(entry) {
 const sec = ms => `${(ms / 1000).toFixed(1)} s`
 const outcome = run => `${run.exitCode === 0 ? 'ok' : `exit ${run.exitCode}`}, ${sec(run.ms)}`
 const kB = bytes => `${Math.round(bytes / 1000)} kB`
-/** What resilient's servers sent, as a ratio to what the plain tool's did (a failover, a hedge or a retry fetches more). */
-const fetched = entry => !entry.resilient.bytes && !entry.plain.bytes ? '—' : entry.plain.bytes ? `${(entry.resilient.bytes / entry.plain.bytes).toFixed(2)}×` : kB(entry.resilient.bytes)
+/**
+ * What resilient's servers sent, as a ratio to what the plain tool's did (a failover, a hedge or a retry fetches more);
+ * in kB where the plain tool fetched next to nothing before it failed (a page, an error), where a ratio would say nothing.
+ */
+const fetched = entry => !entry.resilient.bytes && !entry.plain.bytes ? '—'
+  : entry.plain.bytes >= 10_000 ? `${(entry.resilient.bytes / entry.plain.bytes).toFixed(2)}×` : `${kB(entry.resilient.bytes)}${entry.plain.bytes ? ` (plain: ${kB(entry.plain.bytes)})` : ''}`
 const listed = installed => installed?.length ? installed.join(', ') : 'nothing'
 
 /**

@@ -38,6 +38,6 @@ export async function measureMatrix({ cli, cleanEnv, quick, log }) {
   log(`(matrix) the plain tool and resilient one after the other, each case on fresh servers${quick ? ' (pip and npm; the other tools: one 503, a break at 80 %)' : ''} ...`)
   const cases = await runMatrix({ cli, env, concurrency: 2, slackMs: 3000, sequential: true, only })
   // Without the tools' output (kept for the e2e test's messages); the rest as measured.
-  return cases.map(({ id, fault, tool, topology, expected, plain: { output: _plain, ...plain }, resilient: { output: _ours, ...resilient }, verdict, why }) =>
-    ({ id, fault, tool, topology, expected, plain, resilient, verdict, why }))
+  return cases.map(({ id, fault, tool, topology, expected, plain: { output: _plain, ...plain }, resilient: { output: _ours, ...resilient }, verdict, why, aim }) =>
+    ({ id, fault, tool, topology, expected, plain, resilient, verdict, why, ...aim && { aim } }))
 }
