@@ -7,7 +7,7 @@
 // (bench/accuracy.mjs, docs/diagnosis.md); (f)-(i) in bench/streams.mjs: stdout and stderr throughput and peak RSS as
 // ratios to the plain tool, and the sh launcher's cost (docs/process.md). `--only=streams` runs (f)-(i) alone.
 // Options: --quick (fewer runs, skips plain pip's ~98 s black-hole failure), --json, --write (a full run only: saves
-// bench/results.json and renders the figures into README.md and docs/benchmarks.md, see bench/render.mjs), --only=perf|streams.
+// bench/results.json and renders the figures into README.md and docs/benchmarks.md, see bench/render.mjs), --only=startup|perf|streams: (b) and (c) alone with `--only=startup`.
 // (perf) start-up, shims, logs, a dead index, a silent terminal (bench/perf.mjs). `--only=perf` runs it alone.
 // (relay) the relay's figures, (r1)-(r7) in bench/relay.mjs. `--only=relay` runs them alone.
 // (reg) a real project installed from the real npm registry by npm, pnpm, yarn 1, yarn berry and bun, alone and through
@@ -15,12 +15,13 @@
 // (matrix) the differential matrix of "never worse than the plain tool" (bench/matrix.mjs): `--only=matrix` runs it
 // alone, and with --write renders it alone (it keeps its own date and machine line in bench/results.json).
 // Usage first, before anything is loaded or measured: `npm run bench -- --help` only prints it.
-const USAGE = `Usage: npm run bench -- [--quick] [--json] [--write] [--only=perf|streams|matrix|relay|registry]
+const USAGE = `Usage: npm run bench -- [--quick] [--json] [--write] [--only=startup|perf|streams|matrix|relay|registry]
 
 Measures resilient against the plain tool in one run and prints each figure as a ratio to it (docs/benchmarks.md).
   --quick          fewer runs; skips plain pip's ~98 s failure on a black-holed index
   --json           print the results as one JSON object
   --write          a full run only: save bench/results.json and render the figures into README.md and docs/benchmarks.md
+  --only=startup   (b) and (c) alone: a healthy pip download (with and without NODE_EXTRA_CA_CERTS), --version
   --only=perf      start-up, shims, logs, a dead index, a silent terminal (bench/perf.mjs)
   --only=streams   stdout and stderr throughput, peak RSS, the sh launcher (bench/streams.mjs)
   --only=matrix    the differential matrix: the plain tool and resilient on every fault kind (bench/matrix.mjs)
@@ -54,6 +55,9 @@ const { formatRelay, measureRelay } = await import('./relay.mjs')
 const { formatRegistry, measureRegistry } = await import('./registry.mjs')
 
 const CLI = fileURLToPath(new URL('../bin/resilient.js', import.meta.url))
+// (b) runs resilient as a person does: the installed command, the sh launcher in front of Node (bin/resilient), which
+// keeps NODE_EXTRA_CA_CERTS from Node's own start (src/own-trust.ts).
+const LAUNCHER = fileURLToPath(new URL('../bin/resilient', import.meta.url))
 const quick = process.argv.includes('--quick')
 const asJson = process.argv.includes('--json')
 const write = process.argv.includes('--write')
@@ -115,7 +119,7 @@ async function figureB(wheel, withoutExtraCa = false) {
     const args = ['-m', 'pip', 'download', '--no-deps', '--no-cache-dir', '-d', mkdtempSync(join(tmpdir(), 'bench-dl-')), 'bench-pkg']
     // --index-url after the command: pip takes it there only (before it, pip stops with a usage error, exit 2).
     plain.push(succeeded('plain pip', await timed('python3', [...args, '--index-url', index.url], { env: env() })).ms)
-    wrapped.push(succeeded('resilient', await timed('node', [CLI, 'python3', ...args], { cwd: project, env: env() })).ms)
+    wrapped.push(succeeded('resilient', await timed(LAUNCHER, ['python3', ...args], { cwd: project, env: env() })).ms)
     node.push((await timed('node', ['-e', '0'], { env: env() })).ms)
   }
   await index.close()
@@ -163,8 +167,8 @@ async function machine() {
 
 const wheel = buildWheel('bench-pkg', '1.0', { paddingBytes: 200_000 })
 const only = process.argv.find(arg => arg.startsWith('--only='))?.slice('--only='.length)
-if (only && only !== 'perf' && only !== 'streams' && only !== 'matrix' && only !== 'relay' && only !== 'registry') {
-  console.error(`--only takes perf, streams, matrix, relay or registry, not ${only}.`)
+if (only && only !== 'startup' && only !== 'perf' && only !== 'streams' && only !== 'matrix' && only !== 'relay' && only !== 'registry') {
+  console.error(`--only takes startup, perf, streams, matrix, relay or registry, not ${only}.`)
   process.exit(64)
 }
 // The matrix and the relay's figures keep a machine line of their own: either may be measured and written alone.
@@ -178,7 +182,8 @@ const streams = async () => ({ streams: await figureStreams(cleanEnv(), quick, l
 const matrix = async () => ({ machine: await machine(), cases: await measureMatrix({ cli: CLI, cleanEnv, quick, log }) })
 const relay = () => measureRelay({ cli: CLI, quick, log })
 const registry = async () => ({ machine: await machine(), ...await measureRegistry({ cli: CLI, quick, log }) })
-const results = only === 'perf' ? { machine: await machine(), perf: await perf() }
+const results = only === 'startup' ? { machine: await machine(), b: await figureB(wheel), bWithoutExtraCa: await figureB(wheel, true), c: await figureC() }
+  : only === 'perf' ? { machine: await machine(), perf: await perf() }
   : only === 'relay' ? { relay: { machine: await machine(), ...await relay() } }
   : only === 'streams' ? { machine: await machine(), ...await streams() }
   : only === 'matrix' ? { matrix: await matrix() }
@@ -193,6 +198,8 @@ if (write) {
 }
 if (asJson) {
   console.log(JSON.stringify(results, null, 2))
+} else if (only === 'startup') {
+  printStartup(results, n => (Number.isFinite(n) ? n.toFixed(2) : 'skipped'))
 } else if (only === 'perf') {
   console.log(formatPerf(results.perf).join('\n'))
 } else if (only === 'matrix') {
@@ -209,13 +216,19 @@ if (asJson) {
 
 function printMain(results, f) {
   console.log(`(a) black hole + mirror: resilient succeeded in ${f(results.a.resilientSuccessSeconds)} s (exit ${results.a.resilientExit}); plain pip failed after ${f(results.a.plainFailureSeconds)} s (exit ${results.a.plainExit}); ratio ${f(results.a.ratio)}`)
-  console.log(`(b) healthy index: resilient ${f(results.b.resilientMedianMs)} ms vs pip ${f(results.b.plainMedianMs)} ms median; ratio ${f(results.b.ratio)} (target <= 1.10); overhead ${f(results.b.resilientMedianMs - results.b.plainMedianMs)} ms = ${f((results.b.resilientMedianMs - results.b.plainMedianMs) / results.b.nodeMedianMs)}x node -e 0 (${f(results.b.nodeMedianMs)} ms)`)
-  console.log(`    same without NODE_EXTRA_CA_CERTS (which costs every Node start here): resilient ${f(results.bWithoutExtraCa.resilientMedianMs)} ms vs pip ${f(results.bWithoutExtraCa.plainMedianMs)} ms; ratio ${f(results.bWithoutExtraCa.ratio)}`)
-  console.log(`(c) start-up: resilient --version ${f(results.c.resilientVersionMedianMs)} ms vs node -e 0 ${f(results.c.nodeMedianMs)} ms median; ratio ${f(results.c.ratio)} (target <= 1.30)`)
+  printStartup(results, f)
   console.log(formatAccuracy(results.e))
   console.log(`(d) ${results.d.bytes / 2 ** 20} MB through resilient in ${f(results.d.seconds)} s: peak RSS ${f(results.d.peakRssMb)} MB (target <= 100 MB), exit ${results.d.exitCode}`)
   console.log(formatPerf(results.perf).join('\n'))
   console.log(formatMatrix(results.matrix.cases).join('\n'))
   console.log(formatRelay(results.relay, f).join('\n'))
   console.log(formatRegistry(results.registry, f).join('\n'))
+}
+
+function printStartup(results, f) {
+  for (const [b, what] of [[results.b, 'healthy index'], [results.bWithoutExtraCa, 'same without NODE_EXTRA_CA_CERTS']]) {
+    const added = b.resilientMedianMs - b.plainMedianMs
+    console.log(`(b) ${what}: resilient ${f(b.resilientMedianMs)} ms vs pip ${f(b.plainMedianMs)} ms median; ratio ${f(b.ratio)} (target <= 1.10); overhead ${f(added)} ms = ${f(added / b.nodeMedianMs)}x node -e 0 (${f(b.nodeMedianMs)} ms; target <= 2: resilient's own cost beyond node -e 0 at most one node -e 0)`)
+  }
+  console.log(`(c) start-up: resilient --version ${f(results.c.resilientVersionMedianMs)} ms vs node -e 0 ${f(results.c.nodeMedianMs)} ms median; ratio ${f(results.c.ratio)} (target <= 1.30)`)
 }

@@ -12,7 +12,7 @@ export interface LaunchContext {
 }
 
 /** The variables the launcher sets; the CLI entry reads them once and removes them, so no child sees them. */
-export const LAUNCH_VARIABLES = { signals: 'RESILIENT_LAUNCH_SIGIGN', fds: 'RESILIENT_LAUNCH_FDS', environment: 'RESILIENT_LAUNCH_ENVIRON' } as const
+export const LAUNCH_VARIABLES = { signals: 'RESILIENT_LAUNCH_SIGIGN', fds: 'RESILIENT_LAUNCH_FDS', environment: 'RESILIENT_LAUNCH_ENVIRON', extraCaCerts: 'RESILIENT_LAUNCH_EXTRA_CA_CERTS' } as const
 
 /**
  * The POSIX sh lines that read the launch context from /proc and export it, the same in bin/resilient and in every
@@ -21,6 +21,9 @@ export const LAUNCH_VARIABLES = { signals: 'RESILIENT_LAUNCH_SIGIGN', fds: 'RESI
  * (`npm_config_@corp:registry`, `npm_config_//host/:_authToken`, `BASH_FUNC_f%%`) from what it passes on: the
  * environment as it came (the shell's own /proc/$$/environ, read before it execs Node) is handed over in base64, and
  * resilient restores what was dropped (src/exec/launch-environment.ts). Past what one variable may hold, nothing.
+ * NODE_EXTRA_CA_CERTS, which Node would parse at start whether resilient makes a TLS connection or not, is handed
+ * over under another name, for resilient to put back for its children and to read itself when it needs it
+ * (src/own-trust.ts).
  */
 export const LAUNCH_CONTEXT_SH = `if [ -z "\${BASH_VERSION:-}" ] && [ -r /proc/self/environ ]; then
   RESILIENT_LAUNCH_ENVIRON=$(base64 < /proc/$$/environ 2>/dev/null)
@@ -42,6 +45,11 @@ if [ -r /proc/self/status ]; then
     case $flags in *[2367]??????) ;; *) RESILIENT_LAUNCH_FDS="$RESILIENT_LAUNCH_FDS $fd" ;; esac
   done
   export RESILIENT_LAUNCH_FDS
+fi
+if [ -n "\${NODE_EXTRA_CA_CERTS+set}" ]; then
+  RESILIENT_LAUNCH_EXTRA_CA_CERTS=$NODE_EXTRA_CA_CERTS
+  export RESILIENT_LAUNCH_EXTRA_CA_CERTS
+  unset NODE_EXTRA_CA_CERTS
 fi
 `
 

@@ -1,5 +1,5 @@
 import { UPSTREAM_FILE_HOSTS, UPSTREAMS } from '../mirrors/index.js'
-import { PROTOCOLS } from '../relay/protocol-table.js'
+import { PROTOCOL_ADDRESSES } from '../relay/protocol-addresses.js'
 import type { RelayCertificate } from '../relay/certificate.js'
 import type { SecretsContext } from '../tools/source/credentials.js'
 import type { RelayTrust } from '../tools/relay/relay-support.js'
@@ -44,7 +44,7 @@ const withSlash = (url: string) => url.endsWith('/') ? url : `${url}/`
 function filesRoot(protocol: RelayPlan['protocol'], indexUrl: string): string {
   const upstream = (Object.keys(UPSTREAM_FILE_HOSTS) as (keyof typeof UPSTREAM_FILE_HOSTS)[]).find(ecosystem => sameIndex(indexUrl, UPSTREAMS[ecosystem]))
   const fileHost = upstream && UPSTREAM_FILE_HOSTS[upstream][0]
-  return fileHost ? `https://${fileHost}/` : PROTOCOLS[protocol].filesRoot(indexUrl)
+  return fileHost ? `https://${fileHost}/` : PROTOCOL_ADDRESSES[protocol].filesRoot(indexUrl)
 }
 
 function relaySource(protocol: RelayPlan['protocol'], source: Source, indexUrl: string): RelayPlanSource {
@@ -86,7 +86,7 @@ function whyNot(plan: RunPlan, request: RelayRequest, indexes: (string | undefin
 export function relayAttempt(plan: RunPlan, relay: RelayPlan, base: string, secrets: SecretsContext): PlannedAttempt {
   const first = relay.replaced
   const support = plan.invocation.adapter.relay!
-  const url = PROTOCOLS[relay.protocol].indexUrl(base)
+  const url = PROTOCOL_ADDRESSES[relay.protocol].indexUrl(base)
   const command = support.apply({ argv: [...plan.invocation.launcher, ...plan.invocation.args], env: {} },
     { url, secret: relay.secret, index: relay.index, ...(relay.noProxy !== undefined && { noProxy: relay.noProxy }), ...(relay.fileHost && { fileHost: relay.fileHost }),
       ...(relay.certificate && { certificate: relay.certificate.cert }) }, secrets)
@@ -118,8 +118,8 @@ export function withRelay(plan: RunPlan, request: RelayRequest): RunPlan {
   const foreignPins = Boolean(request.trust.otherRegistries?.length) || plan.attempts[0]!.hosts.some(host => host.role === 'lockfile')
   const fileHost = plan.invocation.adapter.relay!.fileHost?.(index, request.trust, foreignPins)
   // Also for 127.0.0.1: where the planned address is not there, the relay listens on that one (src/relay/server.ts).
-  const certificate = PROTOCOLS[protocol].tls ? request.certificate?.([address.host, '127.0.0.1']) : undefined
-  if (PROTOCOLS[protocol].tls && !certificate) return { ...plan, noRelayReason: 'no certificate for an https relay' }
+  const certificate = PROTOCOL_ADDRESSES[protocol].tls ? request.certificate?.([address.host, '127.0.0.1']) : undefined
+  if (PROTOCOL_ADDRESSES[protocol].tls && !certificate) return { ...plan, noRelayReason: 'no certificate for an https relay' }
   const tarballs = plan.invocation.adapter.relay!.tarballs
   const relay: RelayPlan = { protocol, sources, index, host: address.host, port: address.port, secret: address.secret, replaced: plan.attempts[0]!, pages, ...(ca && { ca: ca.path }), ...(caDirs?.length && { caDirs }), ...(noProxy !== undefined && { noProxy }), ...(fileHost && { fileHost }),
     ...(certificate && { certificate }), ...(tarballs && { tarballs }) }

@@ -1,5 +1,6 @@
 import type { HashBook } from './expected-hash.js'
 import type { LookAhead } from './look-ahead.js'
+import type { ProtocolAddresses } from './protocol-addresses.js'
 import type { LatencyBook } from './hedge-delay.js'
 import type { Ledger } from './ledger.js'
 import type { PageAuthority } from './page-authority.js'
@@ -18,27 +19,13 @@ import type { Upstream } from './upstream.js'
  * One index protocol, as data (a module each: protocol-pypi.ts, protocol-npm.ts): how its pages and files are named,
  * rewritten and checked. Nothing outside its module branches on which protocol it is.
  */
-export interface RelayProtocol {
+export interface RelayProtocol extends ProtocolAddresses {
   name: RelayProtocolName
-  /** The URL the tool is given as its index. */
-  indexUrl(base: string): string
-  /**
-   * The secret may come in the path, as `t/<secret>/` before the index's own path: conda's token form (anaconda.org's
-   * `/t/<token>/`), which conda, libmamba and rattler take in a channel URL and mask in everything they print.
-   */
-  secretInPath?: boolean
   /**
    * `path` is the request's path and query, without the leading slash, already checked by isSafePath; `context` for a
    * protocol whose sources say themselves where their files are (cargo's config.json `dl`).
    */
   route(path: string, method: string, context?: RelayContext): Route
-  /** Where a source's file links are relative to, from its index URL (a source may say otherwise: PyPI's files host). */
-  filesRoot(indexUrl: string): string
-  /**
-   * The relay serves this protocol over https (src/relay/certificate.ts): its tools send credentials, the relay's
-   * secret included, over https only (go).
-   */
-  tls?: true
   /**
    * Sends a 200 page to the tool, its file links pointed at the relay and their published digests learned. False when
    * its body broke before anything was sent (the page is then asked of another source); true once sent or ended.

@@ -3,6 +3,7 @@ import { text } from 'node:stream/consumers'
 import type { RelayContext, RelayProtocol } from './context.js'
 import { hashFromFragment } from './expected-hash.js'
 import { decoded, sendPageAsIs } from './page-transfer.js'
+import { PROTOCOL_ADDRESSES } from './protocol-addresses.js'
 import { onPages } from './protocols.js'
 import type { RelaySource } from './types.js'
 import type { UpstreamResponse } from './upstream.js'
@@ -91,9 +92,8 @@ function sendIndexFile(context: RelayContext, response: UpstreamResponse, tool: 
 
 export const CARGO_PROTOCOL: RelayProtocol = {
   name: 'cargo',
-  filesRoot: indexUrl => indexUrl.replace(/^sparse\+/, '').replace(/\/?$/, '/'),
+  ...PROTOCOL_ADDRESSES.cargo,
   sendPage: (context, response, tool, source) => new URL(response.url).pathname.endsWith('/config.json') ? sendConfig(context, response, tool, source) : sendIndexFile(context, response, tool, source),
-  indexUrl: base => `sparse+${base}`,
   route(path, method, context) {
     if (method !== 'GET' && method !== 'HEAD') return { kind: 'other', upstream: onPages(path) }
     const download = DOWNLOAD.exec(path)

@@ -2,6 +2,7 @@ import type { ServerResponse } from 'node:http'
 import type { RelayContext, RelayProtocol } from './context.js'
 import { relayPathOf } from './links.js'
 import { streamPage } from './page-transfer.js'
+import { PROTOCOL_ADDRESSES } from './protocol-addresses.js'
 import { onFiles, onPages, type Route } from './protocols.js'
 import { RepodataScanner } from './repodata-scanner.js'
 import type { RelaySource } from './types.js'
@@ -73,9 +74,7 @@ function sendCondaPage(context: RelayContext, response: UpstreamResponse, tool: 
  */
 export const CONDA_PROTOCOL: RelayProtocol = {
   name: 'conda',
-  secretInPath: true,
-  filesRoot: indexUrl => indexUrl.endsWith('/') ? indexUrl : `${indexUrl}/`,
+  ...PROTOCOL_ADDRESSES.conda,
   sendPage: sendCondaPage,
-  indexUrl: base => base,
   route: routeConda,
 }

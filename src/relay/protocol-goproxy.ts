@@ -1,5 +1,6 @@
 import type { RelayProtocol } from './context.js'
 import { sendPageAsIs } from './page-transfer.js'
+import { PROTOCOL_ADDRESSES } from './protocol-addresses.js'
 import { onFiles, onPages } from './protocols.js'
 
 // A canonical version as go asks a proxy for it: semver with a `v`, capitals escaped as `!x` (go.dev/ref/mod
@@ -21,10 +22,8 @@ const VERSIONED = /^(.+)\/@v\/([^/?]+)\.(info|mod|zip)(?:\?.*)?$/
  */
 export const GOPROXY_PROTOCOL: RelayProtocol = {
   name: 'goproxy',
-  filesRoot: indexUrl => indexUrl.endsWith('/') ? indexUrl : `${indexUrl}/`,
+  ...PROTOCOL_ADDRESSES.goproxy,
   sendPage: sendPageAsIs,
-  indexUrl: base => base,
-  tls: true,
   route(path, method) {
     if (method !== 'GET' && method !== 'HEAD') return { kind: 'other', upstream: onPages(path) }
     if (path.startsWith('sumdb/')) {

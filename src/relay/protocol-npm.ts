@@ -6,6 +6,7 @@ import type { HeldPage } from './look-ahead.js'
 import { packumentRule } from './npm-pages.js'
 import { accepts, decoded, streamPage, streamPageAsSent } from './page-transfer.js'
 import type { RelayProtocol } from './context.js'
+import { PROTOCOL_ADDRESSES } from './protocol-addresses.js'
 import { onFiles, onPages } from './protocols.js'
 import { TokenRewriter } from './token-stream.js'
 import type { RelaySource } from './types.js'
@@ -63,7 +64,7 @@ async function readPackument(context: RelayContext, response: UpstreamResponse, 
  */
 export const NPM_PROTOCOL: RelayProtocol = {
   name: 'npm',
-  filesRoot: indexUrl => indexUrl.endsWith('/') ? indexUrl : `${indexUrl}/`,
+  ...PROTOCOL_ADDRESSES.npm,
   // A packument streams through; a body that breaks ends the tool's response, nothing is asked again.
   sendPage: async (context, response, tool, source) => {
     if (unchanged(context, source) && accepts(tool, response.headers['content-encoding'])) await streamPageAsSent(context, response, tool, source)
@@ -71,7 +72,6 @@ export const NPM_PROTOCOL: RelayProtocol = {
     return true
   },
   lookAhead: { nameOf: packumentName, pathOf: packumentPath, read: readPackument },
-  indexUrl: base => base,
   route(path, method) {
     if (method !== 'GET' && method !== 'HEAD') return { kind: 'other', upstream: onPages(path) }
     // yarn berry asks for a scoped tarball as `@scope%2fname/-/name-1.0.0.tgz` (plugin-npm getIdentUrl): the same

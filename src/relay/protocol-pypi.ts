@@ -4,6 +4,7 @@ import type { RelayContext } from './context.js'
 import { toolHeaders } from './headers.js'
 import { decoded } from './page-transfer.js'
 import type { RelayProtocol } from './context.js'
+import { PROTOCOL_ADDRESSES } from './protocol-addresses.js'
 import { onFiles, onPages } from './protocols.js'
 import { rewritePypiHtml, rewritePypiJson, type RewrittenPage } from './pypi-pages.js'
 import type { RelaySource } from './types.js'
@@ -38,17 +39,14 @@ async function sendPypiPage(context: RelayContext, response: UpstreamResponse, t
 }
 
 
-const withSlash = (url: string) => url.endsWith('/') ? url : `${url}/`
-
 /**
  * PEP 503/691: the index at `simple/`, a project's page at `simple/<name>/` (its file links pointed at the relay, their
  * `#sha256=` and `hashes` learned); anything else is a file under the root, the parent of the simple index.
  */
 export const PYPI_PROTOCOL: RelayProtocol = {
   name: 'pypi',
-  filesRoot: indexUrl => new URL('..', withSlash(indexUrl)).href,
+  ...PROTOCOL_ADDRESSES.pypi,
   sendPage: sendPypiPage,
-  indexUrl: base => `${base}simple/`,
   route(path, method) {
     const page = /^simple\/(?:([^/?]+)\/?)?(?:\?.*)?$/.exec(path)
     if (method !== 'GET' && method !== 'HEAD') return { kind: 'other', upstream: onFiles(path) }

@@ -1,15 +1,15 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
-import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http'
-import type { AddressInfo, Socket } from 'node:net'
 import type { RelayCertificate } from './certificate.js'
 import type { RelayContext } from './context.js'
 import { HashBook } from './expected-hash.js'
 import { fetchAhead, handleRequest } from './handle-request.js'
+import { bindRelay, type BoundRelay } from './listen.js'
 import { LookAhead, type LookAheadLimits, type LookAheadSeeds } from './look-ahead.js'
 import { DEFAULT_HEDGE, LatencyBook } from './hedge-delay.js'
 import { Ledger } from './ledger.js'
 import { PageAuthority, type MirrorPages, type PageSettings } from './page-authority.js'
 import { Standing } from './standing.js'
+import { checkSources } from './source-rules.js'
 import { fileRoots } from './links.js'
 import { PROTOCOLS } from './protocol-table.js'
 import type { HedgeSettings, HostTally, RelayEvent, RelayProtocolName, RelaySource } from './types.js'
@@ -93,39 +93,25 @@ function carriesSecret(header: string | undefined, expected: Buffer): boolean {
   return password !== undefined && timingSafeEqual(digest(password), expected)
 }
 
-function listen(server: Server, port: number, host: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(port, host, () => {
-      server.off('error', reject)
-      resolve((server.address() as AddressInfo).port)
-    })
-  })
-}
-
-/** The planned address, else the same port on 127.0.0.1 (no such loopback address here), else any free port. */
-async function listenWhereFree(server: Server, host: string, port: number): Promise<{ host: string; port: number }> {
-  try {
-    return { host, port: await listen(server, port, host) }
-  } catch (error) {
-    const code = (error as { code?: string }).code
-    if (code === 'EADDRNOTAVAIL' && host !== '127.0.0.1') return listenWhereFree(server, '127.0.0.1', port)
-    if (code !== 'EADDRINUSE' || !port) throw error
-    return { host, port: await listen(server, 0, host) }
-  }
-}
-
 /**
  * Starts a relay on 127.0.0.1 in front of `sources` (src/relay: docs/relay.md). Only requests carrying the secret
  * are served, so another local user cannot reach the sources through it.
  */
 export async function startRelay(options: RelayOptions): Promise<Relay> {
+  checkSources(options.sources)
+  return serveRelay(await bindRelay({ host: options.host, port: options.port, tls: options.tls }), options)
+}
+
+/**
+ * The relay on a socket bound already (src/relay/listen.ts), the requests it held served first: a run binds the
+ * socket before the tool starts and loads this code while it does (src/run/relay.ts). `host`, `port` and `tls` of
+ * `options` are the bound socket's business.
+ */
+export function serveRelay(bound: BoundRelay, options: RelayOptions): Relay {
+  checkSources(options.sources)
   const sources = options.sources.map(source => ({ ...source, pages: withSlash(source.pages), files: withSlash(source.files) }))
-  if (!sources.length) throw new Error('a relay needs at least one source')
-  if (sources.length > 1 && sources.some(source => source.authorization)) throw new Error('a source with credentials is relayed alone: it never fails over')
   const upstream = createUpstream(options.env ?? process.env, options.ca)
   const ledger = new Ledger(options.onEvent)
-  const sockets = new Set<Socket>()
   const expected = digest(options.secret)
   // A tool sends the same header on every request: once it has been checked, a lookup (hashed, not compared byte by
   // byte against the secret) saves a sha256 per request. A few spellings at most (Basic from a netrc, Bearer).
@@ -144,23 +130,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     request.url = match[2]!
     return true
   }
-  const listener: RequestListener<typeof IncomingMessage, typeof ServerResponse> = (request, response) => {
-    if (!secretOfPath(request) && !allowed(request.headers.authorization)) return void response.writeHead(401, { 'content-type': 'text/plain' }).end('resilient relay: this relay serves another process\n')
-    // The tool's requests under way: none between its transfers (a retry's delay), which no stall can be.
-    ledger.totals.open++
-    response.once('close', () => ledger.totals.open--)
-    handleRequest(context, request, response).catch(() => response.headersSent ? response.destroy() : response.writeHead(502).end())
-  }
-  // node:https (and the TLS stack under it) only for a relay served over https (go): 3 to 10 ms of a run's start here.
-  const server: Server = options.tls ? (await import('node:https')).createServer({ key: options.tls.key, cert: options.tls.cert }, listener) : createServer(listener)
-  // Tools keep idle connections for a while (npm's agent, pip's pool): closing them first would make them fail.
-  server.keepAliveTimeout = 65_000
-  server.on('connection', (socket: Socket) => {
-    sockets.add(socket)
-    socket.on('close', () => sockets.delete(socket))
-  })
-  const { host, port } = await listenWhereFree(server, options.host ?? '127.0.0.1', options.port ?? 0)
-  const base = `${options.tls ? 'https' : 'http'}://${host}:${port}/`
+  const { base } = bound
   const index = sources.find(source => source.id === options.index) ?? sources[0]!
   const context: RelayContext = {
     protocol, sources, base, roots: fileRoots(sources.map(source => source.files)),
@@ -170,8 +140,15 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
   }
   const ahead = context.protocol.lookAhead
   if (options.lookAhead && ahead) context.lookAhead = new LookAhead(fetchAhead(context), ahead.pathOf, options.lookAhead, options.lookAhead.limits)
+  bound.serve((request, response) => {
+    if (!secretOfPath(request) && !allowed(request.headers.authorization)) return void response.writeHead(401, { 'content-type': 'text/plain' }).end('resilient relay: this relay serves another process\n')
+    // The tool's requests under way: none between its transfers (a retry's delay), which no stall can be.
+    ledger.totals.open++
+    response.once('close', () => ledger.totals.open--)
+    handleRequest(context, request, response).catch(() => response.headersSent ? response.destroy() : response.writeHead(502).end())
+  })
   return {
-    base, host, port, indexUrl: context.protocol.indexUrl(base),
+    base, host: bound.host, port: bound.port, indexUrl: context.protocol.indexUrl(base),
     tally: () => ledger.tally(),
     served: () => ({ ...ledger.totals }),
     lookedAhead: () => context.lookAhead && { ...context.lookAhead.counts },
@@ -179,9 +156,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     indexPages: () => [...context.pages.indexPages],
     close: async () => {
       context.lookAhead?.close()
-      const closed = new Promise<void>(resolve => server.close(() => resolve()))
-      for (const socket of sockets) socket.destroy()
-      await Promise.all([closed, upstream.close()])
+      await Promise.all([bound.close(), upstream.close()])
     },
   }
 }

@@ -2,6 +2,7 @@ import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from
 import type { Readable } from 'node:stream'
 import type { Dispatcher } from 'undici'
 import { socksAgent } from '../mirrors/probe-fetch.js'
+import { ownTrust } from '../own-trust.js'
 import { proxyFor } from '../proxies.js'
 
 /** An upstream answer: its status and headers now, its body as it comes. */
@@ -27,11 +28,14 @@ type OneRequest = (url: string, init: UpstreamInit & { headers: Record<string, s
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308])
 
+/** The TLS trust of the relay's upstream connections: the tool's CA bundle when it names one, else Node's store. */
+const trustOf = async (ca: string | undefined) => ca ? { ca } : ownTrust()
+
 /** Node's own client, kept-alive connections, for a source reached directly: nothing more to load than Node has. */
 function direct(ca: string | undefined): { send: OneRequest; close(): void } {
   const plain = new HttpAgent({ keepAlive: true })
   let secure: Promise<{ request: typeof import('node:https').request; agent: import('node:https').Agent }> | undefined
-  const tls = () => (secure ??= import('node:https').then(https => ({ request: https.request, agent: new https.Agent({ keepAlive: true, ...(ca && { ca }) }) })))
+  const tls = () => (secure ??= Promise.all([import('node:https'), trustOf(ca)]).then(([https, trust]) => ({ request: https.request, agent: new https.Agent({ keepAlive: true, ...trust }) })))
   const send: OneRequest = async (url, init) => {
     const target = new URL(url)
     const https = target.protocol === 'https:' ? await tls() : undefined
@@ -53,14 +57,15 @@ function direct(ca: string | undefined): { send: OneRequest; close(): void } {
 /** undici, for a source behind the proxy the tool uses (HTTP: CONNECT for https, absolute-form for http; or SOCKS): loaded only then. */
 function proxied(ca: string | undefined): { send: (proxy: string) => OneRequest; close(): Promise<void> } {
   const dispatchers = new Map<string, Promise<Dispatcher>>()
-  const tls = ca ? { ca } : {}
   const timeouts = { headersTimeout: 0, bodyTimeout: 0, keepAliveTimeout: 30_000 }
   const dispatcherFor = (proxy: string) => {
     let dispatcher = dispatchers.get(proxy)
     if (!dispatcher) {
       // A plain-http upstream goes to the proxy as an absolute-form GET, as pip and npm send it: many proxies allow
-      // CONNECT to port 443 only (Squid's default), so tunnelling to an http index would be refused.
-      dispatcher = /^socks/i.test(proxy) ? socksAgent(proxy, tls, timeouts) : import('undici').then(undici => new undici.ProxyAgent({ ...timeouts, uri: proxy, requestTls: tls, proxyTunnel: false }))
+      // CONNECT to port 443 only (Squid's default), so tunnelling to an http index would be refused. An https proxy
+      // itself is verified with Node's store, as before the tool's.
+      dispatcher = Promise.all([trustOf(ca), ownTrust()]).then(([tls, proxyTls]) => /^socks/i.test(proxy) ? socksAgent(proxy, tls, timeouts)
+        : import('undici').then(undici => new undici.ProxyAgent({ ...timeouts, uri: proxy, requestTls: tls, proxyTls, proxyTunnel: false })))
       dispatchers.set(proxy, dispatcher)
     }
     return dispatcher
@@ -79,7 +84,7 @@ function proxied(ca: string | undefined): { send: (proxy: string) => OneRequest;
 
 /**
  * How the relay reaches its sources: through the proxy the tool would use, trusting the CA bundle the tool would use
- * (`ca`; Node's own store plus NODE_EXTRA_CA_CERTS when the tool names none), following redirects. No timeout of its
+ * (`ca`; Node's own store plus NODE_EXTRA_CA_CERTS when the tool names none: src/own-trust.ts), following redirects. No timeout of its
  * own: nothing is given up for being slow while no other source has answered; the tool's own timeout, which ends
  * its request to the relay, ends the upstream request with it.
  */

@@ -6,36 +6,29 @@ import { usesProxy } from '../proxies.js'
 import { indexUrlOf } from '../url.js'
 import { takeBasicAuth } from '../secrets/url.js'
 import type { IndexAnswers } from './index-answers.js'
+import { askIndex, type Answer, type AskIndex } from './ask-index.js'
 
 export interface HedgeWatchOptions {
   env: NodeJS.ProcessEnv
   /** What the running attempt's tree has done on the network (its progress watch). */
   activity: () => ChildActivity
-  fetch?: typeof globalThis.fetch
+  /** How resilient's own request is sent (askIndex; a test's stand-in). */
+  ask?: AskIndex
   settings?: HedgeSettings
 }
-
-/** What one request of resilient's own to an index saw: any HTTP answer; none (a timeout, a refused or reset connection); or an error that says nothing of the index. */
-type Answer = 'answered' | 'silent' | 'unknown'
 
 /**
  * The request of `resilient mirrors test` to one index (a project page, never an install), and its host. Any HTTP
  * answer, whatever its status, shows the index is alive: the tool's own output says the rest. A name that does not
  * resolve, or a certificate Node distrusts (the tool may trust it), tells nothing: `unknown`.
  */
-function probeOf(plan: RunPlan, index: string, fetch: typeof globalThis.fetch): { host: string; ask(signal: AbortSignal): Promise<Answer> } {
+function probeOf(plan: RunPlan, index: string, askOnce: AskIndex): { host: string; ask(signal: AbortSignal): Promise<Answer> } {
   const request = probeRequest(plan.invocation.adapter.ecosystem, index)
   const target = new URL(request.url)
   const headers: Record<string, string> = { ...request.headers }
   const authorization = takeBasicAuth(target)
   if (authorization) headers.authorization = authorization
-  const ask = (signal: AbortSignal): Promise<Answer> => fetch(target, { headers, signal, redirect: 'manual' }).then(async response => {
-    await response.body?.cancel().catch(() => {})
-    return 'answered' as const
-  }, (error: { name?: string; cause?: { code?: string } }) => {
-    if (error.name === 'TimeoutError' || error.name === 'AbortError') return 'silent'
-    return /^(ECONNREFUSED|ECONNRESET|EPIPE|ETIMEDOUT|UND_ERR_SOCKET|UND_ERR_CONNECT_TIMEOUT)$/.test(error.cause?.code ?? '') ? 'silent' : 'unknown'
-  })
+  const ask = (signal: AbortSignal): Promise<Answer> => askOnce(target, headers, signal).catch(() => 'unknown' as const)
   return { host: target.host, ask }
 }
 
@@ -64,30 +57,30 @@ function otherSource(plan: RunPlan, attempt: PlannedAttempt, env: NodeJS.Process
  * false when it stays silent or refuses the connection; undefined when resilient cannot tell (behind a proxy, an
  * index that is not http(s), a name that does not resolve here, a certificate Node distrusts).
  */
-export function createAliveCheck(plan: RunPlan, env: NodeJS.ProcessEnv, fetch = globalThis.fetch, timeoutMs = 5000, answers?: IndexAnswers): AttemptsDeps['alive'] {
+export function createAliveCheck(plan: RunPlan, env: NodeJS.ProcessEnv, ask = askIndex, timeoutMs = 5000, answers?: IndexAnswers): AttemptsDeps['alive'] {
   return async source => {
     const index = indexUrlOf(source)
     if (!index || !/^https?:/i.test(index) || throughProxy(plan, index, env)) return undefined
     // Silent to the probe a moment ago: not asked, and not waited for, again.
     if (answers?.recent(index) === false) return false
-    const answer = await probeOf(plan, index, fetch).ask(AbortSignal.timeout(timeoutMs))
+    const answer = await probeOf(plan, index, ask).ask(AbortSignal.timeout(timeoutMs))
     return answer === 'unknown' ? undefined : answer === 'answered'
   }
 }
 
 /**
  * runAttempts's `watch`: for each attempt that may be hedged, one small GET of its index and one of the next source,
- * in parallel with the tool (src/retry/hedge.ts). Skipped behind a proxy: Node's fetch would go direct and answer
+ * in parallel with the tool (src/retry/hedge.ts). Skipped behind a proxy: resilient's request would go direct and answer
  * another question than the tool's.
  */
-export function createHedgeWatch(plan: RunPlan, { env, activity, fetch = globalThis.fetch, settings = HEDGE_DEFAULTS }: HedgeWatchOptions): AttemptsDeps['watch'] {
+export function createHedgeWatch(plan: RunPlan, { env, activity, ask = askIndex, settings = HEDGE_DEFAULTS }: HedgeWatchOptions): AttemptsDeps['watch'] {
   return (attempt, number) => {
     const index = indexUrlOf(attempt.source)
     const other = otherSource(plan, attempt, env)
     const hasNextSource = number < plan.limits.maxAttempts && other !== undefined
     if (!index || !mayHedge({ source: attempt.source, hasNextSource, networked: plan.networked, userKnobs: plan.userKnobs }) || throughProxy(plan, index, env)) return undefined
-    const own = probeOf(plan, index, fetch)
-    const next = probeOf(plan, other!, fetch)
+    const own = probeOf(plan, index, ask)
+    const next = probeOf(plan, other!, ask)
     return watchHedge(own.host, {
       probe: asProbe(own.ask),
       other: { host: next.host, probe: asProbe(next.ask) },

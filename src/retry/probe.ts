@@ -4,6 +4,7 @@ import type { ToolAdapter } from '../tools/types.js'
 import type { Source } from '../plan/types.js'
 import { takeBasicAuth } from '../secrets/url.js'
 import { listsPackage } from './listing.js'
+import { ownFetch } from '../mirrors/probe-fetch.js'
 import { usesProxy } from '../proxies.js'
 import type { IndexAnswers } from './index-answers.js'
 
@@ -50,7 +51,7 @@ async function ask(adapter: ToolAdapter, index: string, diagnosis: Diagnosis, ti
   // host:port, so two servers on one machine (tests, local proxies) are told apart in messages.
   const host = target.host
   try {
-    const response = await fetch(target, { headers, redirect: 'follow', signal: AbortSignal.timeout(timeoutMs) })
+    const response = await (await ownFetch())(target, { headers, redirect: 'follow', signal: AbortSignal.timeout(timeoutMs) })
     const status = response.status
     const readable = status === 200 && Number(response.headers.get('content-length') ?? 0) <= LISTING_LIMIT_BYTES
     const body = readable ? await response.text() : (await response.body?.cancel(), '')

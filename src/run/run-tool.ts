@@ -133,7 +133,9 @@ export async function runTool(argv: string[], { reporter, env = process.env, cwd
     const startedAt = new Date()
     let progress: ProgressWatch | undefined
     const running = relay?.plan ?? plan
-    const exec = childExec({ plan: running, config, env, interrupts, reporter, usePty, stdoutFd: stdio.stdout, input, onAttemptProgress: watch => { progress = watch }, onSpawn: idle.started, relayed: relay?.served })
+    const exec = childExec({ plan: running, config, env, interrupts, reporter, usePty, stdoutFd: stdio.stdout, input, onAttemptProgress: watch => { progress = watch },
+      // The relay's code loads once the tool runs, while it starts up: its socket holds the requests meanwhile.
+      onSpawn: () => { relay?.toolStarted(); idle.started() }, relayed: relay?.served })
     // A dead public index is left after ~2 s of silence while another source answers (src/retry/hedge.ts).
     const watch = config.fastDetect ? createHedgeWatch(running, { env, activity: () => progress?.activity() ?? {} }) : undefined
     const answers = new IndexAnswers()

@@ -63,7 +63,7 @@ describe('the house rules', () => {
   // command, the relay serves one request; the plan decides, pure; what is remembered and the attempts loop sit on the
   // plan; a run assembles them; the commands and the CLI face the person.
   const FLOORS = [
-    ['url', 'errors', 'redact', 'secrets', 'files', 'clock-time', 'paths', 'proxies', 'own-text', 'version', 'closest-name', 'docs', 'npm-names'],
+    ['url', 'errors', 'redact', 'secrets', 'files', 'clock-time', 'paths', 'proxies', 'own-text', 'own-trust', 'version', 'closest-name', 'docs', 'npm-names'],
     ['mirrors'],
     ['config', 'tools'],
     ['diagnose', 'exec', 'logs', 'relay'],

@@ -1,6 +1,7 @@
-import { spawn, spawnSync } from 'node:child_process'
+import { spawnSync } from 'node:child_process'
 import { join } from 'node:path'
 import { createPrivateDir, type PrivateDir } from '../../files/private-files.js'
+import { prepareWatchdog } from '../watchdog.js'
 
 /** FIFOs made in a private directory, to be opened and unlinked (real-pipe.ts). */
 export interface Fifos {
@@ -22,9 +23,10 @@ function pathsIn(dir: PrivateDir, count: number): string[] {
 }
 
 /**
- * Starts making `count` FIFOs in the background, for the next `takeFifos` to use. Node has no mkfifo(2): each FIFO
- * costs running mkfifo(1), a millisecond or two that the start of a run would otherwise wait for; made while the
- * config and the state are read, they are ready by the time the tool starts. Resolves with their paths once made.
+ * Starts making `count` FIFOs in the background, for the next `takeFifos` to use. Node has no mkfifo(2): the watchdog
+ * of the run's first attempt, started now, makes them with mkfifo(1) before it watches (../watchdog.ts), so that the
+ * start of the run waits for neither process; made while the config and the state are read, they are ready by the
+ * time the tool starts. Resolves with their paths once made.
  */
 export function prepareFifos(count: number): Promise<string[] | undefined> {
   if (spare) return Promise.resolve(undefined)
@@ -33,20 +35,10 @@ export function prepareFifos(count: number): Promise<string[] | undefined> {
   const made: Spare = { dir, paths: pathsIn(dir, count), ready: false }
   spare = made
   process.once('exit', () => dir.remove())
-  return new Promise(resolve => {
-    try {
-      const child = spawn('mkfifo', ['-m', '600', ...made.paths], { stdio: 'ignore' })
-      child.on('error', () => resolve(undefined))
-      child.on('exit', code => {
-        made.ready = code === 0
-        resolve(made.ready ? made.paths : undefined)
-      })
-      child.unref()
-    } catch {
-      // made when needed instead
-      resolve(undefined)
-    }
-  })
+  return new Promise(resolve => prepareWatchdog(made.paths, ok => {
+    made.ready = ok
+    resolve(ok ? made.paths : undefined)
+  }))
 }
 
 /** `count` FIFOs: the ones prepared in the background when they are ready, otherwise made now. */

@@ -10,7 +10,7 @@ describe('npm run bench -- --help', () => {
     const started = Date.now()
     const result = await execa('node', ['bench/run.mjs', '--help'], { cwd: root, reject: false })
     expect(result.exitCode).toBe(0)
-    expect(result.stdout).toMatch(/^Usage: npm run bench -- \[--quick\] \[--json\] \[--write\] \[--only=perf\|streams\|matrix\|relay\|registry\]/)
+    expect(result.stdout).toMatch(/^Usage: npm run bench -- \[--quick\] \[--json\] \[--write\] \[--only=startup\|perf\|streams\|matrix\|relay\|registry\]/)
     expect(result.stderr).toBe('')
     // A measurement starts servers and runs pip for seconds at least.
     expect(Date.now() - started).toBeLessThan(5000)

@@ -1,7 +1,8 @@
-import { existsSync, statSync } from 'node:fs'
+import { existsSync, readFileSync, statSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { prepareFifos, takeFifos } from '../../../src/exec/output/fifos.js'
+import { startWatchdog } from '../../../src/exec/watchdog.js'
 
 describe('FIFOs for the tool\'s pipes', () => {
   it('are made on demand, 0600 in a private 0700 directory, which remove() deletes', () => {
@@ -29,10 +30,25 @@ describe('FIFOs for the tool\'s pipes', () => {
     }
   })
 
+  it('prepared, are made by the watchdog the next attempt takes: one process started for both', async () => {
+    const prepared = await prepareFifos(2)
+    const taken = takeFifos(2)
+    const watchdog = startWatchdog()
+    const argv = readFileSync(`/proc/${watchdog.pid}/cmdline`, 'utf8').split('\0').filter(Boolean)
+    expect(argv.slice(-2)).toEqual(prepared)
+    // The attempt after it starts a watchdog of its own, which makes nothing.
+    const next = startWatchdog()
+    expect(next.pid).not.toBe(watchdog.pid)
+    expect(readFileSync(`/proc/${next.pid}/cmdline`, 'utf8').split('\0').filter(Boolean).at(-1)).toBe('resilient-watchdog')
+    for (const dog of [watchdog, next]) dog.cancel()
+    taken.remove()
+  })
+
   it('prepared but not made yet, are not waited for: the take makes its own', () => {
     void prepareFifos(1)
     const taken = takeFifos(1)
     expect(statSync(taken.paths[0]!).isFIFO()).toBe(true)
     taken.remove()
   })
+
 })

@@ -48,3 +48,17 @@ describe('the environment the launcher\'s shell could not pass on', () => {
     expect(env['a-b']).toBe('mine')
   })
 })
+
+describe('NODE_EXTRA_CA_CERTS, which Node would parse at start', () => {
+  // What the sh lines leave for Node to start with: the variable moved under the launcher's name, set or empty alike.
+  const afterLines = (env: Record<string, string>) => execFileSync('/bin/sh', ['-c', `${LAUNCH_CONTEXT_SH}env`], { encoding: 'utf8', env: { PATH: process.env.PATH!, ...env } })
+    .split('\n').filter(line => /^(NODE_EXTRA_CA_CERTS|RESILIENT_LAUNCH_EXTRA_CA_CERTS)=/.test(line)).sort()
+
+  it.each([
+    ['a file', { NODE_EXTRA_CA_CERTS: '/etc/ssl/extra ca.pem' }, ['RESILIENT_LAUNCH_EXTRA_CA_CERTS=/etc/ssl/extra ca.pem']],
+    ['empty', { NODE_EXTRA_CA_CERTS: '' }, ['RESILIENT_LAUNCH_EXTRA_CA_CERTS=']],
+    ['unset', {}, []],
+  ])('is handed over under the launcher\'s name, never to Node itself: %s', (_, env, expected) => {
+    expect(afterLines(env)).toEqual(expected)
+  })
+})

@@ -96,10 +96,10 @@ describe('requests to other sources with a plan not sure of its index', () => {
   it('sends nothing anywhere while unconfirmed (a probe of a mirror would leave a private index); a sure plan is watched', async () => {
     const { createHedgeWatch } = await import('../../../src/retry/hedge-watch.js')
     const asked: string[] = []
-    const fetch = (async (url: URL) => { asked.push(String(url)); return new Response('') }) as unknown as typeof globalThis.fetch
+    const ask = async (url: URL) => { asked.push(String(url)); return 'answered' as const }
     const watched = (plan: ReturnType<typeof unsure>) => {
       const started: boolean[] = []
-      const hedge = createHedgeWatch(plan, { env: {}, activity: () => ({}), fetch })!
+      const hedge = createHedgeWatch(plan, { env: {}, activity: () => ({}), ask })!
       return { started, watch: (attempt: Parameters<typeof hedge>[0], number: number) => {
         const watch = hedge(attempt, number)
         started.push(watch !== undefined)

@@ -208,9 +208,9 @@ describe('what the probe heard, shared with the check whether a source answers a
     expect(probed?.category).toBe('timeout')
     expect(answers.recent(index)).toBe(false)
     let asked = 0
-    const fetchCounting: typeof fetch = async () => { asked++; throw new Error('not asked') }
+    const askCounting = async () => { asked++; return 'answered' as const }
     const plan = { invocation: { adapter: TOOLS.pip, args: [] }, proxies: [] } as unknown as RunPlan
-    const alive = createAliveCheck(plan, {}, fetchCounting, 5000, answers)!
+    const alive = createAliveCheck(plan, {}, askCounting, 5000, answers)!
     const started = Date.now()
     expect(await alive({ ...source(index), kind: 'upstream' })).toBe(false)
     expect(asked).toBe(0)
