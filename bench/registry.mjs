@@ -4,7 +4,7 @@
 // package.json of create-vite 9.3.0's react-ts template (bench/fixtures/vite-react-ts), as `npm create vite` writes
 // it. When registry.npmjs.org cannot be reached the figure says so and measures nothing.
 // `npm run bench -- --only=registry` runs it alone.
-import { copyFileSync, existsSync, readFileSync } from 'node:fs'
+import { copyFileSync, existsSync, readFileSync, rmSync } from 'node:fs'
 import { delimiter, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { cleanEnv, median, temp, timed } from './perf.mjs'
@@ -56,20 +56,29 @@ async function measureTool(cli, entry, runs, log) {
   const identical = []
   for (let i = 0; i < runs; i++) {
     const sides = {}
+    // Each side in a new project with a new HOME, both removed once its lockfile is read: a run leaves some 400 MB
+    // (node_modules and the tool's cache), and the machine's /tmp is shared.
+    const side = file => args => {
+      const cwd = project()
+      const home = env()
+      return timed(file, args, { cwd, env: home }).then(run => ({ ...run, lockfile: lockfileOf(cwd, entry.lockfile) }))
+        .finally(() => { rmSync(cwd, { recursive: true, force: true }); rmSync(home.HOME, { recursive: true, force: true }) })
+    }
     const arms = [
-      ['plain', () => { const cwd = project(); return timed(name, entry.args, { cwd, env: env() }).then(run => ({ ...run, cwd })) }],
-      ['resilient', () => { const cwd = project(); return timed('node', [cli, '-q', name, ...entry.args], { cwd, env: env() }).then(run => ({ ...run, cwd })) }],
+      ['plain', () => side(name)(entry.args)],
+      ['resilient', () => side('node')([cli, '-q', name, ...entry.args])],
     ]
     // The order turns with each run: neither side always warms the machine for the other.
-    for (const [side, run] of i % 2 ? arms.reverse() : arms) {
+    for (const [which, run] of i % 2 ? arms.reverse() : arms) {
       const result = await run()
-      if (result.exitCode !== 0) throw new Error(`${entry.tool}: ${side} exited ${result.exitCode} on a healthy install from ${REGISTRY}: ${`${result.stdout}\n${result.stderr}`.trim().split('\n').slice(-4).join(' | ')}`)
-      times[side].push(result.ms)
-      sides[side] = lockfileOf(result.cwd, entry.lockfile)
+      if (result.exitCode !== 0) throw new Error(`${entry.tool}: ${which} exited ${result.exitCode} on a healthy install from ${REGISTRY}: ${`${result.stdout}\n${result.stderr}`.trim().split('\n').slice(-4).join(' | ')}`)
+      times[which].push(result.ms)
+      sides[which] = result.lockfile
     }
     identical.push(Boolean(sides.plain && sides.resilient && sides.plain.equals(sides.resilient)))
     log(`  ${entry.tool} run ${i + 1}: plain ${Math.round(times.plain.at(-1))} ms, resilient ${Math.round(times.resilient.at(-1))} ms, lockfile ${identical.at(-1) ? 'identical' : 'DIFFERENT'}`)
   }
+  if (bin) rmSync(bin, { recursive: true, force: true })
   const [plainMs, resilientMs] = [median(times.plain), median(times.resilient)]
   return { tool: entry.tool, runs, plainMs, resilientMs, ratio: resilientMs / plainMs, lockfilesIdentical: identical.every(Boolean), spread: { plain: [Math.min(...times.plain), Math.max(...times.plain)], resilient: [Math.min(...times.resilient), Math.max(...times.resilient)] }, target: 1.05 }
 }
@@ -80,7 +89,8 @@ export async function measureRegistry({ cli, quick, log }) {
     log(`  ${REGISTRY} cannot be reached from here: nothing measured`)
     return { reachable: false, tools: [] }
   }
-  const runs = quick ? 1 : 3
+  // Five runs a side: the registry through this machine's proxy and the shared cores spread single runs over 2x.
+  const runs = quick ? 1 : 5
   const tools = []
   for (const entry of TOOLS) {
     if (entry.tool === 'bun' && !entry.binary) {

@@ -1,6 +1,6 @@
 // The npm family's tools as their devDependencies provide them, each under the name people type, first on PATH: for
 // the bench's figures that run them (bench/registry.mjs, bench/matrix.mjs), as test/helpers/npm-registries.ts does for the tests.
-import { chmodSync, existsSync, mkdtempSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, symlinkSync } from 'node:fs'
 import { spawnSync } from 'node:child_process'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -15,20 +15,20 @@ export function bunExecutable() {
   return [join(NODE_MODULES, 'bun', 'bin', 'bun.exe'), ...platform].find(file => spawnSync(file, ['--version'], { stdio: 'ignore' }).status === 0)
 }
 
-/** Node scripts started by a launcher of that name (yarn 1 and berry share `yarn`). */
+/** The tools' Node scripts (yarn 1 and berry share the name `yarn`). */
 export const SCRIPTS = {
   pnpm: join(NODE_MODULES, 'pnpm', 'bin', 'pnpm.cjs'),
   yarn1: join(NODE_MODULES, 'yarn', 'bin', 'yarn.js'),
   berry: join(NODE_MODULES, '@yarnpkg', 'cli-dist', 'bin', 'yarn.js'),
 }
 
-/** A new folder holding `name`: a link to `binary`, or a launcher of Node's running `script`. */
+/**
+ * A new folder holding `name`: a link to `binary` or `script`, as npm links a package's bin (node_modules/.bin, `npm
+ * install -g`), so that resilient sees the tool as a person who installed it so has it (yarn 1 or berry is then read
+ * from the package, src/tools/yarn-variant.ts). A script runs with the `node` on PATH, as its `#!/usr/bin/env node` says.
+ */
 export function toolPath({ name, script, binary }) {
   const bin = mkdtempSync(join(tmpdir(), 'bench-tools-'))
-  if (binary) symlinkSync(binary, join(bin, name))
-  else {
-    writeFileSync(join(bin, name), `#!/bin/sh\nexec "${process.execPath}" "${script}" "$@"\n`)
-    chmodSync(join(bin, name), 0o755)
-  }
+  symlinkSync(binary ?? script, join(bin, name))
   return bin
 }

@@ -53,12 +53,20 @@ function readEntries(file: string): Record<string, Entry> {
 }
 
 /**
- * adapter.resolveVariant, answered from the state directory when nothing it depends on changed since it last ran
- * (yarn 1 or berry: `yarn --version` costs a Node start, 0.2-0.5 s). A cache that cannot be read or written only costs
- * that start again; it never fails the run.
+ * adapter.resolveVariant, answered from files where they say it for sure (adapter.variantFromFiles), else from the
+ * state directory when nothing it depends on changed since it last ran (yarn 1 or berry: `yarn --version` costs a
+ * Node start, 0.2-1.3 s). A cache that cannot be read or written only costs that start again; it never fails the run.
  */
 export async function resolveVariantCached(adapter: ToolAdapter, executable: string, context: ToolContext, scratch?: ScratchDir): Promise<ToolAdapter> {
-  const resolve = () => adapter.resolveVariant!(executable, context.env, scratch)
+  const fromFiles = adapter.variantFromFiles?.(executable, context)
+  if (fromFiles) return fromFiles
+  // A check that could not answer (adapter.resolveVariant rejected) leaves the adapter as it is, for this run only:
+  // kept, one slow `yarn --version` on a busy machine would have decided every later run of the project.
+  let unanswered = false
+  const resolve = () => adapter.resolveVariant!(executable, context.env, scratch).catch(() => {
+    unanswered = true
+    return adapter
+  })
   if (!adapter.variantCache) return resolve()
   const file = variantCacheFile(context.env)
   const key = keyOf(adapter, executable, context)
@@ -67,6 +75,7 @@ export async function resolveVariantCached(adapter: ToolAdapter, executable: str
   const known = [adapter, ...adapter.variantCache.variants].find(candidate => candidate.name === kept)
   if (known) return known
   const variant = await resolve()
+  if (unanswered) return variant
   const newest = Object.entries(entries).filter(([other]) => other !== key).sort(([, a], [, b]) => String(a.at).localeCompare(String(b.at))).slice(-(KEEP - 1))
   await writeFileAtomically(file, `${JSON.stringify(Object.fromEntries([...newest, [key, { variant: variant.name, at: new Date().toISOString() }]]), null, 2)}\n`).catch(() => {})
   return variant

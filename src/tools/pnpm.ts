@@ -1,16 +1,15 @@
-import { dirname, join, resolve } from 'node:path'
 import { NPM_UPSTREAM } from '../mirrors/npm.js'
 import { findOptions, firstPositional } from './argv/args.js'
-import { findUp } from './lockfile/locked-registries.js'
 import { pnpmRelay, PNPM_FETCH } from './relay/pnpm-relay.js'
 import { npmStylePatience } from './relay/npm-relay.js'
 import { addOptions, findEnv, NPM_FETCH_KNOBS, NPM_KNOB_OPTION, npmPackageUrl, PNPM_CONFIG_REGISTRY, REGISTRY_OPTION } from './npm-family.js'
 import { withNpmrc, type SecretsContext, type UserNpmrc } from './source/credentials.js'
 import type { SplitUrl } from '../redact.js'
 import { findRegistryChoice } from './source/npm-registry-choice.js'
-import { npmrcFiles, npmrcScopeRegistries, readNpmrcSetting } from './config/npmrc.js'
+import { npmrcScopeRegistries, readNpmrcSetting } from './config/npmrc.js'
+import { pnpmEnvNames, pnpmMajorHere, pnpmrcFiles, pnpmUserNpmrc, workspaceSetting } from './config/pnpm-config.js'
+import { pnpmReadsFromNpmrc } from './config/pnpm-major.js'
 import type { CommandLine, ConfigFiles, IndexChoice, KnobData, ReadOnlyForms, ToolAdapter, ToolContext } from './types.js'
-import { readYamlFile } from './config/yaml-file.js'
 import { named, versionAndHelp } from './argv/read-only.js'
 import { registryVariable } from './config/environment.js'
 import { classifyVerb } from './argv/verbs.js'
@@ -32,49 +31,6 @@ const READ_ONLY = {
   // `pnpx list` runs a package named list.
   executables: /^pnpm(\.cmd|\.cjs)?$/,
 } satisfies ReadOnlyForms
-// pnpm ≤10 reads npm_config_*, pnpm 11+ only pnpm_config_* (pnpm.io configuring.md): either is the user's choice.
-const envNames = (key: string) => [`pnpm_config_${key}`, `npm_config_${key}`]
-const camel = (key: string) => key.replace(/-(\w)/g, (_, letter: string) => letter.toUpperCase())
-
-const DIR = { long: ['--dir'], short: ['-C'], takesValue: true, anyDashes: true }
-const GLOBAL = { long: ['--global'], short: ['-g'], takesValue: false, anyDashes: true }
-
-/** The folder pnpm works in: `-C`/`--dir` (pnpm takes it as the project's prefix), else the current one. */
-function pnpmDir({ args, cwd }: ToolContext): string {
-  const dir = findOptions(args, DIR).at(-1)?.value
-  return dir ? resolve(cwd, dir) : cwd
-}
-
-/** pnpm-workspace.yaml (10.x+) and the global config.yaml (11.x) hold settings in camelCase; `registries.default` too. */
-function workspaceSetting(keys: readonly string[], context: ToolContext): { value: string; origin: string } | undefined {
-  const workspace = findOptions(context.args, GLOBAL).length ? undefined : findUp(pnpmDir(context), ['pnpm-workspace.yaml'])
-  const files = [workspace, join(pnpmConfigDir(context.env, context.home), 'config.yaml')].filter(Boolean) as string[]
-  for (const file of files) {
-    const data = readYamlFile(file)
-    for (const key of keys) {
-      const value = key === 'registry' ? data?.registry ?? (data?.registries as Record<string, unknown> | undefined)?.default : data?.[camel(key)]
-      if (typeof value === 'string' || typeof value === 'number') return { value: String(value), origin: file }
-    }
-  }
-  return undefined
-}
-
-/** pnpm's configuration folder on Linux (@pnpm/config getConfigDir): config.yaml, auth.ini (11.x), rc (10.x). */
-const pnpmConfigDir = (env: NodeJS.ProcessEnv, home: string | undefined) => join(env.XDG_CONFIG_HOME || join(home ?? '', '.config'), 'pnpm')
-
-/**
- * The user npmrc pnpm 11+ reads (@pnpm/config reader getNpmrcAuthFile, pnpm 11.29): `--npmrc-auth-file`,
- * `--userconfig`, then pnpm_config_npmrc_auth_file, pnpm_config_userconfig, `npmrcAuthFile` in config.yaml, and only
- * then npm_config_userconfig, else ~/.npmrc (readNpmrcSources), which is what pnpm ≤10 reads (it has no pnpm_config_
- * names for it). The command line's options are left to `trust`: no variable overrides them.
- */
-function pnpmUserNpmrc(env: NodeJS.ProcessEnv, home = env.HOME): string | undefined {
-  const own = findEnv(env, ['pnpm_config_npmrc_auth_file'])?.value ?? findEnv(env, ['pnpm_config_userconfig'])?.value
-  if (own) return own
-  const yaml = readYamlFile(join(pnpmConfigDir(env, home), 'config.yaml'))?.npmrcAuthFile
-  return typeof yaml === 'string' ? yaml : findEnv(env, ['npm_config_userconfig'])?.value ?? (home ? join(home, '.npmrc') : undefined)
-}
-
 /**
  * The relay's or a mirror's credentials for one attempt, in a copy of the user npmrc pnpm reads: given as
  * pnpm_config_npmrc_auth_file to pnpm 11+, which would otherwise take a pnpm_config_userconfig or config.yaml's
@@ -83,42 +39,33 @@ function pnpmUserNpmrc(env: NodeJS.ProcessEnv, home = env.HOME): string | undefi
 export const PNPM_USER_NPMRC: UserNpmrc = { own: env => pnpmUserNpmrc(env), variables: ['npm_config_userconfig', 'pnpm_config_npmrc_auth_file'] }
 const withPnpmNpmrc = (command: CommandLine, credentials: SplitUrl, secrets: SecretsContext) => withNpmrc(command, credentials, secrets, PNPM_USER_NPMRC)
 
-/**
- * `.npmrc` of the project (`-C`/`--dir` or the nearest folder up with package.json) and of the workspace root
- * (the folder of pnpm-workspace.yaml), neither in global mode, then the user's (pnpm 11's choice of it first), pnpm
- * 10's global `rc` file and pnpm 11's `auth.ini` (@pnpm/npm-conf, @pnpm/config readNpmrcSources); npm's global npmrc
- * is npm's, not pnpm's.
- */
-function pnpmrcFiles(context: ToolContext): string[] {
-  const configDir = pnpmConfigDir(context.env, context.home)
-  const dir = pnpmDir(context)
-  const [project, ...others] = npmrcFiles({ ...context, cwd: dir, executable: undefined })
-  const workspace = findUp(dir, ['pnpm-workspace.yaml'])
-  const local = findOptions(context.args, GLOBAL).length ? [] : [project!, ...(workspace ? [join(dirname(workspace), '.npmrc')] : [])]
-  const user = pnpmUserNpmrc(context.env, context.home)
-  return [...new Set([...local, ...(user ? [resolve(dir, user)] : []), ...others, join(configDir, 'rc'), join(configDir, 'auth.ini')])]
-}
-
 function findUserIndex(context: ToolContext): IndexChoice | null {
-  return findRegistryChoice(context, { options: [REGISTRY_OPTION, PNPM_CONFIG_REGISTRY], env: envNames('registry'), npmrc: pnpmrcFiles(context),
+  return findRegistryChoice(context, { options: [REGISTRY_OPTION, PNPM_CONFIG_REGISTRY], env: pnpmEnvNames('registry', context), npmrc: pnpmrcFiles(context),
     ownFile: () => workspaceSetting(['registry'], context), defaultIndex: NPM_UPSTREAM })
 }
 
 const OPTION = (name: string) => ({ long: [`--${name}`], takesValue: true, anyDashes: true })
+
+/** The first of `keys` in the npmrc files, among those pnpm's major reads from them (registry and auth only, from 11). */
+const npmrcSetting = (keys: readonly string[], context: ToolContext) => {
+  const major = pnpmMajorHere(context)
+  const read = keys.filter(key => pnpmReadsFromNpmrc(key, major))
+  return read.length ? readNpmrcSetting(read, context, pnpmrcFiles(context)) : undefined
+}
 
 /** One of npm's settings as pnpm reads it: its command line, then its variables, pnpm-workspace.yaml, its npmrc files. */
 function setting(context: ToolContext, name: string): string | undefined {
   const fromArgs = findOptions(context.args, OPTION(name)).at(-1)
   if (fromArgs) return fromArgs.value ?? 'true'
   if (context.args.includes(`--no-${name}`)) return 'false'
-  return findEnv(context.env, envNames(name.replace(/-/g, '_')))?.value ?? workspaceSetting([name], context)?.value
-    ?? readNpmrcSetting([name], context, pnpmrcFiles(context))?.value
+  return findEnv(context.env, pnpmEnvNames(name.replace(/-/g, '_'), context))?.value ?? workspaceSetting([name], context)?.value
+    ?? npmrcSetting([name], context)?.value
 }
 
 /**
  * The scope registries pnpm reads (`@corp:registry`): its options, variables and npmrc files. pnpm sends a scope's
  * packuments and tarballs there alone, so they are sources beside the index: through the relay, pages then stay on
- * the index (docs/relay.md).
+ * the index (docs/relay.md). npm_config_ ones count for every major: a private scope is kept from mirrors either way.
  */
 function scopeRegistries(context: ToolContext): string[] {
   const fromArgs = context.args.flatMap(arg => /^-+@[^:=\s]+:registry=(.+)$/i.exec(arg)?.[1] ?? [])
@@ -127,12 +74,13 @@ function scopeRegistries(context: ToolContext): string[] {
   return [...new Set([...fromArgs, ...fromEnv, ...fromFiles])]
 }
 
-const KNOBS = { options: NPM_KNOB_OPTION, env: NPM_FETCH_KNOBS.flatMap(knob => envNames(knob.replace(/-/g, '_'))), envIgnoresCase: true,
+// Both spellings, whatever the major: a knob taken as the person's own only leaves fewer attempts before pnpm's timeout.
+const KNOBS = { options: NPM_KNOB_OPTION, env: NPM_FETCH_KNOBS.flatMap(knob => [`pnpm_config_${knob.replace(/-/g, '_')}`, `npm_config_${knob.replace(/-/g, '_')}`]), envIgnoresCase: true,
   settings: NPM_FETCH_KNOBS } satisfies KnobData
 
 const CONFIG_FILES = {
   names: ['pnpm-workspace.yaml', '~/.config/pnpm/config.yaml (11.x)', '.npmrc and ~/.npmrc (pnpm ≤10)', '~/.config/pnpm/rc'],
-  find: (keys, context) => (workspaceSetting(keys, context) ?? readNpmrcSetting(keys, context, pnpmrcFiles(context)))?.origin,
+  find: (keys, context) => (workspaceSetting(keys, context) ?? npmrcSetting(keys, context))?.origin,
 } satisfies ConfigFiles
 
 const classify = (args: readonly string[]) => classifyVerb(firstPositional(args, GLOBAL_WITH_VALUE)?.value, args, VERBS)

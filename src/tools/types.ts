@@ -107,6 +107,12 @@ export interface ToolAdapter extends AdapterData {
    */
   resolveVariant?(executable: string, env: NodeJS.ProcessEnv, scratch?: ScratchDir): Promise<ToolAdapter>
   /**
+   * resolveVariant's answer where files say it for sure (the package the executable belongs to, the project's
+   * settings), without starting the tool; undefined leaves the question to resolveVariant. Never a guess: a wrong
+   * variant plans the run for another tool.
+   */
+  variantFromFiles?(executable: string, context: ToolContext): ToolAdapter | undefined
+  /**
    * Lets resolveVariant's answer be kept between runs (src/state/variant-cache.ts) instead of starting the tool every
    * time: what the answer depends on besides the executable itself (whose path, size and modification time always
    * count). Absent: resolveVariant runs every time.

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process'
-import { dirname, join, resolve } from 'node:path'
+import { resolve } from 'node:path'
 import { promisify } from 'node:util'
 import { YARN_LOCKFILE } from './lockfile/lockfile-formats.js'
 import { findOptions } from './argv/args.js'
@@ -9,6 +9,7 @@ import { yarnRelay } from './relay/yarn-relay.js'
 import { findRegistryChoice } from './source/npm-registry-choice.js'
 import type { ConfigFiles, IndexChoice, KnobData, ReadOnlyForms, ToolAdapter, ToolContext } from './types.js'
 import { yarnBerry } from './yarn-berry.js'
+import { yarnFamilyFromFiles, yarnVariantInputs } from './yarn-variant.js'
 import { yarnrcSetting } from './config/yarnrc.js'
 import { named, versionAndHelp } from './argv/read-only.js'
 import { registryVariable } from './config/environment.js'
@@ -71,33 +72,17 @@ const CONFIG_FILES = {
   find: (keys, context) => keys.map(key => yarnrcSetting(key, context)?.origin).find(Boolean),
 } satisfies ConfigFiles
 
-/** `yarn` may be yarn 1 or berry (2+), even in one folder (a project's yarnPath): the version decides. */
-async function resolveVariant(executable: string, env: NodeJS.ProcessEnv): Promise<ToolAdapter> {
-  try {
-    // Run in the current folder on purpose: a project's .yarnrc.yml or packageManager field picks its own yarn.
-    const { stdout } = await promisify(execFile)(executable, ['--version'], { env, timeout: 15_000 })
-    const major = Number(/^(\d+)\./m.exec(stdout)?.[1])
-    return major >= 2 ? yarnBerry : yarn
-  } catch {
-    return yarn
-  }
-}
-
 /**
- * What decides yarn 1 or berry here (yarn 1 cli/index.js start() and rc.js getRcPaths): `yarnPath` in any .yarnrc or
- * .yarnrc.yml from the folder up, in the home and /etc files or $YARN_CONFIG; corepack's `packageManager` in
- * package.json; YARN_* and COREPACK_* variables (YARN_IGNORE_PATH, YARN_RC_FILENAME, COREPACK_ENABLE_STRICT...).
+ * `yarn` may be yarn 1 or berry (2+), even in one folder (a project's yarnPath): the version decides. Rejects when
+ * yarn does not say (a start that failed or outlasted the timeout on a busy machine, output without a version): the
+ * caller then takes yarn 1 for this run only and never keeps that as the answer.
  */
-function variantInputs({ cwd, env, home }: ToolContext): { files: string[]; env: string[] } {
-  const rcName = findEnv(env, ['YARN_RC_FILENAME'])?.value
-  const names = ['.yarnrc', '.yarnrc.yml', 'package.json', ...(rcName ? [rcName] : [])]
-  const files = ['/etc/yarn/config', '/etc/yarnrc', join(home, '.config', 'yarn', 'config'), join(home, '.yarn', 'config'),
-    join(home, '.yarnrc'), join(home, '.yarnrc.yml'), ...(env.YARN_CONFIG ? [env.YARN_CONFIG] : [])]
-  for (let dir = resolve(cwd); ; dir = dirname(dir)) {
-    files.push(...names.map(name => join(dir, name)))
-    if (dirname(dir) === dir) break
-  }
-  return { files, env: Object.keys(env).filter(name => /^(YARN|COREPACK)_/i.test(name)) }
+async function resolveVariant(executable: string, env: NodeJS.ProcessEnv): Promise<ToolAdapter> {
+  // Run in the current folder on purpose: a project's .yarnrc.yml or packageManager field picks its own yarn.
+  const { stdout } = await promisify(execFile)(executable, ['--version'], { env, timeout: 15_000 })
+  const major = Number(/^(\d+)\./m.exec(stdout)?.[1])
+  if (!Number.isInteger(major)) throw new Error(`yarn --version said no version: ${JSON.stringify(stdout.slice(0, 80))}`)
+  return major >= 2 ? yarnBerry : yarn
 }
 
 export const yarn = {
@@ -139,11 +124,15 @@ export const yarn = {
     lookUp: 'yarn info <name> versions',
   },
   resolveVariant,
-  variantCache: { variants: [yarnBerry], inputs: variantInputs },
+  variantFromFiles(executable: string, context: ToolContext): ToolAdapter | undefined {
+    const family = yarnFamilyFromFiles(executable, context)
+    return family && (family === 'berry' ? yarnBerry : yarn)
+  },
+  variantCache: { variants: [yarnBerry], inputs: yarnVariantInputs },
   scriptInstall: { add: names => ['yarn', 'add', '--ignore-scripts', ...names], remove: names => ['yarn', 'remove', ...names] },
   nodeProject: { lockfiles: ['yarn.lock'], precedence: 4, packageManager: { name: 'yarn', majors: { below: 2 } } },
   verified: 'real',
-  forms: '`yarn`, `yarn add\\|install\\|upgrade ...` (1.x, told apart by `yarn --version`)',
+  forms: '`yarn`, `yarn add\\|install\\|upgrade ...` (1.x, told apart by the package `yarn` belongs to, or by `yarn --version`)',
   testedWith: 'yarn 1.22',
   mirrorMechanism: '`--registry <mirror>` added to the command; for that attempt only, yarn.lock URLs of public registries point at the mirror (restored byte for byte after it)',
 } satisfies ToolAdapter

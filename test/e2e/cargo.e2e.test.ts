@@ -5,7 +5,7 @@ import { afterEach, expect, it } from 'vitest'
 import { command, describeNeeding } from '../helpers/requirements.js'
 import { isolatedEnv } from '../helpers/isolated-env.js'
 import { runCli } from '../helpers/run-cli.js'
-import { buildCrate, startCratesRegistry, type CratesRegistry } from '../helpers/crates-registry.js'
+import { buildCrate, startCratesRegistry, type CratesRegistry } from '../support/crates-registry.js'
 import { projectWithConfig } from '../helpers/e2e-setup.js'
 import type { Fault } from '../../src/demo/fault-server.js'
 

@@ -6,7 +6,7 @@ import { afterEach, expect } from 'vitest'
 import { command, describeNeeding, itNeeding } from '../helpers/requirements.js'
 import { isolatedEnv } from '../helpers/isolated-env.js'
 import { runCli } from '../helpers/run-cli.js'
-import { buildCrate, startCratesRegistry, type Crate, type CratesRegistry, type CratesRegistryOptions } from '../helpers/crates-registry.js'
+import { buildCrate, startCratesRegistry, type Crate, type CratesRegistry, type CratesRegistryOptions } from '../support/crates-registry.js'
 import { projectWithConfig } from '../helpers/e2e-setup.js'
 import type { Fault } from '../../src/demo/fault-server.js'
 

@@ -4,12 +4,13 @@ import type { Subject } from '../support/differential/subjects.js'
 import { isolatedEnv } from './isolated-env.js'
 import { CLI } from './run-cli.js'
 import { envWithTool } from './npm-registries.js'
+import { describeNeeding, type Requirement } from './requirements.js'
 
 // The acceptance test of "never worse than the plain tool": each network condition of the matrix
-// (test/support/differential/cases.ts) run by the real pip, npm, pnpm, yarn 1, yarn berry and bun alone and through the built resilient
-// (its sh launcher, the relay on as shipped), side by side against local servers with the same faults. Plain
-// succeeds ⇒ resilient succeeds with the same packages (version, and which package a name meant), in at most plain's
-// time plus a slack (generous here: 8 s and half of plain's own time, as the machine is shared with the rest of the
+// (test/support/differential/cases.ts) run by the real pip, npm, pnpm, yarn 1, yarn berry, bun, cargo, go, pipx, pdm
+// and poetry alone and through the built resilient (its sh launcher, the relay on as shipped), side by side against
+// local servers with the same faults. Plain succeeds ⇒ resilient succeeds with the same packages (version, and which
+// package a name meant), in at most plain's time plus a slack (generous here: 8 s and half of plain's own time, as the machine is shared with the rest of the
 // suite and may be loaded; `npm run bench` holds it to 3 s, one run at a time); plain fails ⇒ resilient succeeds with
 // what the index holds, or exits with the tool's status. No name of the person's own source reaches the mirror. No
 // case may be lost. One e2e file per tool (test/e2e/differential-*.e2e.test.ts), so that the runner spreads the
@@ -31,23 +32,38 @@ const LONG = new Set(['dead · npm · sole', 'dead · npm · mirror', 'resets ·
 const BENCH_ONLY = new Set(['slow-index-lagging-mirror · pnpm · mirror', 'slow-index-lagging-mirror · yarn · mirror', 'removed-release · pnpm · mirror',
   'removed-release · yarn · mirror', 'proxy-443 · pip · sole', 'proxy-443 · npm · sole'])
 
-/**
- * The matrix's rows for `tools`, each a test of its own. `plainCompletes`: the rows the plain tool completes on its own
- * (a fault it survives), where a plain run that fails is a broken setup (a host the tool refuses), which would
- * otherwise pass as both sides failing alike.
- */
-export function describeMatrix(tools: readonly Subject['tool'][], { plainCompletes }: { plainCompletes?: (entry: MatrixEntry) => boolean } = {}): void {
+interface MatrixChecks {
+  /**
+   * The rows the plain tool completes on its own (a fault it survives), where a plain run that fails is a broken setup
+   * (a host the tool refuses), which would otherwise pass as both sides failing alike.
+   */
+  plainCompletes?: (entry: MatrixEntry) => boolean
+  /** Whether resilient's run with a mirror must go through the relay (true) or must not (false, by design). */
+  relayed?: (entry: MatrixEntry) => boolean
+  /**
+   * The goal of a case resilient should win with a mirror (DifferentialCase.shouldWin) is asserted: met, or the
+   * tool's subject says why it cannot be (Subject.notWon), never a row not won in silence. The rows of these tools
+   * win by completing where the plain tool fails, or say why not: none rests on half the plain tool's time, which a
+   * loaded machine could stretch unevenly (that claim is `npm run bench`'s, one side at a time).
+   */
+  goals?: boolean
+  /** The tools these rows need on the machine (skipped without them, failing on CI), where they are not the project's own packages. */
+  needs?: readonly Requirement[]
+}
+
+/** The matrix's rows for `tools`, each a test of its own, with the checks of `checks` beside "never lost". */
+export function describeMatrix(tools: readonly Subject['tool'][], { plainCompletes, relayed, goals, needs }: MatrixChecks = {}): void {
   const inE2e = (entry: MatrixEntry) => tools.includes(entry.tool) && !LONG.has(key(entry)) && !BENCH_ONLY.has(key(entry))
   const entries = matrixEntries().filter(inE2e)
   let results = new Map<string, CaseResult>()
 
-  describe(`differential matrix (${tools.join(', ')}): the plain tool and resilient side by side`, () => {
+  const rows = () => {
     beforeAll(async () => {
       const env = (tool: string) => tool === 'pnpm' || tool === 'berry' || tool === 'bun' ? envWithTool(tool) : tool === 'yarn' ? envWithTool('yarn1') : isolatedEnv()
       // Two cases at a time (four tool runs): the other files of the suite run beside these.
       const all = await runMatrix({ cli: CLI, env, concurrency: 2, slackMs: 8000, slackShare: 0.5, only: inE2e })
       results = new Map(all.map(result => [key(result), result]))
-      for (const result of all) console.log(`${result.verdict.padEnd(5)} ${key(result)}: ${result.why}, ${result.resilient.attempts} attempt(s)${result.resilient.relayed ? ', through the relay' : ''}; installed ${result.resilient.installed?.join(', ') || 'nothing'}`)
+      for (const result of all) console.log(`${result.verdict.padEnd(5)} ${key(result)}: ${result.why}, ${result.resilient.attempts} attempt(s)${result.resilient.relayed ? ', through the relay' : ''}; installed ${result.resilient.installed?.join(', ') || 'nothing'}${result.aim ? `; goal ${result.aim.met ? 'met' : 'not met'}: ${result.aim.why}${result.aim.notWon ? ` (${result.aim.notWon})` : ''}` : ''}`)
     }, 600_000)
 
     it.each(entries.map(entry => [key(entry), entry] as const))('%s', (name, entry) => {
@@ -61,7 +77,12 @@ export function describeMatrix(tools: readonly Subject['tool'][], { plainComplet
       if (entry.topology === 'mirror' && (entry.tool === 'pip' || entry.tool === 'npm') && result.resilient.attempts > 0) {
         expect(result.resilient.relayed, `through the relay (${entry.case.relayStepsAside ?? 'it should'})\n${outputs}`).toBe(!entry.case.relayStepsAside)
       }
+      if (relayed && entry.topology === 'mirror' && result.resilient.attempts > 0) expect(result.resilient.relayed, `through the relay\n${outputs}`).toBe(relayed(entry))
       expect(result.verdict, `${result.why}\n${outputs}`).not.toBe('lost')
+      if (goals && result.aim) expect(result.aim.met || result.aim.notWon, `won as the matrix's goal says, or a reason why not: ${result.aim.why}\n${outputs}`).toBeTruthy()
     })
-  })
+  }
+  const title = `differential matrix (${tools.join(', ')}): the plain tool and resilient side by side`
+  if (needs) describeNeeding(needs, title, rows)
+  else describe(title, rows)
 }

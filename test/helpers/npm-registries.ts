@@ -94,6 +94,17 @@ export function envWithTool(tool: NpmFamilyTool, extra: Record<string, string> =
   return { ...env, PATH: `${bin}${delimiter}${env.PATH}` }
 }
 
+/**
+ * An isolated environment whose PATH starts with a folder holding `yarn` as `npm install -g` links it: a symbolic
+ * link to the package's own bin/yarn.js, which resilient can tell yarn 1 from berry by (src/tools/yarn-variant.ts).
+ */
+export function envWithLinkedYarn(tool: 'yarn1' | 'berry', extra: Record<string, string> = {}): Record<string, string> {
+  const bin = mkdtempSync(join(tmpdir(), 'resilient-bin-'))
+  symlinkSync(LAUNCHERS[tool], join(bin, 'yarn'))
+  const env = isolatedEnv(extra)
+  return { ...env, PATH: `${bin}${delimiter}${env.PATH}` }
+}
+
 export function installed(project: string, name: string): boolean {
   return existsSync(join(project, 'node_modules', name, 'package.json'))
 }

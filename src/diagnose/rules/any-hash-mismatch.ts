@@ -9,8 +9,10 @@ import type { Rule } from '../types.js'
 // corrupted or cut body surfaces as the inflater's "unexpected BufError" (async-compression's flate decoder: no
 // progress on the input) or as a zip entry whose CRC differs ("Bad CRC (got ..., expected ...)", uv-extract). poetry 2
 // says its downloads "did not match any known checksums in your lock file" (src/poetry/installation/chooser.py) and
-// names a corrupted cache or download as the causes.
-const MISMATCH = /checksum mismatch|failed to verify the checksum|\bhash mismatch\b|SECURITY ERROR|checksum (?:for `[^`\n]{1,200}` )?changed between lock files|not found in known hashes|Invalid hashes \(|(?<!tunnel error: )\bunexpected end of file\b|\bZ_BUF_ERROR\b|\bunexpected BufError\b|Bad CRC \(got [\da-f]{1,8}, expected|did not match any known checksums in your lock file/i
+// names a corrupted cache or download as the causes. poetry 1.3 reads a wheel's metadata from its download while it
+// locks, and urllib3 1.x does not check Content-Length: a download cut short reaches Python's zipfile, "File is not a
+// zip file" (BadZipFile; src/poetry/repositories/http_repository.py _get_info_from_wheel).
+const MISMATCH = /\bFile is not a zip file\b|checksum mismatch|failed to verify the checksum|\bhash mismatch\b|SECURITY ERROR|checksum (?:for `[^`\n]{1,200}` )?changed between lock files|not found in known hashes|Invalid hashes \(|(?<!tunnel error: )\bunexpected end of file\b|\bZ_BUF_ERROR\b|\bunexpected BufError\b|Bad CRC \(got [\da-f]{1,8}, expected|did not match any known checksums in your lock file/i
 
 export const anyHashMismatch = {
   id: 'any-hash-mismatch',

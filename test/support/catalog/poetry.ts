@@ -4,6 +4,7 @@ import { messages } from './types.js'
 const CHOOSER = { repo: 'python-poetry/poetry', file: 'src/poetry/installation/chooser.py', version: '1.3.2' }
 const MIXOLOGY = { repo: 'python-poetry/poetry', file: 'src/poetry/mixology/incompatibility.py, failure.py', version: '1.3.2' }
 const HTTP = { repo: 'python-poetry/poetry', file: 'src/poetry/repositories/http_repository.py', version: '1.3.2' }
+const WHEEL_INFO = { repo: 'python-poetry/poetry', file: 'src/poetry/repositories/http_repository.py (_get_info_from_wheel), with Python\'s zipfile (BadZipFile)', version: '1.3.2' }
 const INIT = { repo: 'python-poetry/poetry', file: 'src/poetry/console/commands/init.py', version: '1.3.2' }
 const CHEF = { repo: 'python-poetry/poetry', file: 'src/poetry/installation/chef.py (ChefBuildError)', version: '1.4-1.8', checkedAgainst: 'python-poetry/poetry#9351' }
 const BUILD = { repo: 'pypa/build', file: 'src/build/__init__.py (_handle_backend)', version: '0.10-1.x', checkedAgainst: 'python-poetry/poetry#9351' }
@@ -31,6 +32,7 @@ export const POETRY = [
   ...messages(CHEF, [['poetry-build-failure', '  ChefBuildError']]),
   ...messages(BUILD, [['poetry-build-failure', '  Backend subprocess exited when trying to invoke get_requires_for_build_wheel']]),
   ...messages(HTTP, [['any-http-auth', 'Authorization error accessing {url}']]),
+  ...messages(WHEEL_INFO, [['any-hash-mismatch', 'Resolving dependencies...\n\nFile is not a zip file']]),
   ...messages(INIT, [['poetry-package-not-found', 'Could not find a matching version of package {package}']]),
   ...messages(ENV, [['poetry-python-version', 'The currently activated Python version {python} is not supported by the project (>={python}).']]),
   ...messages(FAILURE_2, [['poetry-python-version', "The current project's supported Python range (>={python},<4.0) is not compatible with some of the required packages Python requirement:\n  - {package} requires Python <{python},>={python}, so it will not be installable for Python >={python},<4.0"]]),

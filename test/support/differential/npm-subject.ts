@@ -59,6 +59,7 @@ interface NpmFamilyOptions {
   env?: Subject['env']
   /** Where the person names a scope's registry. */
   scope: 'environment' | 'npmrc' | 'yarnrc'
+  notWon?: Subject['notWon']
 }
 
 /**
@@ -76,7 +77,7 @@ export const npmFamily = (tool: NpmTool, options: NpmFamilyOptions): Subject => 
   ecosystem: 'npm',
   page: `/${NPM_NAMES.public}`,
   privateName: NPM_NAMES.private,
-  fileBytes: 90_000,
+  get fileBytes() { return npmPackages().public[0].bytes.length },
   isFile: path => path.includes('/-/'),
   start: async ({ role, fault, lacksNewest, cacheable }) => {
     const all = npmPackages()
@@ -115,4 +116,5 @@ export const npmFamily = (tool: NpmTool, options: NpmFamilyOptions): Subject => 
   ...options.https && { https: true },
   ownTimeout: options.ownTimeout,
   readTimeout: [],
+  ...options.notWon && { notWon: options.notWon },
 })

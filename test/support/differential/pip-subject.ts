@@ -20,7 +20,7 @@ export const pip: Subject = {
   ecosystem: 'pypi',
   page: '/simple/demo-pkg/',
   privateName: 'privpkg',
-  fileBytes: 100_000,
+  get fileBytes() { return pyPackages().public[0].bytes.length },
   isFile: path => path.startsWith('/files/'),
   start: async ({ role, fault, lacksNewest, cacheable }) => {
     const all = pyPackages()
@@ -46,4 +46,5 @@ export const pip: Subject = {
   trust: (certificates, clientCertificate) => ({ args: ['--cert', certificates.server, ...clientCertificate ? ['--client-cert', certificates.clientBoth] : []] }),
   ownTimeout: ['--timeout', '3', '--retries', '0'],
   readTimeout: ['--timeout', '3'],
+  notWon: { 'one-503': 'pip asks again at once after a 503 itself (its urllib3 retries: the first waits nothing): plain pip loses nothing to it' },
 }

@@ -1,11 +1,11 @@
 import { execa } from 'execa'
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { constants, tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { CASES, type DifferentialCase, type Topology } from './cases.js'
 import { startSide, type Side } from './sides.js'
 import { SUBJECTS, type Subject, type Want } from './subjects.js'
-import { judge, seconds, type RunOutcome, type Verdict } from './verdict.js'
+import { judge, judgeAim, seconds, type Aim, type RunOutcome, type Verdict } from './verdict.js'
 
 export interface MatrixOptions {
   /** Node's entry of the built CLI (bin/resilient.js); the sh launcher beside it (bin/resilient) is what runs, as installed. */
@@ -46,6 +46,8 @@ export interface CaseResult {
   resilient: RunOutcome & { bytes: number; attempts: number; relayed: boolean; output: string }
   verdict: Verdict
   why: string
+  /** With a mirror, for a case resilient should win (DifferentialCase.shouldWin): whether it did, as the goal says. */
+  aim?: Aim
 }
 
 /** Every (case, tool, topology) of the matrix. */
@@ -53,8 +55,10 @@ export function matrixEntries(cases: readonly DifferentialCase[] = CASES): Matri
   return cases.flatMap(entry => entry.tools.flatMap(tool => entry.topologies.map(topology => ({ case: entry, tool, topology }))))
 }
 
-function workdir(entry: MatrixEntry, files: Record<string, string>, config?: unknown): string {
+/** A new working directory for one run, listed in `made` to be removed once the case is judged. */
+function workdir(entry: MatrixEntry, made: string[], files: Record<string, string>, config?: unknown): string {
   const dir = mkdtempSync(join(tmpdir(), `differential-${entry.case.id}-`))
+  made.push(dir)
   for (const [name, content] of Object.entries({ ...entry.case.files, ...files })) writeFileSync(join(dir, name), content)
   if (config) writeFileSync(join(dir, '.resilientrc.json'), JSON.stringify(config))
   return dir
@@ -85,16 +89,16 @@ async function timed(file: string, args: string[], cwd: string, env: Record<stri
  * outcome: both runs' time, the last's status and install, the package files fetched during the second; what the
  * side's servers sent, and the requests for the private name that reached its mirror.
  */
-async function runSide(entry: MatrixEntry, subject: Subject, side: Side, want: Want, run: (dir: string, env: Record<string, string>) => Promise<{ exitCode: number; ms: number; output: string }>,
-  env: Record<string, string>, secondEnv: () => Record<string, string>, config?: unknown): Promise<RunOutcome & { bytes: number; output: string }> {
+async function runSide(entry: MatrixEntry, made: string[], subject: Subject, side: Side, want: Want, run: (dir: string, env: Record<string, string>) => Promise<{ exitCode: number; ms: number; output: string }>,
+  env: (dir: string) => Record<string, string>, secondEnv: () => Record<string, string>, config?: unknown): Promise<RunOutcome & { bytes: number; output: string }> {
   const fileRequests = () => side.servers.reduce((sum, server) => sum + server.requests.filter(path => subject.isFile(path)).length, 0)
-  let dir = workdir(entry, side.files, config)
-  let result = await run(dir, env)
+  let dir = workdir(entry, made, side.files, config)
+  let result = await run(dir, env(dir))
   let refetched: number | undefined
   if (entry.case.cacheRestored && result.exitCode === 0) {
     const before = fileRequests()
-    dir = workdir(entry, side.files, config)
-    const again = await run(dir, { ...env, ...secondEnv() })
+    dir = workdir(entry, made, side.files, config)
+    const again = await run(dir, { ...env(dir), ...secondEnv() })
     result = { ...again, ms: result.ms + again.ms, output: `${result.output}\n--- second run ---\n${again.output}` }
     refetched = fileRequests() - before
   }
@@ -114,6 +118,8 @@ async function runSide(entry: MatrixEntry, subject: Subject, side: Side, want: W
 async function runEntry(entry: MatrixEntry, options: MatrixOptions): Promise<CaseResult> {
   const subject = SUBJECTS[entry.tool]
   const [plainSide, ourSide] = await Promise.all([startSide(entry, subject), startSide(entry, subject)])
+  // The runs' working directories (projects, and the tool's home where it is kept there: venvs, crates, modules).
+  const made: string[] = []
   try {
     const want: Want = entry.case.want ?? { package: 'public', version: 'oldest' }
     const extra = [...entry.case.extra?.(subject) ?? [], ...ourSide.args]
@@ -124,16 +130,21 @@ async function runEntry(entry: MatrixEntry, options: MatrixOptions): Promise<Cas
     const pinned = entry.case.mirrorFirst ? ['--mirror', ourSide.mirror!] : []
     const launcher = join(dirname(options.cli), 'resilient')
     const reports: string[] = []
-    const runPlain = () => runSide(entry, subject, plainSide, want, (dir, env) => {
+    // One HOME per side (options.env makes a new one each call), kept by a second run; the subject's variables per working directory.
+    const sideEnv = (index: string, side: Side) => {
+      const base = options.env(entry.tool)
+      return (dir: string) => ({ ...base, ...subject.env?.(index, dir), ...side.env })
+    }
+    const runPlain = () => runSide(entry, made, subject, plainSide, want, (dir, env) => {
       const [file, ...args] = subject.command(plainIndex, dir, { want, extra: plainExtra })
       return timed(file!, args, dir, env)
-    }, { ...options.env(entry.tool), ...subject.env?.(plainIndex), ...plainSide.env }, () => ({}))
-    const runOurs = () => runSide(entry, subject, ourSide, want, (dir, env) => {
+    }, sideEnv(plainIndex, plainSide), () => ({}))
+    const runOurs = () => runSide(entry, made, subject, ourSide, want, (dir, env) => {
       const report = join(dir, 'report.json')
       reports.push(report)
       const ours = ['--report', report, ...pinned, ...subject.command(ourSide.index, dir, { want, extra })]
       return existsSync(launcher) ? timed(launcher, ours, dir, env) : timed('node', [options.cli, ...ours], dir, env)
-    }, { ...options.env(entry.tool), ...subject.env?.(ourSide.index), ...ourSide.env }, () => ({ RESILIENT_STATE_DIR: mkdtempSync(join(tmpdir(), 'differential-new-state-')) }), config)
+    }, sideEnv(ourSide.index, ourSide), () => ({ RESILIENT_STATE_DIR: mkdtempSync(join(tmpdir(), 'differential-new-state-')) }), config)
     const [plain, resilient] = options.sequential ? [await runPlain(), await runOurs()] : await Promise.all([runPlain(), runOurs()])
     let attempts = 0
     let relayed = false
@@ -148,9 +159,12 @@ async function runEntry(entry: MatrixEntry, options: MatrixOptions): Promise<Cas
     }
     const expected = subject.expected(want, entry.case.installs ?? 'oldest')
     const { verdict, why } = judge(plain, resilient, (options.slackMs ?? 3000) + (options.slackShare ?? 0) * plain.ms, expected)
-    return { id: entry.case.id, fault: entry.case.fault, tool: entry.tool, topology: entry.topology, expected, plain, resilient: { ...resilient, attempts, relayed }, verdict, why }
+    const target = entry.topology === 'mirror' ? entry.case.shouldWin : undefined
+    const aim = target && judgeAim(plain, resilient, target, subject.fileBytes, subject.notWon?.[entry.case.id])
+    return { id: entry.case.id, fault: entry.case.fault, tool: entry.tool, topology: entry.topology, expected, plain, resilient: { ...resilient, attempts, relayed }, verdict, why, ...aim && { aim } }
   } finally {
     await Promise.all([plainSide.close(), ourSide.close()])
+    for (const dir of made) rmSync(dir, { recursive: true, force: true })
   }
 }
 

@@ -33,23 +33,25 @@ export type Role = 'index' | 'mirror' | 'private'
  * takes a visible part of the run; a private package and its look-alike.
  */
 export interface Subject {
-  tool: 'pip' | 'npm' | 'pnpm' | 'yarn' | 'berry' | 'bun'
-  ecosystem: 'pypi' | 'npm'
+  tool: 'pip' | 'npm' | 'pnpm' | 'yarn' | 'berry' | 'bun' | 'cargo' | 'go' | 'pipx' | 'pdm' | 'poetry'
+  /** The key of resilient's config that names the index and the mirror (`{ "crates": { "index": ..., "mirrors": [...] } }`). */
+  ecosystem: 'pypi' | 'npm' | 'crates' | 'go'
   /** The public package's page, what the tool asks for first: where a fault on "the project page" applies. */
   page: string
   /** The private package's name as it appears in request paths (decoded). */
   privateName: string
-  /** Bytes of the public package's file, for a trickle that lasts a few seconds. */
+  /** Bytes of the public package's file (each version's), for a trickle that lasts a few seconds and the bytes a break may cost. */
   fileBytes: number
   isFile(path: string): boolean
   start(options: { role: Role; fault?: FaultChoice; lacksNewest?: boolean; cacheable?: boolean }): Promise<IndexServer>
   /** The command, its working directory prepared (a project, a lockfile), with the index given as the person gives it. */
   command(index: string, workdir: string, options: { want: Want; extra: readonly string[] }): string[]
   /**
-   * Variables of the command, the index among them where the tool takes it from its environment alone (yarn berry
-   * has no registry flag), and the settings a test needs (berry's node_modules linker, no telemetry).
+   * Variables of the command in `workdir`, the index among them where the tool takes it from its environment alone
+   * (yarn berry has no registry flag; GOPROXY, PIP_INDEX_URL for pipx, PDM_PYPI_URL), and the settings a test needs
+   * (berry's node_modules linker, no telemetry; the tool's home in the working directory, where `installed` reads it).
    */
-  env?(index: string): Record<string, string>
+  env?(index: string, workdir: string): Record<string, string>
   /** What the command installed in `workdir`, in the form `expected` gives it. */
   installed(workdir: string, want: Want): string[]
   /** What installing `want` gives from sources that hold everything, `version` standing for `any`. */
@@ -71,6 +73,11 @@ export interface Subject {
    * trickling does not. Empty where the tool has none apart from the whole request's (npm's fetch-timeout).
    */
   readTimeout: readonly string[]
+  /**
+   * Why, with a mirror, the tool cannot win a case the matrix expects won (DifferentialCase.shouldWin), by case id:
+   * what keeps resilient from doing better than the plain tool there, by design. Said in the table, never faked.
+   */
+  notWon?: Readonly<Partial<Record<string, string>>>
 }
 
 /** The version `want` names: its own, or for `any` the one the sources' listing makes the tool pick. */

@@ -50,6 +50,38 @@ export function judge(plain: RunOutcome, resilient: RunOutcome, slackMs: number,
   return { verdict: 'lost', why: `the plain tool exited ${plain.exitCode}, resilient ${resilient.exitCode} (${times})` }
 }
 
+/** Pages and headers that a run fetches beside the package's file, at most: a few kB (the bytes a break may cost leave them aside). */
+export const PAGE_BYTES = 16_000
+
+/** Whether a case resilient should win with a mirror was won as the matrix's goal says, and why (or why not). */
+export interface Aim {
+  met: boolean
+  why: string
+  /** Why the tool cannot win the case by design (Subject.notWon), where it did not. */
+  notWon?: string
+}
+
+/**
+ * The goal for a case resilient should win with a mirror (DifferentialCase.shouldWin): completed where the plain tool
+ * failed, or in at most half its time; for a break, with at most `bytesAtMost` times the file's bytes fetched from
+ * the side's servers (pages and headers aside). Stricter than `judge`'s won (three quarters of the time).
+ */
+export function judgeAim(plain: RunOutcome, resilient: RunOutcome & { bytes: number }, target: { bytesAtMost?: number }, fileBytes: number, notWon?: string): Aim {
+  const reasons: string[] = []
+  let met = resilient.exitCode === 0
+  if (plain.exitCode !== 0 && met) reasons.push(`completed where the plain tool exited ${plain.exitCode}`)
+  else if (met) {
+    met = resilient.ms <= plain.ms / 2
+    reasons.push(`${(resilient.ms / plain.ms).toFixed(2)}× the plain tool's time${met ? '' : ', not at most half'}`)
+  } else reasons.push(`resilient exited ${resilient.exitCode}`)
+  if (target.bytesAtMost !== undefined) {
+    const within = resilient.bytes <= target.bytesAtMost * fileBytes + PAGE_BYTES
+    met &&= within
+    reasons.push(`${(resilient.bytes / fileBytes).toFixed(2)}× the file's bytes fetched${within ? '' : `, more than ${target.bytesAtMost}×`}`)
+  }
+  return { met, why: reasons.join('; '), ...!met && notWon && { notWon } }
+}
+
 export function seconds(ms: number): string {
   return `${(ms / 1000).toFixed(1)} s`
 }

@@ -38,6 +38,23 @@ describe('the yarn variant, kept between runs', () => {
     expect(Object.values(JSON.parse(kept))).toEqual([{ variant: 'yarn-berry', at: expect.any(String) }])
   })
 
+  it('never keeps an answer yarn did not give: a failed start is yarn 1 for that run only, and the next run asks again', async () => {
+    const { tool, resolveIn, env } = setup('4.9.1')
+    const working = readFileSync(tool.path, 'utf8')
+    // A yarn that fails to say its version (as a start past the timeout on a busy machine does).
+    writeFileSync(tool.path, working.replace('echo 4.9.1', 'exit 1'))
+    expect((await resolveIn()).name).toBe('yarn')
+    expect(existsSync(variantCacheFile(env))).toBe(false)
+    // Output without a version is no answer either.
+    writeFileSync(tool.path, working.replace('echo 4.9.1', 'echo hello'))
+    expect((await resolveIn()).name).toBe('yarn')
+    expect(existsSync(variantCacheFile(env))).toBe(false)
+    writeFileSync(tool.path, working)
+    expect((await resolveIn()).name).toBe('yarn-berry')
+    expect((await resolveIn()).name).toBe('yarn-berry')
+    expect(tool.starts()).toBe(3)
+  })
+
   it('asks again when the yarn binary changes (an upgrade), and keeps the new answer', async () => {
     const { tool, resolveIn } = setup('1.22.22')
     expect((await resolveIn()).name).toBe('yarn')

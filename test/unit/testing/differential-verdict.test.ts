@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { judge, type RunOutcome } from '../../support/differential/verdict.js'
+import { judge, judgeAim, PAGE_BYTES, type RunOutcome } from '../../support/differential/verdict.js'
 
 // The differential matrix's verdict (test/support/differential/verdict.ts): what makes a case won, equal or lost.
 const run = (exitCode: number, ms: number, more: Partial<RunOutcome> = {}): RunOutcome => ({ exitCode, ms, ...more })
@@ -61,5 +61,31 @@ describe('the differential verdict', () => {
 
   it('the plain tool succeeds, resilient fails: lost', () => {
     expect(verdict(run(0, 5000), run(1, 1000))).toBe('lost')
+  })
+})
+
+// A case resilient should win with a mirror (one 503, a dead index, a break at 80 %): the matrix's goal, stricter than won.
+describe('the goal of a case resilient should win', () => {
+  const bytes = (exitCode: number, ms: number, sent: number) => ({ exitCode, ms, bytes: sent })
+  const MB = 1_000_000
+
+  it('completed where the plain tool failed: met, whatever the time', () => {
+    expect(judgeAim(run(1, 1000), bytes(0, 9000, MB), {}, MB)).toEqual({ met: true, why: 'completed where the plain tool exited 1' })
+  })
+
+  it('both completed: met at half the plain tool\'s time or less, not at three quarters (a won verdict)', () => {
+    expect(judgeAim(run(0, 10_000), bytes(0, 5000, MB), {}, MB).met).toBe(true)
+    expect(judgeAim(run(0, 10_000), bytes(0, 7000, MB), {}, MB)).toEqual({ met: false, why: '0.70× the plain tool\'s time, not at most half' })
+    expect(verdict(run(0, 10_000), run(0, 7000))).toBe('won')
+  })
+
+  it('a break: met only with at most 1.1 times the file\'s bytes fetched, pages and headers aside', () => {
+    expect(judgeAim(run(1, 1000), bytes(0, 2000, 1.1 * MB + PAGE_BYTES), { bytesAtMost: 1.1 }, MB).met).toBe(true)
+    expect(judgeAim(run(1, 1000), bytes(0, 2000, 1.8 * MB), { bytesAtMost: 1.1 }, MB)).toEqual({ met: false, why: 'completed where the plain tool exited 1; 1.80× the file\'s bytes fetched, more than 1.1×' })
+  })
+
+  it('not met: the tool\'s reason by design goes with it; met: no reason is kept', () => {
+    expect(judgeAim(run(1, 1000), bytes(1, 1000, 0), {}, MB, 'never relayed')).toEqual({ met: false, why: 'resilient exited 1', notWon: 'never relayed' })
+    expect(judgeAim(run(1, 1000), bytes(0, 1000, MB), {}, MB, 'never relayed')).toEqual({ met: true, why: 'completed where the plain tool exited 1' })
   })
 })

@@ -68,7 +68,8 @@ describe('yarn: the variant by version', () => {
   }
   it('is yarn 1 for 1.x', async () => expect((await yarn.resolveVariant!(fakeYarn('1.22.22'), {})).name).toBe('yarn'))
   it('is berry for 2.x and later', async () => expect((await yarn.resolveVariant!(fakeYarn('4.18.1'), {})).name).toBe('yarn-berry'))
-  it('falls back to yarn 1 when the version cannot be read', async () => expect((await yarn.resolveVariant!('/nonexistent/yarn', {})).name).toBe('yarn'))
+  // The caller (src/state/variant-cache.ts) then takes yarn 1 for that run only, never keeping it.
+  it('says it could not tell when the version cannot be read', async () => expect(yarn.resolveVariant!('/nonexistent/yarn', {})).rejects.toThrow())
 })
 
 describe('yarn berry', () => {

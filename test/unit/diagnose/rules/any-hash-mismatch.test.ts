@@ -5,6 +5,7 @@ describeRule(anyHashMismatch, {
   matches: [
     'cargo/captured-hash-mismatch',
     'go/captured-hash-mismatch',
+    'poetry/captured-hash-mismatch-truncated-wheel',
     'uv/py-115-hash-mismatch',
     'uv/py-116-hash-mismatch',
     'uv/r3-nw-02-hash-mismatch',

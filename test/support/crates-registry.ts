@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { startFaultServer, type Fault, type FaultChoice, type FaultServer } from '../../src/demo/fault-server.js'
 import { sendBody } from '../../src/demo/send-body.js'
-import { incompressibleBytes } from '../support/incompressible.js'
+import { incompressibleBytes } from './incompressible.js'
 import { gzippedTar } from './npm-tarball.js'
 
 /**

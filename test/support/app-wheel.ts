@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { strToU8, zipSync } from 'fflate'
-import type { BuiltWheel } from './fake-pypi.js'
+import type { BuiltWheel } from '../../src/demo/wheel.js'
 
 function recordHash(data: Uint8Array): string {
   return `sha256=${createHash('sha256').update(data).digest('base64url')}`
