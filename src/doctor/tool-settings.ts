@@ -10,7 +10,7 @@ import type { Problem, Section } from './types.js'
  */
 const RUNTIME: readonly EnvironmentSetting[] = [
   { names: ['REQUESTS_CA_BUNDLE', 'CURL_CA_BUNDLE', 'SSL_CERT_FILE', 'SSL_CERT_DIR'], note: 'a CA bundle read by Python tools and curl: a TLS verification error may come from this bundle, not from the index' },
-  { names: ['NODE_EXTRA_CA_CERTS'], note: 'extra CA certificates for Node: every Node start (npm, resilient itself) parses them, ~0.1 s each' },
+  { names: ['NODE_EXTRA_CA_CERTS'], note: 'extra CA certificates for Node: every Node start (npm, pnpm, yarn) parses them, ~0.1 s each; resilient started by its launcher or a shim reads them only where it makes a TLS connection' },
 ]
 
 /** An adapter's variables: those it explains (ToolAdapter.environment), then its timeout and retry knobs (ToolAdapter.knobs). */
