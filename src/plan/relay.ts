@@ -48,7 +48,9 @@ function filesRoot(protocol: RelayPlan['protocol'], indexUrl: string): string {
 }
 
 function relaySource(protocol: RelayPlan['protocol'], source: Source, indexUrl: string): RelayPlanSource {
-  return { id: source.kind === 'mirror' && !source.id.includes('.') && !source.id.includes(':') ? source.id : labelOf(indexUrl), key: indexKey(indexUrl), indexUrl, files: filesRoot(protocol, indexUrl) }
+  // A catalog mirror by its name (`tuna`); the index the person named (`primary`) and a URL by their host.
+  const named = source.kind === 'mirror' && source.id !== 'primary' && !source.id.includes('.') && !source.id.includes(':')
+  return { id: named ? source.id : labelOf(indexUrl), key: indexKey(indexUrl), indexUrl, files: filesRoot(protocol, indexUrl) }
 }
 
 /** Why this plan cannot go through the relay, or undefined when it can. */

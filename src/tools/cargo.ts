@@ -1,6 +1,7 @@
 import { CRATES_UPSTREAM } from '../mirrors/crates.js'
 import { findOptions, firstPositional } from './argv/args.js'
-import { cargoConfigLayers, findSetting } from './config/cargo-config.js'
+import { cargoConfigLayers, findSetting, cargoSetting } from './config/cargo-config.js'
+import { cratesIoSource } from './config/cargo-source.js'
 import type { ConfigFiles, IndexChoice, ReadOnlyForms, ToolAdapter, ToolContext } from './types.js'
 import { named, versionAndHelp } from './argv/read-only.js'
 import { classifyVerb } from './argv/verbs.js'
@@ -28,31 +29,19 @@ function verbOf(args: readonly string[]): string | undefined {
   return firstPositional(args.filter(arg => !arg.startsWith('+')), GLOBAL_WITH_VALUE)?.value
 }
 
-/** What a source name stands for: a registry URL, or 'none' for vendored/local sources (offline builds). */
-function sourceUrl(name: string, layers: ReturnType<typeof cargoConfigLayers>['files']): string {
-  const registry = findSetting(layers, ['source', name, 'registry'])?.value
-  if (typeof registry === 'string') return registry.replace(/^(sparse|registry)\+/, '')
-  const local = findSetting(layers, ['source', name, 'directory']) ?? findSetting(layers, ['source', name, 'local-registry'])
-  return local ? 'none' : `cargo-source://${name}`
-}
-
 function findUserIndex(context: ToolContext): IndexChoice | null {
-  const { args, env } = context
+  const { args } = context
   const index = findOptions(args, { long: ['--index'], takesValue: true }).at(-1)
   if (index?.value) return { url: index.value.replace(/^sparse\+/, ''), origin: '--index' }
-  const { args: argLayers, files } = cargoConfigLayers(context)
-  const layers = [...argLayers, ...files]
   const registry = findOptions(args, { long: ['--registry'], takesValue: true }).at(-1)?.value
   if (registry) {
-    const url = env[`CARGO_REGISTRIES_${registry.toUpperCase().replace(/-/g, '_')}_INDEX`] ?? findSetting(layers, ['registries', registry, 'index'])?.value
+    const url = cargoSetting(context, ['registries', registry, 'index'])?.value
     return { url: typeof url === 'string' ? url.replace(/^sparse\+/, '') : `cargo-registry://${registry}`, origin: `--registry ${registry}` }
   }
-  const offline = env.CARGO_NET_OFFLINE ?? findSetting(layers, ['net', 'offline'])?.value
-  if (offline === true || offline === 'true') return { url: 'none', origin: env.CARGO_NET_OFFLINE ? 'CARGO_NET_OFFLINE' : 'net.offline' }
-  // Source replacement cannot come from the environment (cargo book: "Environment: not supported").
-  const replacement = findSetting(layers, ['source', 'crates-io', 'replace-with'])
-  if (typeof replacement?.value === 'string') return { url: sourceUrl(replacement.value, layers), origin: `source.crates-io.replace-with = "${replacement.value}" in ${replacement.origin}` }
-  return null
+  const offline = cargoSetting(context, ['net', 'offline'])
+  if (offline?.value === true || offline?.value === 'true') return { url: 'none', origin: offline.origin === 'CARGO_NET_OFFLINE' ? 'CARGO_NET_OFFLINE' : 'net.offline' }
+  const replaced = cratesIoSource(context)
+  return replaced && { url: replaced.url, origin: replaced.origin, ...(replaced.privateBecause && { privateBecause: replaced.privateBecause }) }
 }
 
 /** `--config` values, then .cargo/config.toml from the folder up and $CARGO_HOME's (cargo book, "Configuration"). */

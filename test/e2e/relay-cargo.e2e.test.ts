@@ -157,6 +157,35 @@ describeNeeding(CARGO, 'real cargo through the relay', () => {
     expect(execaSync('find', [env.CARGO_HOME!, '-name', '*.crate']).stdout).toBe('')
   })
 
+  // cargo takes the last --config that sets a key: resilient's own replacement must come after the person's.
+  itNeeding(CARGO, 'the person\'s own --config replacing crates-io by the public index, which fails: the relay still stands in front of it, and the mirror serves the run in one attempt', async () => {
+    const [index, mirror] = await start({ kind: 'status', status: 503 }, { kind: 'ok' })
+    const dir = project(index, [mirror])
+    const own = ['--config', 'source.crates-io.replace-with="own"', '--config', `source.own.registry="sparse+${index.url}"`]
+    const result = await runCli(['-v', 'cargo', ...own, 'fetch'], { cwd: dir, env: cargoEnv() })
+    expect(result.exitCode, result.all).toBe(0)
+    expect(result.stderr).toContain('done in 1 attempt')
+    expect(result.stderr).toMatch(/cargo --config 'source\.crates-io\.replace-with="own"' --config \S+ --config \S+cargo-relay\.toml fetch/)
+    expect(mirror.requests).toContain('/dl/tinyanswer/0.1.0/download')
+  })
+
+  itNeeding(CARGO, 'the person\'s own --config replacing crates-io by a source resilient does not know: cargo asks only it, nothing goes to resilient\'s index or mirror, and --dry-run says so', async () => {
+    const [index, mirror, own] = await start({ kind: 'ok' }, { kind: 'ok' }, { kind: 'ok' })
+    const dir = project(index, [mirror])
+    // The alternative-registry form: `replace-with` names a [registries] entry, its index in the environment.
+    const args = ['cargo', '--config', 'source.crates-io.replace-with="own"', 'fetch']
+    const env = { ...cargoEnv(), CARGO_REGISTRIES_OWN_INDEX: `sparse+${own!.url}` }
+    const dry = await runCli(['--dry-run', ...args], { cwd: dir, env })
+    expect(dry.exitCode, dry.all).toBe(0)
+    expect(dry.stdout.trim()).toBe(`cargo --config 'source.crates-io.replace-with="own"' fetch`)
+    expect(dry.stderr).toMatch(new RegExp(`attempt 1 of 1 on your index 127\\.0\\.0\\.1:${own!.port} .*contacts 127\\.0\\.0\\.1:${own!.port}$`, 'm'))
+    expect(dry.stderr).not.toMatch(/relay on/)
+    const result = await runCli(['-v', ...args], { cwd: dir, env })
+    expect(result.exitCode, result.all).toBe(0)
+    expect(own!.requests).toContain('/dl/tinyanswer/0.1.0/download')
+    expect([...index.requests, ...mirror.requests]).toEqual([])
+  })
+
   itNeeding(CARGO, '--dry-run shows the relay\'s attempt, its sources and the config file it writes', async () => {
     const dir = project({ url: 'http://127.0.0.1:9/' }, [{ url: 'http://127.0.0.1:10/' }])
     const result = await runCli(['--dry-run', 'cargo', 'fetch'], { cwd: dir, env: cargoEnv() })

@@ -2,7 +2,7 @@ import { join } from 'node:path'
 import { findOptions } from '../argv/args.js'
 import { addCargoGlobalOptions } from '../argv/cargo-global-options.js'
 import { withEnv, withFile } from '../argv/command-line.js'
-import { cargoConfigLayers, findSetting } from '../config/cargo-config.js'
+import { cargoSetting } from '../config/cargo-config.js'
 import { proxyInEnvironment, relayNoProxyEnv, type RelaySupport, type RelayTrust } from './relay-support.js'
 import type { ToolContext } from '../types.js'
 
@@ -10,14 +10,10 @@ import type { ToolContext } from '../types.js'
 const REGISTRY = 'resilient-relay'
 const TOKEN_VARIABLE = 'CARGO_REGISTRIES_RESILIENT_RELAY_TOKEN'
 
-/** A cargo setting as cargo reads it: `--config` first, then its CARGO_* variable, then the config files. */
-function setting(context: ToolContext, path: string[], variable: string): { value: string; origin: string } | undefined {
-  const { args, files } = cargoConfigLayers(context)
-  const fromArgs = findSetting(args, path)
-  if (fromArgs) return { value: String(fromArgs.value), origin: fromArgs.origin }
-  if (context.env[variable]) return { value: context.env[variable]!, origin: variable }
-  const fromFiles = findSetting(files, path)
-  return fromFiles && { value: String(fromFiles.value), origin: fromFiles.origin }
+/** A cargo setting as cargo reads it (src/tools/config/cargo-config.ts), as text. */
+function setting(context: ToolContext, path: string[]): { value: string; origin: string } | undefined {
+  const found = cargoSetting(context, path)
+  return found && { value: String(found.value), origin: found.origin }
 }
 
 /**
@@ -27,8 +23,8 @@ function setting(context: ToolContext, path: string[], variable: string): { valu
  * publishing); an index of the person's own is never relayed (src/plan/relay.ts).
  */
 function trust(context: ToolContext): RelayTrust {
-  const cainfo = setting(context, ['http', 'cainfo'], 'CARGO_HTTP_CAINFO')
-  const proxy = setting(context, ['http', 'proxy'], 'CARGO_HTTP_PROXY')
+  const cainfo = setting(context, ['http', 'cainfo'])
+  const proxy = setting(context, ['http', 'proxy'])
   const noProxy = context.env.NO_PROXY ?? context.env.no_proxy ?? ''
   return { ...(cainfo && { ca: { path: cainfo.value, origin: cainfo.origin } }), unverified: [], credentials: {}, ...(proxy?.value && { proxy: proxy.origin }),
     ...(!proxy?.value && proxyInEnvironment(context.env) && { noProxy }) }
@@ -54,5 +50,5 @@ export const CARGO_RELAY: RelaySupport = {
   },
   trust,
   // http.timeout: curl's connect timeout and low-speed window, 30 s by default (cargo book, "http.timeout").
-  readTimeoutMs: context => 1000 * (Number(setting(context, ['http', 'timeout'], 'CARGO_HTTP_TIMEOUT')?.value) || 30),
+  readTimeoutMs: context => 1000 * (Number(setting(context, ['http', 'timeout'])?.value) || 30),
 }

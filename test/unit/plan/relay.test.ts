@@ -350,4 +350,17 @@ describe('cargo through the relay', () => {
   it('not with another registry named on the command line', () => {
     expect(withRelay(planIn(cargo, 'fetch --registry corp', cwd), request()).relay).toBeUndefined()
   })
+  // cargo takes the last --config that sets a key: before the person's own, the relay's file would never be read.
+  it('a replacement of the person\'s own by a public mirror: the relay\'s file after it, the mirror named by its host', () => {
+    const own = '--config source.crates-io.replace-with="own" --config source.own.registry="sparse+https://rsproxy.cn/index/"'
+    const plan = withRelay(planIn(cargo, `${own} fetch`, cwd), request())
+    expect(plan.attempts[0]!.command.argv).toEqual(['cargo', ...own.split(' '), '--config', join(cwd, 'cargo-relay.toml'), 'fetch'])
+    expect(plan.relay!.sources[0]).toMatchObject({ id: 'rsproxy.cn', indexUrl: 'https://rsproxy.cn/index/' })
+  })
+  it('a replacement of the person\'s own by a registry resilient does not know: no relay, the command as typed', () => {
+    const own = '--config source.crates-io.replace-with="own" --config registries.own.index="sparse+https://crates.corp.test/"'
+    const plan = withRelay(planIn(cargo, `${own} fetch`, cwd), request())
+    expect(plan.relay).toBeUndefined()
+    expect(plan.attempts.map(attempt => attempt.command.argv)).toEqual([['cargo', ...own.split(' '), 'fetch']])
+  })
 })

@@ -15,6 +15,12 @@ describe('cargo: rewriting', () => {
   it('keeps +toolchain first', () => expect(rewrite(cargo, 'cargo +nightly build --release', M)).toBe(`cargo +nightly ${REPLACE} build --release`))
   it('never touches its timeout or retries', () => expect(rewrite(cargo, 'cargo fetch', M)).toBe(`cargo ${REPLACE} fetch`))
   it('does not replace crates.io with itself', () => expect(rewrite(cargo, 'cargo fetch', 'https://index.crates.io/')).toBe('cargo fetch'))
+  // cargo takes the last --config that sets a key: resilient's goes after the person's own, or theirs would win.
+  it('puts its source replacement after the command\'s own --config', () => {
+    const own = '--config source.crates-io.replace-with="own" --config=source.own.registry="sparse+https://rsproxy.cn/index/"'
+    expect(rewrite(cargo, `cargo ${own} fetch`, M)).toBe(`cargo --config 'source.crates-io.replace-with="own"' '--config=source.own.registry="sparse+https://rsproxy.cn/index/"' ${REPLACE} fetch`)
+    expect(rewrite(cargo, 'cargo +nightly fetch --config net.retry=2 --locked', M)).toBe(`cargo +nightly fetch --config net.retry=2 ${REPLACE} --locked`)
+  })
   it('leaves cargo run alone', () => expect(rewrite(cargo, 'cargo run -- --port 80', M)).toBe('cargo run -- --port 80'))
 })
 
@@ -48,6 +54,25 @@ describe('cargo: the user index choice', () => {
   })
   it('reads --config on the command line over files', () => {
     expect(index(project, `--config source.crates-io.replace-with="v" --config source.v.directory="vendor" build`)?.url).toBe('none')
+  })
+  // Each case as cargo 1.95 resolves it (seen against a dead address: the URL in its error).
+  it('follows crates-io to the index cargo really uses: an alternative registry, its variable, a chain, crates-io\'s own registry', () => {
+    const replace = 'source.crates-io.replace-with="own"'
+    expect(index(project, `--config ${replace} --config registries.own.index="sparse+https://reg.test/" fetch`)?.url).toBe('https://reg.test/')
+    expect(index(project, `--config ${replace} fetch`, { CARGO_REGISTRIES_OWN_INDEX: 'sparse+https://env.test/' })?.url).toBe('https://env.test/')
+    expect(index(project, `--config ${replace} --config source.own.replace-with="next" --config source.next.registry="sparse+https://chain.test/" fetch`)?.url).toBe('https://chain.test/')
+    expect(index(project, '--config source.crates-io.registry="sparse+https://direct.test/" fetch')).toMatchObject({ url: 'https://direct.test/', origin: expect.stringContaining('source.crates-io.registry') })
+  })
+  it('reads each key with cargo\'s precedence: --config, then the variable, then the files; never CARGO_SOURCE_*', () => {
+    const files = folderWith({ '.cargo/config.toml': "[source.crates-io]\nreplace-with = 'own'\n[registries.own]\nindex = 'sparse+https://file.test/'\n" })
+    expect(index(files, 'fetch')?.url).toBe('https://file.test/')
+    expect(index(files, 'fetch', { CARGO_REGISTRIES_OWN_INDEX: 'sparse+https://env.test/' })?.url).toBe('https://env.test/')
+    expect(index(files, '--config registries.own.index="sparse+https://cli.test/" fetch', { CARGO_REGISTRIES_OWN_INDEX: 'sparse+https://env.test/' })?.url).toBe('https://cli.test/')
+    expect(index(project, 'fetch', { CARGO_SOURCE_CRATES_IO_REPLACE_WITH: 'own', CARGO_SOURCE_OWN_REGISTRY: 'sparse+https://env.test/' })).toBeNull()
+  })
+  it('fails closed on a source it cannot name: a cycle, a name defined nowhere', () => {
+    expect(index(project, '--config source.crates-io.replace-with="a" --config source.a.replace-with="crates-io" fetch')?.privateBecause).toMatch(/cycle/)
+    expect(index(project, '--config source.crates-io.replace-with="nowhere" fetch')?.privateBecause).toMatch(/"nowhere" is not defined/)
   })
   it('treats offline configuration as a local index', () => expect(index(project, 'build', { CARGO_NET_OFFLINE: 'true' })?.url).toBe('none'))
   it('has no choice by default', () => expect(index(project, 'build')).toBeNull())
