@@ -144,7 +144,7 @@ export function orderSources(input: SourceInput): SourceOrder {
       ignoredMirror(why)
       return { ...sole(primary, `your index ${where}`, why, warnings), replaceable }
     }
-    return order(primary, `your index ${where}`, { upstream: isUpstream ? undefined : upstream })
+    return order(primary, `your index ${where}`, { upstream: isUpstream || userIndex.replacesDefault ? undefined : upstream })
   }
   if (configuredIndex && !sameIndex(configuredIndex, adapter.defaultIndex)) {
     const primary: Source = { id: configuredIsMirror ? 'index' : 'upstream', url: configuredIndex, kind: configuredIsMirror ? 'mirror' : 'upstream', label: labelOf(configuredIndex), indexUrl: configuredIndex }

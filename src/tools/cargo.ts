@@ -41,7 +41,7 @@ function findUserIndex(context: ToolContext): IndexChoice | null {
   const offline = cargoSetting(context, ['net', 'offline'])
   if (offline?.value === true || offline?.value === 'true') return { url: 'none', origin: offline.origin === 'CARGO_NET_OFFLINE' ? 'CARGO_NET_OFFLINE' : 'net.offline' }
   const replaced = cratesIoSource(context)
-  return replaced && { url: replaced.url, origin: replaced.origin, ...(replaced.privateBecause && { privateBecause: replaced.privateBecause }) }
+  return replaced && { url: replaced.url, origin: replaced.origin, replacesDefault: true, ...(replaced.privateBecause && { privateBecause: replaced.privateBecause }) }
 }
 
 /** `--config` values, then .cargo/config.toml from the folder up and $CARGO_HOME's (cargo book, "Configuration"). */

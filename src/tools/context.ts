@@ -31,6 +31,12 @@ export interface IndexChoice {
    * closed), or a credential the user holds for that host. No mirror replaces it unless resilient's config names it.
    */
   privateBecause?: string
+  /**
+   * The choice stands in for the tool's default index itself, which no attempt can then reach: cargo's replacement of
+   * crates-io cannot be pointed back at crates.io (cargo 1.95: "source `x` defines source registry `crates-io`, but
+   * that source is already defined by `crates-io`"). A package a mirror lacks is asked of this index again instead.
+   */
+  replacesDefault?: boolean
 }
 
 /**

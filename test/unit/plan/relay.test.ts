@@ -356,6 +356,8 @@ describe('cargo through the relay', () => {
     const plan = withRelay(planIn(cargo, `${own} fetch`, cwd), request())
     expect(plan.attempts[0]!.command.argv).toEqual(['cargo', ...own.split(' '), '--config', join(cwd, 'cargo-relay.toml'), 'fetch'])
     expect(plan.relay!.sources[0]).toMatchObject({ id: 'rsproxy.cn', indexUrl: 'https://rsproxy.cn/index/' })
+    // crates.io itself is out of reach while their replacement stands: a crate the mirrors lack is asked of rsproxy again.
+    expect(plan.upstream!.source.indexUrl).toBe('https://rsproxy.cn/index/')
   })
   it('a replacement of the person\'s own by a registry resilient does not know: no relay, the command as typed', () => {
     const own = '--config source.crates-io.replace-with="own" --config registries.own.index="sparse+https://crates.corp.test/"'
