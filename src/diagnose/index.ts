@@ -5,6 +5,7 @@ import { normalizeFailure } from './normalize.js'
 import { DEFAULT_REMEDIES, isRetryableWith, nextStepFor } from './remedies.js'
 import { RULES } from './rules/index.js'
 import { networkEvidence } from './network-evidence.js'
+import { blameBehindRelay } from './relay-upstream.js'
 import type { Diagnosis, Failure, NormalizedFailure, Remedy, Rule, RuleErrorHandler, RuleMatch } from './types.js'
 
 function appliesTo(rule: Rule, tool: string | null): boolean {
@@ -49,6 +50,10 @@ function distinctLines(lines: string[]): string[] {
  * "No solution found") never hide the cause they wrap. First match wins.
  */
 export function diagnose(failure: Failure, rules: readonly Rule[] = RULES, onRuleError?: RuleErrorHandler): Diagnosis {
+  return blameBehindRelay(diagnoseText(failure, rules, onRuleError), failure)
+}
+
+function diagnoseText(failure: Failure, rules: readonly Rule[], onRuleError?: RuleErrorHandler): Diagnosis {
   const normalized = normalizeFailure(failure)
   const applicable = rules.filter(rule => appliesTo(rule, failure.tool))
   const causes = innermostCauses(normalized)

@@ -26,6 +26,11 @@ export interface Failure {
    * whose only answers were server errors failed, whatever the tool concluded from the pages it did not get.
    */
   relayed?: Readonly<Record<string, SourceAnswers>>
+  /**
+   * The relay the attempt went through: the `host:port` the tool met (its messages name it), and each source's
+   * `host:port` by source id. The diagnosis names the source that failed, never the relay's loopback address.
+   */
+  relay?: { address: string; hosts: Readonly<Record<string, string>> }
 }
 
 /** One source's answers to the relay during an attempt: responses passed on to the tool, and failures by kind. */

@@ -5,6 +5,7 @@ import type { SecretsContext } from '../tools/source/credentials.js'
 import type { RelayTrust } from '../tools/relay/relay-support.js'
 import { hostAndPortOf, hostOf, indexKey, indexUrlOf, labelOf, sameIndex } from '../url.js'
 import type { PlannedAttempt, RelayPlan, RelayPlanSource, RunPlan, Source } from './types.js'
+import type { Failure } from '../diagnose/types.js'
 
 /** What deciding on a relay needs, read beforehand (src/run/relay.ts gathers it). */
 export interface RelayRequest {
@@ -127,4 +128,11 @@ export function withRelay(plan: RunPlan, request: RelayRequest): RunPlan {
     ...(certificate && { certificate }), ...(tarballs && { tarballs }) }
   const first = relayAttempt(plan, relay, `${certificate ? 'https' : 'http'}://${relay.host}:${relay.port}/`, request.secrets)
   return { ...plan, relay, attempts: [first, ...plan.attempts.slice(1)] }
+}
+
+/** For the diagnosis of an attempt through the relay: the address the tool met, and each source's host by id (src/diagnose/relay-upstream.ts). */
+export function relayBehind(plan: RunPlan, attempt: PlannedAttempt): Failure['relay'] {
+  if (attempt.via !== 'relay' || !plan.relay) return undefined
+  const address = hostAndPortOf(`http://${plan.relay.host}:${plan.relay.port}/`) ?? `${plan.relay.host}:${plan.relay.port}`
+  return { address, hosts: Object.fromEntries(plan.relay.sources.map(source => [source.id, labelOf(source.indexUrl)])) }
 }

@@ -3,6 +3,7 @@ import type { InterruptSignal } from '../exec/interrupts.js'
 import { exitCodeForSignal } from '../exec/signals.js'
 import type { ChildResult } from '../exec/run-child.js'
 import { adoptPlan, withoutLeaving } from '../plan/confirm.js'
+import { relayBehind } from '../plan/relay.js'
 import type { AttemptRecord, Host, PlannedAttempt, RunPlan, RunResult, Source } from '../plan/types.js'
 import { adviceSubject } from '../diagnose/remedies.js'
 import { adviceFor } from '../tools/advice.js'
@@ -141,7 +142,7 @@ export async function runAttempts(planned: RunPlan, deps: AttemptsDeps): Promise
 
     const diagnose = deps.diagnose ?? await loadRules()
     let diagnosis = result.abortedBecause ? stalledDiagnosis(result.abortedBecause)
-      : diagnose({ tool: invocation.tool, output: result.output, exitCode: result.exitCode, command: command.argv, proxies: plan.proxies, relayed: result.relayed }, reportRuleError(deps.reporter))
+      : diagnose({ tool: invocation.tool, output: result.output, exitCode: result.exitCode, command: command.argv, proxies: plan.proxies, relayed: result.relayed, relay: relayBehind(plan, current) }, reportRuleError(deps.reporter))
     if (deps.probe && asksTheIndex(diagnosis)) {
       await confirm()
       diagnosis = (await deps.probe(current.source, diagnosis, foundListedBefore(attempts, current.source))) ?? diagnosis
