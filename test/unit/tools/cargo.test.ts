@@ -62,6 +62,8 @@ describe('cargo: the user index choice', () => {
     expect(index(project, `--config ${replace} fetch`, { CARGO_REGISTRIES_OWN_INDEX: 'sparse+https://env.test/' })?.url).toBe('https://env.test/')
     expect(index(project, `--config ${replace} --config source.own.replace-with="next" --config source.next.registry="sparse+https://chain.test/" fetch`)?.url).toBe('https://chain.test/')
     expect(index(project, '--config source.crates-io.registry="sparse+https://direct.test/" fetch')).toMatchObject({ url: 'https://direct.test/', origin: expect.stringContaining('source.crates-io.registry') })
+    const withFile = folderWith({ 'own.toml': "[source.crates-io]\nreplace-with = 'own'\n[source.own]\nregistry = 'sparse+https://file.test/'\n" })
+    expect(index(withFile, '--config own.toml fetch')).toMatchObject({ url: 'https://file.test/', origin: expect.stringContaining('--config own.toml') })
   })
   it('reads each key with cargo\'s precedence: --config, then the variable, then the files; never CARGO_SOURCE_*', () => {
     const files = folderWith({ '.cargo/config.toml': "[source.crates-io]\nreplace-with = 'own'\n[registries.own]\nindex = 'sparse+https://file.test/'\n" })
