@@ -28,13 +28,17 @@ const TOOL_PATHS = {
 // the index's page and one on the file.
 const QUICK_ROWS = new Set(['one-503', 'break-80'])
 
-export async function measureMatrix({ cli, cleanEnv, quick, log }) {
+/** Whether one of `rows` (`tool`, `case` or `tool:case`) names the entry. */
+export const named = (rows, { tool, case: { id } }) => rows.some(row => row === tool || row === id || row === `${tool}:${id}`)
+
+export async function measureMatrix({ cli, cleanEnv, quick, rows, log }) {
   const bins = Object.fromEntries(Object.entries(TOOL_PATHS).map(([tool, how]) => [tool, toolPath(how)]))
   const env = tool => {
     const base = Object.fromEntries(Object.entries(cleanEnv()).filter(([name]) => !MACHINE_SETTINGS.test(name)))
     return bins[tool] ? { ...base, PATH: `${bins[tool]}${delimiter}${base.PATH}` } : base
   }
-  const only = quick ? entry => entry.tool === 'pip' || entry.tool === 'npm' || QUICK_ROWS.has(entry.case.id) : undefined
+  const inQuick = entry => !quick || entry.tool === 'pip' || entry.tool === 'npm' || QUICK_ROWS.has(entry.case.id)
+  const only = entry => inQuick(entry) && (!rows || named(rows, entry))
   log(`(matrix) the plain tool and resilient one after the other, each case on fresh servers${quick ? ' (pip and npm; the other tools: one 503, a break at 80 %)' : ''} ...`)
   const cases = await runMatrix({ cli, env, concurrency: 2, slackMs: 3000, sequential: true, only })
   // Without the tools' output (kept for the e2e test's messages); the rest as measured.

@@ -15,7 +15,7 @@
 // (matrix) the differential matrix of "never worse than the plain tool" (bench/matrix.mjs): `--only=matrix` runs it
 // alone, and with --write renders it alone (it keeps its own date and machine line in bench/results.json).
 // Usage first, before anything is loaded or measured: `npm run bench -- --help` only prints it.
-const USAGE = `Usage: npm run bench -- [--quick] [--json] [--write] [--only=startup|perf|streams|matrix|relay|registry]
+const USAGE = `Usage: npm run bench -- [--quick] [--json] [--write] [--only=startup|perf|streams|matrix|relay|registry] [--rows=...]
 
 Measures resilient against the plain tool in one run and prints each figure as a ratio to it (docs/benchmarks.md).
   --quick          fewer runs; skips plain pip's ~98 s failure on a black-holed index
@@ -27,8 +27,10 @@ Measures resilient against the plain tool in one run and prints each figure as a
   --only=matrix    the differential matrix: the plain tool and resilient on every fault kind (bench/matrix.mjs)
   --only=relay     the relay's figures (r1)-(r8) (bench/relay.mjs)
   --only=registry  a real project from the real npm registry, each npm-family tool alone and through resilient (bench/registry.mjs)
+  --rows=A,B       with --only=matrix, without --write: only the matrix's rows a name picks, a tool (pnpm), a case (dead)
+                   or both (yarn:one-503)
   -h, --help       print this and exit`
-const OPTIONS = /^(--quick|--json|--write|--only=.*)$/
+const OPTIONS = /^(--quick|--json|--write|--only=.*|--rows=.*)$/
 if (process.argv.slice(2).some(arg => arg === '--help' || arg === '-h')) {
   console.log(USAGE)
   process.exit(0)
@@ -44,12 +46,12 @@ const { mkdtempSync, readFileSync, rmSync, writeFileSync, chmodSync, mkdirSync }
 const { availableParallelism, loadavg, tmpdir } = await import('node:os')
 const { join } = await import('node:path')
 const { fileURLToPath } = await import('node:url')
-const { startPypiServer, buildWheel } = await import('../build/bench/testing.js')
+const { startPypiServer, buildWheel, matrixEntries } = await import('../build/bench/testing.js')
 const { formatAccuracy, measureAccuracy } = await import('./accuracy.mjs')
 const { renderSections, withSections } = await import('./render.mjs')
 const { formatPerf, measurePerf } = await import('./perf.mjs')
 const { figureLauncher, figureStreams, formatStreams } = await import('./streams.mjs')
-const { measureMatrix } = await import('./matrix.mjs')
+const { measureMatrix, named } = await import('./matrix.mjs')
 const { formatMatrix } = await import('./matrix-render.mjs')
 const { formatRelay, measureRelay } = await import('./relay.mjs')
 const { formatRegistry, measureRegistry } = await import('./registry.mjs')
@@ -179,7 +181,18 @@ if (write && only && !ownDate) {
 }
 const perf = () => measurePerf({ cli: CLI, quick, log })
 const streams = async () => ({ streams: await figureStreams(cleanEnv(), quick, log), launcher: await figureLauncher(cleanEnv(), quick, log) })
-const matrix = async () => ({ machine: await machine(), cases: await measureMatrix({ cli: CLI, cleanEnv, quick, log }) })
+const rows = process.argv.find(arg => arg.startsWith('--rows='))?.slice('--rows='.length).split(',')
+// Some rows only: to try a change on them. Never saved: the documents quote the whole matrix.
+if (rows && (only !== 'matrix' || write)) {
+  console.error('--rows picks rows of the matrix to try: it needs --only=matrix, and no --write.')
+  process.exit(64)
+}
+const unnamed = rows?.filter(row => !matrixEntries().some(entry => named([row], entry))) ?? []
+if (unnamed.length) {
+  console.error(`--rows: ${unnamed.join(', ')} names no row of the matrix (a tool, a case id of test/support/differential/cases.ts, or tool:case).`)
+  process.exit(64)
+}
+const matrix = async () => ({ machine: await machine(), cases: await measureMatrix({ cli: CLI, cleanEnv, quick, rows, log }) })
 const relay = () => measureRelay({ cli: CLI, quick, log })
 const registry = async () => ({ machine: await machine(), ...await measureRegistry({ cli: CLI, quick, log }) })
 const results = only === 'startup' ? { machine: await machine(), b: await figureB(wheel), bWithoutExtraCa: await figureB(wheel, true), c: await figureC() }

@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs'
-import { dirname, join, parse } from 'node:path'
+import { dirname, join } from 'node:path'
 import { TOOLS } from '../tools/index.js'
 import type { ToolAdapter } from '../tools/types.js'
+import { upwards } from '../files/upwards.js'
 
 type Tools = typeof TOOLS
 /** The package managers `resilient run` installs with: the adapters that declare a Node project (ToolAdapter.nodeProject). */
@@ -20,13 +21,6 @@ function readJson(file: string): Record<string, unknown> | undefined {
     return JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>
   } catch {
     return undefined
-  }
-}
-
-function* upwards(start: string): Generator<string> {
-  for (let dir = start; ; dir = dirname(dir)) {
-    yield dir
-    if (dir === parse(dir).root) return
   }
 }
 

@@ -1,16 +1,9 @@
 import { existsSync } from 'node:fs'
-import { dirname, join, parse } from 'node:path'
+import { join } from 'node:path'
+import { upwards } from '../files/upwards.js'
 
 // Files that mark the top of a project: where its requirements are declared and its own modules live.
 const MARKERS = ['pyproject.toml', 'setup.py', 'setup.cfg', 'requirements.txt', 'package.json', '.git']
-
-/** `start` and each directory above it, up to the filesystem root. */
-export function* upwards(start: string): Generator<string> {
-  for (let dir = start; ; dir = dirname(dir)) {
-    yield dir
-    if (dir === parse(dir).root) return
-  }
-}
 
 /** The nearest directory at or above `start` holding a project marker; `start` itself when there is none. */
 export function findProjectRoot(start: string, home?: string): string {

@@ -12,9 +12,16 @@ type Fetch = typeof globalThis.fetch
 export async function ownFetch(): Promise<Fetch> {
   if (!extraCaCertsDeferred()) return globalThis.fetch
   const [undici, trust] = await Promise.all([import('undici'), ownTrust()])
+  // One Agent per trust, not per call: probes ask for this fetch per request, and a new Agent each time kept no
+  // connection alive between them.
+  if (deferredFetch && deferredFetch.trust === trust.secureContext) return deferredFetch.fetch
   const dispatcher = new undici.Agent({ connect: trust })
-  return ((input: string, init: RequestInit) => undici.fetch(input, { ...(init as object), dispatcher })) as unknown as Fetch
+  const fetch = ((input: string, init: RequestInit) => undici.fetch(input, { ...(init as object), dispatcher })) as unknown as Fetch
+  deferredFetch = { trust: trust.secureContext, fetch }
+  return fetch
 }
+
+let deferredFetch: { trust: SecureContext | undefined; fetch: Fetch } | undefined
 
 /**
  * The fetch a mirror probe uses: the same path the tools take. Node's fetch ignores proxy variables, so a URL the

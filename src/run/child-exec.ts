@@ -1,3 +1,4 @@
+import { homedir } from 'node:os'
 import type { Interrupts } from '../exec/interrupts.js'
 import { watchProgress, type ProgressWatch } from '../exec/progress/progress-monitor.js'
 import { canSampleTrees, createTreeSampler, type RelayedCounts } from '../exec/progress/tree-counters.js'
@@ -97,7 +98,7 @@ export function childExec({ plan, config, env, interrupts, reporter, usePty, std
     // A spinner while the tool is silent, in a terminal, where resilient reads the output it can clear it before.
     const quiet = plan.networked ? reporter.watchQuietTool?.(adapter.name, host) : undefined
     const silence = progress && watchSilence(progress, reporter, () => ({ host, tool: adapter.name, then: thenOf(plan, planned),
-      patience: adapter.patience?.({ args, env, cwd: planned.cwd, home: env.HOME ?? '', executable: plan.invocation.executable }) }))
+      patience: adapter.patience?.({ args, env, cwd: planned.cwd, home: env.HOME || homedir(), executable: plan.invocation.executable }) }))
     const onSpawn = (pid: number) => {
       progress?.onSpawn(pid)
       // The program may wait for its person (a scaffolder's questions): no spinner over it.

@@ -2,10 +2,12 @@
 // unseen project does not pay a `yarn --version` (a second Node start, about a second on a busy machine). Whatever
 // the files leave open goes to that question instead: a wrong answer would plan the run for the other yarn.
 import { readFileSync, realpathSync, statSync } from 'node:fs'
-import { basename, dirname, join, resolve, sep } from 'node:path'
+import { basename, dirname, join, sep } from 'node:path'
 import { readJsonFile } from './config/json-file.js'
 import { findEnv } from './npm-family.js'
 import type { ToolContext } from './types.js'
+import { isMissingFile } from '../files/missing-file.js'
+import { upwards } from '../files/upwards.js'
 
 export type YarnFamily = 'classic' | 'berry'
 
@@ -24,10 +26,8 @@ function yarnrcFiles({ cwd, env, home }: ToolContext): string[] {
   const rcName = findEnv(env, ['YARN_RC_FILENAME'])?.value
   const files = ['/etc/yarn/config', '/etc/yarnrc', join(home, '.config', 'yarn', 'config'), join(home, '.yarn', 'config'),
     join(home, '.yarnrc'), join(home, '.yarnrc.yml'), ...(env.YARN_CONFIG ? [env.YARN_CONFIG] : [])]
-  for (let dir = resolve(cwd); ; dir = dirname(dir)) {
-    files.push(...['.yarnrc', '.yarnrc.yml', ...(rcName ? [rcName] : [])].map(name => join(dir, name)))
-    if (dirname(dir) === dir) return files
-  }
+  for (const dir of upwards(cwd)) files.push(...['.yarnrc', '.yarnrc.yml', ...(rcName ? [rcName] : [])].map(name => join(dir, name)))
+  return files
 }
 
 /**
@@ -36,10 +36,7 @@ function yarnrcFiles({ cwd, env, home }: ToolContext): string[] {
  */
 export function yarnVariantInputs(context: ToolContext): { files: string[]; env: string[] } {
   const projectFiles: string[] = []
-  for (let dir = resolve(context.cwd); ; dir = dirname(dir)) {
-    projectFiles.push(join(dir, 'package.json'), join(dir, '.corepack.env'))
-    if (dirname(dir) === dir) break
-  }
+  for (const dir of upwards(context.cwd)) projectFiles.push(join(dir, 'package.json'), join(dir, '.corepack.env'))
   return { files: [...yarnrcFiles(context), ...projectFiles], env: Object.keys(context.env).filter(name => /^(YARN|COREPACK)_/i.test(name)) }
 }
 
@@ -52,7 +49,7 @@ function mayNameYarnPath(file: string): boolean {
     const stat = statSync(file)
     return stat.isDirectory() ? false : !stat.isFile() || /yarn-?path/i.test(readFileSync(file, 'utf8'))
   } catch (error) {
-    return !['ENOENT', 'ENOTDIR'].includes((error as NodeJS.ErrnoException).code ?? '')
+    return !isMissingFile(error)
   }
 }
 
@@ -62,7 +59,7 @@ function mayNameYarnPath(file: string): boolean {
  * file, a folder inside node_modules, which corepack skips) is taken; otherwise corepack's own defaults decide.
  */
 function corepackFamily(cwd: string): YarnFamily | undefined {
-  for (let dir = resolve(cwd); ; dir = dirname(dir)) {
+  for (const dir of upwards(cwd)) {
     if (dir.split(sep).includes('node_modules') || present(join(dir, '.corepack.env'))) return undefined
     const file = join(dir, 'package.json')
     if (present(file)) {
@@ -72,8 +69,8 @@ function corepackFamily(cwd: string): YarnFamily | undefined {
       const spec = manifest.packageManager
       if (spec !== undefined) return typeof spec === 'string' && spec.startsWith('yarn@') ? familyOf(spec.slice(5)) : undefined
     }
-    if (dirname(dir) === dir) return undefined
   }
+  return undefined
 }
 
 /** Whether a file is there, or might be (a folder that cannot be read). */
@@ -82,7 +79,7 @@ function present(file: string): boolean {
     statSync(file)
     return true
   } catch (error) {
-    return !['ENOENT', 'ENOTDIR'].includes((error as NodeJS.ErrnoException).code ?? '')
+    return !isMissingFile(error)
   }
 }
 

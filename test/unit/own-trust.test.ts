@@ -97,6 +97,8 @@ describe('the trust of resilient\'s own TLS connections', () => {
   it('reaches fetch: resilient\'s own fetch, and a mirror probe\'s direct, through an HTTP proxy and through SOCKS', async () => {
     deferExtraCaCerts(certificates.server)
     expect(await fetched(await ownFetch())).toBe('trusted')
+    // One fetch (one Agent, its connections kept alive) for every probe of the process.
+    expect(await ownFetch()).toBe(await ownFetch())
     expect(await fetched(await fetchFor({}))).toBe('trusted')
     const proxy = await httpProxy()
     expect(await fetched(await fetchFor({ HTTPS_PROXY: proxy.url }))).toBe('trusted')

@@ -73,6 +73,8 @@ export const UV_OPTIONS = {
   directory: { long: ['--directory', '--project'], takesValue: true },
   frozen: { long: ['--frozen'], takesValue: false },
   offline: { long: ['--offline'], takesValue: false },
+  indexStrategy: { long: ['--index-strategy'], takesValue: true },
+  extraIndexes: { long: ['--index', '--extra-index-url', '--find-links'], short: ['-f'], takesValue: true, clusterValueLetters: UV_VALUE_LETTERS },
 } satisfies Record<string, OptionSpec>
 
 export function findUvOptions(own: readonly string[], spec: OptionSpec): FoundOption[] {

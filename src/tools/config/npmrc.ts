@@ -3,6 +3,7 @@ import { dirname, join, resolve } from 'node:path'
 import { findOptions } from '../argv/args.js'
 import { findEnv } from '../npm-family.js'
 import type { ToolContext } from '../types.js'
+import { isMissingFile } from '../../files/missing-file.js'
 
 /**
  * npm's config files as npm itself reads them, without starting npm (`npm config get` costs ~0.3 s).
@@ -60,8 +61,7 @@ export function readNpmrcFiles(files: readonly string[], env: NodeJS.ProcessEnv)
     try {
       read.push({ file, settings: parseNpmrc(readFileSync(file, 'utf8'), env) })
     } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code
-      if (code !== 'ENOENT' && code !== 'ENOTDIR') read.push({ file, unreadable: code ?? (error as Error).message })
+      if (!isMissingFile(error)) read.push({ file, unreadable: (error as NodeJS.ErrnoException).code ?? (error as Error).message })
     }
   }
   return read

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { sitePrefix } from './pip-site.js'
+import { isMissingFile } from '../../files/missing-file.js'
 
 /**
  * pip's configuration as pip itself would see it, read without starting Python (`pip config list` costs ~0.3 s).
@@ -76,8 +77,7 @@ export function readPipConfig(key: string, command: string | undefined, env: Nod
     try {
       sections = parseIni(readFileSync(file, 'utf8'))
     } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code
-      if (code !== 'ENOENT' && code !== 'ENOTDIR') return { value: '', origin: file, unreadable: code ?? 'unreadable' }
+      if (!isMissingFile(error)) return { value: '', origin: file, unreadable: (error as NodeJS.ErrnoException).code ?? 'unreadable' }
       continue
     }
     for (const section of ['global', command].filter(Boolean) as string[]) {

@@ -1,5 +1,6 @@
 // Where pnpm reads its settings, for one invocation: its project folder, pnpm-workspace.yaml and config.yaml, its
 // npmrc files, and which variables and npmrc keys its major reads (src/tools/config/pnpm-major.ts).
+import { homedir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { findOptions } from '../argv/args.js'
 import { findUp } from '../lockfile/locked-registries.js'
@@ -45,8 +46,12 @@ export function workspaceSetting(keys: readonly string[], context: ToolContext):
   return undefined
 }
 
-/** pnpm's configuration folder on Linux (@pnpm/config getConfigDir): config.yaml, auth.ini (11.x), rc (10.x). */
-const pnpmConfigDir = (env: NodeJS.ProcessEnv, home: string | undefined) => join(env.XDG_CONFIG_HOME || join(home ?? '', '.config'), 'pnpm')
+/**
+ * pnpm's configuration folder on Linux (@pnpm/config getConfigDir): config.yaml, auth.ini (11.x), rc (10.x). pnpm
+ * takes the home folder from os.homedir(), which falls back to the passwd entry when HOME is unset: so does this,
+ * where a home of '' read `.config/pnpm` relative to the working folder.
+ */
+const pnpmConfigDir = (env: NodeJS.ProcessEnv, home: string | undefined) => join(env.XDG_CONFIG_HOME || join(home || homedir(), '.config'), 'pnpm')
 
 /**
  * The user npmrc pnpm 11+ reads (@pnpm/config reader getNpmrcAuthFile, pnpm 11.29): `--npmrc-auth-file`,
@@ -54,11 +59,11 @@ const pnpmConfigDir = (env: NodeJS.ProcessEnv, home: string | undefined) => join
  * then npm_config_userconfig, else ~/.npmrc (readNpmrcSources), which is what pnpm ≤10 reads (it has no pnpm_config_
  * names for it). The command line's options are left to `trust`: no variable overrides them.
  */
-export function pnpmUserNpmrc(env: NodeJS.ProcessEnv, home = env.HOME): string | undefined {
+export function pnpmUserNpmrc(env: NodeJS.ProcessEnv, home = env.HOME || homedir()): string | undefined {
   const own = findEnv(env, ['pnpm_config_npmrc_auth_file'])?.value ?? findEnv(env, ['pnpm_config_userconfig'])?.value
   if (own) return own
   const yaml = readYamlFile(join(pnpmConfigDir(env, home), 'config.yaml'))?.npmrcAuthFile
-  return typeof yaml === 'string' ? yaml : findEnv(env, ['npm_config_userconfig'])?.value ?? (home ? join(home, '.npmrc') : undefined)
+  return typeof yaml === 'string' ? yaml : findEnv(env, ['npm_config_userconfig'])?.value ?? join(home, '.npmrc')
 }
 
 /**

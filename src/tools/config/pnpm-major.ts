@@ -2,8 +2,9 @@
 // npm_config_* variable but npm_config_userconfig and the URL-scoped `npm_config_//host/:key`, and from .npmrc only
 // registry, auth, certificate and proxy keys), so what resilient reads on pnpm's behalf depends on it.
 import { realpathSync } from 'node:fs'
-import { basename, dirname, join, resolve } from 'node:path'
+import { basename, dirname, join } from 'node:path'
 import { readJsonFile } from './json-file.js'
+import { upwards } from '../../files/upwards.js'
 
 // npm's `pnpm` (bin/pnpm.cjs up to 10, a native `pnpm` from 12), the executable build @pnpm/exe and the platform
 // packages both install (@pnpm/linux-x64, @pnpm/exe.linux-x64, @pnpm/macos-arm64, ...).
@@ -35,13 +36,13 @@ function packageMajor(executable: string): number | undefined {
  * name one too. A `packageManager` of the same major changes nothing.
  */
 function projectMayPickAnother(dir: string, major: number): boolean {
-  for (let folder = resolve(dir); ; folder = dirname(folder)) {
+  for (const folder of upwards(dir)) {
     const manifest = readJsonFile(join(folder, 'package.json'))
     if (manifest?.devEngines !== undefined) return true
     const spec = manifest?.packageManager
     if (typeof spec === 'string' && spec.startsWith('pnpm@') && majorOf(spec.slice(5)) !== major) return true
-    if (dirname(folder) === folder) return false
   }
+  return false
 }
 
 /**

@@ -56,6 +56,26 @@ function fromConfig(files: ConfigFile[], pipCommand: boolean): UvDefaultIndex | 
   return undefined
 }
 
+/**
+ * uv's index strategy and whether any index besides the default is named, from the command line, the environment
+ * and the config files (`index-strategy`; `[[index]]` without `default`, `extra-index-url`, `find-links`), in uv's
+ * order: with an `unsafe-*` strategy uv merges every index's versions, so a mirror's page could sit beside a private one.
+ */
+export function findUvIndexMerging(context: ToolContext, command: UvCommand): { strategy?: string; origin?: string; extra: boolean } {
+  const { own } = command
+  const { env } = context
+  const files = configFiles(context, own)
+  const sections = ({ prefix }: ConfigFile) => command.verb.startsWith('pip ') ? [[...prefix, 'pip'], prefix] : [prefix]
+  const flag = findUvOptions(own, UV_OPTIONS.indexStrategy).at(-1)?.value
+  const fromFiles = files.flatMap(file => sections(file).map(section => ({ value: stringAt(file.data, ...section, 'index-strategy'), origin: `${file.path} ${[...section, 'index-strategy'].join('.')}` })))
+    .find(({ value }) => value)
+  const strategy = flag ? { value: flag, origin: '--index-strategy' } : env.UV_INDEX_STRATEGY ? { value: env.UV_INDEX_STRATEGY, origin: 'UV_INDEX_STRATEGY' } : fromFiles
+  const extraInFiles = files.some(file => tablesAt(file.data, ...file.prefix, 'index').some(index => index.default !== true)
+    || sections(file).some(section => valueAt(file.data, ...section, 'extra-index-url') !== undefined || valueAt(file.data, ...section, 'find-links') !== undefined))
+  const extra = findUvOptions(own, UV_OPTIONS.extraIndexes).length > 0 || Boolean(env.UV_INDEX || env.UV_EXTRA_INDEX_URL || env.UV_FIND_LINKS) || extraInFiles
+  return { ...(strategy?.value && { strategy: strategy.value, origin: strategy.origin }), extra }
+}
+
 /** Requirement files given to `uv pip` may name an index (`--index-url` lines): the user's choice too. */
 function fromRequirementFiles(own: readonly string[], cwd: string): UvDefaultIndex | undefined {
   const chosen = requirementFilesIndex(findUvOptions(own, UV_OPTIONS.requirements).flatMap(option => option.value ? readRequirementIndexOptions(option.value, cwd, UV_REQUIREMENT_FLAGS) : []))

@@ -1,5 +1,6 @@
 import { withEnv } from '../argv/command-line.js'
 import { findUvOptions, type UvCommand } from '../argv/uv-options.js'
+import { findUvIndexMerging } from '../config/uv-config.js'
 import { withNetrc } from '../source/credentials.js'
 import type { CommandLine, ToolContext } from '../types.js'
 import { netrcHosts } from './netrc-hosts.js'
@@ -12,8 +13,6 @@ const RELAYED = new Set(['pip install', 'pip sync', 'pip compile', 'pip list', '
 const EMITS_INDEX = { long: ['--emit-index-url', '--emit-index-annotation', '--emit-find-links'], takesValue: false }
 const INSECURE = { long: ['--allow-insecure-host', '--trusted-host'], takesValue: true }
 const KEYRING = { long: ['--keyring-provider'], takesValue: true }
-const STRATEGY = { long: ['--index-strategy'], takesValue: true }
-const EXTRA = { long: ['--index', '--extra-index-url', '--find-links'], short: ['-f'], takesValue: true }
 
 function whyNotVerb(command: UvCommand): string | undefined {
   if (RELAYED.has(command.verb)) {
@@ -56,10 +55,8 @@ export function uvRelay(parse: (args: readonly string[]) => UvCommand, applyInde
     protocol: 'pypi',
     unsupported: args => whyNotVerb(parse(args)),
     unsupportedIn(context) {
-      const command = parse(context.args)
-      const strategy = findUvOptions(command.own, STRATEGY).at(-1)?.value ?? context.env.UV_INDEX_STRATEGY
-      const extra = findUvOptions(command.own, EXTRA).length || context.env.UV_INDEX || context.env.UV_EXTRA_INDEX_URL || context.env.UV_FIND_LINKS
-      return strategy?.startsWith('unsafe') && extra ? `uv --index-strategy ${strategy} merges the versions of every index, a private one beside` : undefined
+      const { strategy, origin, extra } = findUvIndexMerging(context, parse(context.args))
+      return strategy?.startsWith('unsafe') && extra ? `uv's index strategy ${strategy} (${origin}) merges the versions of every index, a private one beside` : undefined
     },
     apply(command, { url, secret, noProxy }, secrets) {
       const host = new URL(url).hostname

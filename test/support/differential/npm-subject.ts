@@ -55,6 +55,7 @@ interface NpmFamilyOptions {
   /** Subject.https. */
   https?: boolean
   ownTimeout: readonly string[]
+  shortRetryWaits?: Subject['shortRetryWaits']
   /** Variables of each run (Subject.env): the index, for a tool that has no flag for it. */
   env?: Subject['env']
   /** Where the person names a scope's registry. */
@@ -115,6 +116,7 @@ export const npmFamily = (tool: NpmTool, options: NpmFamilyOptions): Subject => 
   ...options.trust && { trust: options.trust },
   ...options.https && { https: true },
   ownTimeout: options.ownTimeout,
+  ...options.shortRetryWaits && { shortRetryWaits: options.shortRetryWaits },
   readTimeout: [],
   ...options.notWon && { notWon: options.notWon },
 })

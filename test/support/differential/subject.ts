@@ -69,6 +69,11 @@ export interface Subject {
   /** The tool's own timeout and retries, set as the person would: short, so that a hang fails in seconds. */
   ownTimeout: readonly string[]
   /**
+   * The tool's own waits between its retries, set short as a person may (pnpm's 10 s, then 60 s, by default), for a
+   * row where they decide nothing but how long the plain tool takes to fail (a dead index). Unset: the tool's own.
+   */
+  shortRetryWaits?: readonly string[]
+  /**
    * The tool's own read timeout alone, set short (3 s): a download that goes silent that long fails, one that keeps
    * trickling does not. Empty where the tool has none apart from the whole request's (npm's fetch-timeout).
    */

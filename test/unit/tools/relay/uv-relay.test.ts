@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -7,10 +7,10 @@ import { uv } from '../../../../src/tools/uv.js'
 import { planIn } from '../../../helpers/plan-helpers.js'
 
 const cwd = mkdtempSync(join(tmpdir(), 'resilient-uv-relay-'))
-const throughRelay = (args: string, env: NodeJS.ProcessEnv = {}) => {
-  const context = { args: args.split(' '), env, cwd, home: cwd }
+const throughRelay = (args: string, env: NodeJS.ProcessEnv = {}, where = { cwd, home: cwd }) => {
+  const context = { args: args.split(' '), env, ...where }
   const unsupported = uv.relay!.unsupportedIn!(context)
-  return withRelay(planIn(uv, args, cwd, {}, { env }), {
+  return withRelay(planIn(uv, args, where.cwd, {}, { env }), {
     enabled: true, address: () => ({ host: '127.9.8.7', port: 21_000, secret: 's'.repeat(43) }), trust: uv.relay!.trust(context),
     secrets: { scratch: { path: cwd }, env: {} }, ...(unsupported && { unsupported }),
   })
@@ -45,6 +45,35 @@ describe('uv through the relay', () => {
     const plan = throughRelay(args, env)
     expect(plan.relay).toBeUndefined()
     expect(plan.noRelayReason).toMatch(reason)
+  })
+
+  // uv reads its strategy and its indexes from config files as from its command line (uv-settings settings.rs).
+  const inProject = (files: Record<string, string>) => {
+    const root = mkdtempSync(join(tmpdir(), 'resilient-uv-config-'))
+    for (const [path, content] of Object.entries(files)) {
+      mkdirSync(join(root, path, '..'), { recursive: true })
+      writeFileSync(join(root, path), content)
+    }
+    return { cwd: join(root, 'project'), home: join(root, 'home') }
+  }
+  const PRIVATE_INDEX = '[[index]]\nname = "corp"\nurl = "https://corp.example/simple"\n'
+
+  it.each([
+    ['the project\'s uv.toml', { 'project/uv.toml': `index-strategy = "unsafe-best-match"\n${PRIVATE_INDEX}` }, {}, /unsafe-best-match \(.*project\/uv\.toml index-strategy\)/],
+    ['[tool.uv.pip] of pyproject.toml, an index in the environment', { 'project/pyproject.toml': '[tool.uv.pip]\nindex-strategy = "unsafe-first-match"\n' }, { UV_EXTRA_INDEX_URL: 'https://corp.example/simple' }, /unsafe-first-match/],
+    ['the user\'s uv.toml, with extra-index-url', { 'home/.config/uv/uv.toml': 'index-strategy = "unsafe-best-match"\nextra-index-url = ["https://corp.example/simple"]\n', 'project/.keep': '' }, {}, /home\/\.config\/uv\/uv\.toml/],
+  ])('not where %s merges a private index', (_, files, env, reason) => {
+    const plan = throughRelay('pip install x', env, inProject(files))
+    expect(plan.relay).toBeUndefined()
+    expect(plan.noRelayReason).toMatch(reason)
+  })
+
+  it.each([
+    ['an unsafe strategy with no other index', { 'project/uv.toml': 'index-strategy = "unsafe-best-match"\n' }, 'pip install x'],
+    ['another index under the first-index strategy', { 'project/uv.toml': PRIVATE_INDEX }, 'pip install x'],
+    ['a config file --no-config leaves out', { 'project/uv.toml': `index-strategy = "unsafe-best-match"\n${PRIVATE_INDEX}` }, 'pip install --no-config x'],
+  ])('still relayed with %s', (_, files, args) => {
+    expect(throughRelay(args, {}, inProject(files)).relay).toBeDefined()
   })
 
   it('reads uv\'s own CA bundle and read timeout', () => {
