@@ -22,13 +22,35 @@ function parseToml(text: string): Record<string, unknown> | undefined {
   }
 }
 
+/**
+ * A config file's layer, then the files it names in `include` (`include = ["a.toml"]`, or tables with `path` and
+ * `optional`), relative to its folder: cargo 1.95 reads them (seen here), the file's own keys winning over theirs and
+ * a later one over an earlier one. A source replacement of the person's there is theirs as much as one in the file.
+ */
+function withIncludes(file: string, data: Record<string, unknown>, origin: string, depth = 0): CargoLayer[] {
+  const include = data.include
+  const entries = (Array.isArray(include) ? include : typeof include === 'string' ? [include] : [])
+    .map(entry => typeof entry === 'string' ? entry : entry && typeof entry === 'object' ? (entry as { path?: unknown }).path : undefined)
+    .filter((path): path is string => typeof path === 'string')
+  const included = depth > 8 ? [] : entries.reverse().flatMap(path => {
+    const target = resolve(dirname(file), path)
+    const parsed = existsSync(target) ? parseToml(readFileSync(target, 'utf8')) : undefined
+    return parsed ? withIncludes(target, parsed, `${target} (included by ${origin})`, depth + 1) : []
+  })
+  return [{ data, origin }, ...included]
+}
+
 /** `--config KEY=VALUE` (TOML) or `--config PATH`, later ones first (they win). */
 function argumentLayers({ args, cwd }: ToolContext): CargoLayer[] {
   return findOptions(args, { long: ['--config'], takesValue: true }).reverse().flatMap(option => {
     const value = option.value ?? ''
     const file = resolve(cwd, value)
-    const data = /^[\w"'.-]+\s*=/.test(value) ? parseToml(value) : existsSync(file) ? parseToml(readFileSync(file, 'utf8')) : undefined
-    return data ? [{ data, origin: `--config ${value}` }] : []
+    if (/^[\w"'.-]+\s*=/.test(value)) {
+      const data = parseToml(value)
+      return data ? [{ data, origin: `--config ${value}` }] : []
+    }
+    const data = existsSync(file) ? parseToml(readFileSync(file, 'utf8')) : undefined
+    return data ? withIncludes(file, data, `--config ${value}`) : []
   })
 }
 
@@ -44,7 +66,7 @@ function fileLayers({ cwd, env, home }: ToolContext): CargoLayer[] {
     // `config` without extension is the legacy name; cargo reads config.toml when both exist.
     const file = ['config.toml', 'config'].map(name => join(dir, name)).find(existsSync)
     const data = file ? parseToml(readFileSync(file, 'utf8')) : undefined
-    return file && data ? [{ data, origin: file }] : []
+    return file && data ? withIncludes(file, data, file) : []
   })
 }
 

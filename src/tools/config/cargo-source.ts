@@ -29,8 +29,8 @@ function definition(context: ToolContext, name: string): Omit<CratesIoSource, 'o
  * crates-io as cargo resolves it, or null where it is crates.io itself: `source.crates-io.replace-with`, followed
  * through each source's own `replace-with` as cargo does, or `source.crates-io.registry` (which cargo 1.95 takes as
  * crates-io's own index, seen here). Every key is read as cargo merges it: `--config`, the environment where cargo
- * reads one, the config files (src/tools/config/cargo-config.ts). A name resilient cannot resolve is private. Not
- * read: files named by `include` (unstable in cargo 1.95, behind -Z config-include).
+ * reads one, the config files and the files they `include` (src/tools/config/cargo-config.ts). A name resilient
+ * cannot resolve is private.
  */
 export function cratesIoSource(context: ToolContext): CratesIoSource | null {
   const first = cargoSetting(context, ['source', 'crates-io', 'replace-with'])

@@ -72,6 +72,11 @@ describe('cargo: the user index choice', () => {
     expect(index(files, '--config registries.own.index="sparse+https://cli.test/" fetch', { CARGO_REGISTRIES_OWN_INDEX: 'sparse+https://env.test/' })?.url).toBe('https://cli.test/')
     expect(index(project, 'fetch', { CARGO_SOURCE_CRATES_IO_REPLACE_WITH: 'own', CARGO_SOURCE_OWN_REGISTRY: 'sparse+https://env.test/' })).toBeNull()
   })
+  it('reads a replacement in a file a config file includes, as cargo 1.95 does: the including file\'s own keys win', () => {
+    const other = "[source.crates-io]\nreplace-with = 'corp'\n[source.corp]\nregistry = 'sparse+https://corp.test/'\n"
+    expect(index(folderWith({ '.cargo/config.toml': 'include = ["corp.toml"]\n', '.cargo/corp.toml': other }), 'fetch')?.url).toBe('https://corp.test/')
+    expect(index(folderWith({ '.cargo/config.toml': '[[include]]\npath = "corp.toml"\n[source.corp]\nregistry = "sparse+https://own.test/"\n', '.cargo/corp.toml': other }), 'fetch')?.url).toBe('https://own.test/')
+  })
   it('fails closed on a source it cannot name: a cycle, a name defined nowhere', () => {
     expect(index(project, '--config source.crates-io.replace-with="a" --config source.a.replace-with="crates-io" fetch')?.privateBecause).toMatch(/cycle/)
     expect(index(project, '--config source.crates-io.replace-with="nowhere" fetch')?.privateBecause).toMatch(/"nowhere" is not defined/)
