@@ -1,4 +1,4 @@
-import { execa } from 'execa'
+import { execa, execaSync } from 'execa'
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -19,23 +19,28 @@ if (process.argv[1] && process.argv[1] === process.env.OWN_COST_CLI) process.on(
 })))
 `
 
-interface OwnRun { exitCode: number | undefined; all: string; builtins: string[]; files: string[]; home: string }
+interface OwnRun { exitCode: number | undefined; all: string; builtins: string[]; files: string[]; dir: string }
 
-/** `resilient <tool> <args>` with a `tool` on PATH that is a shell script exiting 0 at once: a healthy, empty run. */
-async function healthyRun(tool: string, args: string[], config: unknown = {}): Promise<OwnRun> {
+/**
+ * `resilient <tool> <args>` with a `tool` on PATH that is a shell script exiting 0 at once: a healthy, empty run.
+ * `programs` are more shell scripts put first on PATH, by name.
+ */
+async function healthyRun(tool: string, args: string[], config: unknown = {}, programs: Record<string, string> = {}): Promise<OwnRun> {
   const dir = mkdtempSync(join(tmpdir(), 'resilient-own-cost-'))
   const bin = join(dir, 'bin')
   const project = join(dir, 'project')
   for (const folder of [bin, project]) mkdirSync(folder)
   writeFileSync(join(dir, 'preload.cjs'), PRELOAD)
   writeFileSync(join(project, '.resilientrc.json'), JSON.stringify(config))
-  writeFileSync(join(bin, tool), '#!/bin/sh\nexit 0\n')
-  chmodSync(join(bin, tool), 0o755)
+  for (const [name, script] of Object.entries({ [tool]: 'exit 0', ...programs })) {
+    writeFileSync(join(bin, name), `#!/bin/sh\n${script}\n`)
+    chmodSync(join(bin, name), 0o755)
+  }
   const out = join(dir, 'loaded.json')
   const env = isolatedEnv({ PATH: `${bin}:${process.env.PATH}`, OWN_COST_CLI: CLI, OWN_COST_OUT: out, RESILIENT_TRUST_PROJECT_CONFIG: '1' })
   const result = await execa('node', ['-r', join(dir, 'preload.cjs'), CLI, tool, ...args], { cwd: project, env, extendEnv: false, reject: false, all: true, stdin: 'ignore', timeout: 60_000 })
   const loaded = JSON.parse(readFileSync(out, 'utf8')) as { builtins: string[]; files: string[] }
-  return { exitCode: result.exitCode, all: String(result.all ?? ''), ...loaded, home: env.HOME! }
+  return { exitCode: result.exitCode, all: String(result.all ?? ''), ...loaded, dir }
 }
 
 describe("resilient's own work on a healthy run", () => {
@@ -46,5 +51,14 @@ describe("resilient's own work on a healthy run", () => {
     expect(run.files.some(file => file.includes('/write-file-atomic/'))).toBe(true)
     expect(run.builtins).not.toContain('internal/modules/esm/translators')
     expect(run.builtins).not.toContain('internal/deps/cjs-module-lexer/lexer')
+  })
+
+  it('makes the tool\'s pipes with one mkfifo, the watchdog\'s, even when it is slow: none from its own main thread', async () => {
+    // A mkfifo that takes 0.8 s: resilient reaches the tool's start before it is done, and waits for it.
+    const real = execaSync('sh', ['-c', 'command -v mkfifo']).stdout.trim()
+    const mkfifo = `echo "$@" >> "$(dirname "$0")/../mkfifo.log"\nsleep 0.8\nexec ${real} "$@"`
+    const run = await healthyRun('uv', ['pip', 'install', 'demo-pkg'], { pypi: { index: 'https://pypi.org/simple', mirrors: [] } }, { mkfifo })
+    expect(run.exitCode, run.all).toBe(0)
+    expect(readFileSync(join(run.dir, 'mkfifo.log'), 'utf8').trim().split('\n')).toHaveLength(1)
   })
 })
