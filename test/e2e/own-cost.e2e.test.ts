@@ -1,5 +1,5 @@
 import { execa, execaSync } from 'execa'
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -19,13 +19,16 @@ if (process.argv[1] && process.argv[1] === process.env.OWN_COST_CLI) process.on(
 })))
 `
 
-interface OwnRun { exitCode: number | undefined; all: string; builtins: string[]; files: string[]; dir: string }
+// Where strace is installed and may trace (a container without ptrace cannot): the flush test needs it.
+const hasStrace = execaSync('sh', ['-c', 'strace -qq -o /dev/null true'], { reject: false }).exitCode === 0
+
+interface OwnRun { exitCode: number | undefined; all: string; builtins: string[]; files: string[]; dir: string; home: string }
 
 /**
  * `resilient <tool> <args>` with a `tool` on PATH that is a shell script exiting 0 at once: a healthy, empty run.
  * `programs` are more shell scripts put first on PATH, by name.
  */
-async function healthyRun(tool: string, args: string[], config: unknown = {}, programs: Record<string, string> = {}): Promise<OwnRun> {
+async function healthyRun(tool: string, args: string[], config: unknown = {}, programs: Record<string, string> = {}, options: { fsyncs?: boolean } = {}): Promise<OwnRun> {
   const dir = mkdtempSync(join(tmpdir(), 'resilient-own-cost-'))
   const bin = join(dir, 'bin')
   const project = join(dir, 'project')
@@ -38,9 +41,12 @@ async function healthyRun(tool: string, args: string[], config: unknown = {}, pr
   }
   const out = join(dir, 'loaded.json')
   const env = isolatedEnv({ PATH: `${bin}:${process.env.PATH}`, OWN_COST_CLI: CLI, OWN_COST_OUT: out, RESILIENT_TRUST_PROJECT_CONFIG: '1' })
-  const result = await execa('node', ['-r', join(dir, 'preload.cjs'), CLI, tool, ...args], { cwd: project, env, extendEnv: false, reject: false, all: true, stdin: 'ignore', timeout: 60_000 })
+  const command = ['node', '-r', join(dir, 'preload.cjs'), CLI, tool, ...args]
+  // strace -y names each descriptor's file: which files resilient's own process flushed to disk.
+  const traced = options.fsyncs ? ['strace', '-f', '-qq', '-y', '-e', 'trace=fsync,fdatasync', '-o', join(dir, 'fsync.log'), ...command] : command
+  const result = await execa(traced[0]!, traced.slice(1), { cwd: project, env, extendEnv: false, reject: false, all: true, stdin: 'ignore', timeout: 60_000 })
   const loaded = JSON.parse(readFileSync(out, 'utf8')) as { builtins: string[]; files: string[] }
-  return { exitCode: result.exitCode, all: String(result.all ?? ''), ...loaded, dir }
+  return { exitCode: result.exitCode, all: String(result.all ?? ''), ...loaded, dir, home: env.HOME! }
 }
 
 describe("resilient's own work on a healthy run", () => {
@@ -60,5 +66,14 @@ describe("resilient's own work on a healthy run", () => {
     const run = await healthyRun('uv', ['pip', 'install', 'demo-pkg'], { pypi: { index: 'https://pypi.org/simple', mirrors: [] } }, { mkfifo })
     expect(run.exitCode, run.all).toBe(0)
     expect(readFileSync(join(run.dir, 'mkfifo.log'), 'utf8').trim().split('\n')).toHaveLength(1)
+  })
+
+  it.skipIf(!hasStrace)('writes its run log without waiting for a flush to disk', async () => {
+    const run = await healthyRun('uv', ['pip', 'install', 'demo-pkg'], { pypi: { index: 'https://pypi.org/simple', mirrors: [] } }, {}, { fsyncs: true })
+    expect(run.exitCode, run.all).toBe(0)
+    const flushed = readFileSync(join(run.dir, 'fsync.log'), 'utf8').split('\n').filter(line => /fsync|fdatasync/.test(line))
+    const stateDir = join(run.home, '.local/state/resilient')
+    expect(readdirSync(join(stateDir, 'logs')).length).toBe(1)
+    expect(flushed.filter(line => line.includes(`${stateDir}/logs/`)), flushed.join('\n')).toEqual([])
   })
 })
