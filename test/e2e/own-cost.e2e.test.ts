@@ -25,17 +25,19 @@ const hasStrace = execaSync('sh', ['-c', 'strace -qq -o /dev/null true'], { reje
 interface OwnRun { exitCode: number | undefined; all: string; builtins: string[]; files: string[]; dir: string; home: string }
 
 /**
- * `resilient <tool> <args>` with a `tool` on PATH that is a shell script exiting 0 at once: a healthy, empty run.
- * `programs` are more shell scripts put first on PATH, by name.
+ * `resilient <tool> <args>` with a `tool` on PATH that is a shell script exiting 0 at once (or the real one, with
+ * `realTool`): a healthy, empty run. `programs` are more shell scripts put first on PATH, by name; `files`, files of
+ * the project.
  */
-async function healthyRun(tool: string, args: string[], config: unknown = {}, programs: Record<string, string> = {}, options: { fsyncs?: boolean } = {}): Promise<OwnRun> {
+async function healthyRun(tool: string, args: string[], config: unknown = {}, programs: Record<string, string> = {}, options: { fsyncs?: boolean; realTool?: boolean; files?: Record<string, string> } = {}): Promise<OwnRun> {
   const dir = mkdtempSync(join(tmpdir(), 'resilient-own-cost-'))
   const bin = join(dir, 'bin')
   const project = join(dir, 'project')
   for (const folder of [bin, project]) mkdirSync(folder)
   writeFileSync(join(dir, 'preload.cjs'), PRELOAD)
   writeFileSync(join(project, '.resilientrc.json'), JSON.stringify(config))
-  for (const [name, script] of Object.entries({ [tool]: 'exit 0', ...programs })) {
+  for (const [name, text] of Object.entries(options.files ?? {})) writeFileSync(join(project, name), text)
+  for (const [name, script] of Object.entries({ ...!options.realTool && { [tool]: 'exit 0' }, ...programs })) {
     writeFileSync(join(bin, name), `#!/bin/sh\n${script}\n`)
     chmodSync(join(bin, name), 0o755)
   }
@@ -75,5 +77,15 @@ describe("resilient's own work on a healthy run", () => {
     const stateDir = join(run.home, '.local/state/resilient')
     expect(readdirSync(join(stateDir, 'logs')).length).toBe(1)
     expect(flushed.filter(line => line.includes(`${stateDir}/logs/`)), flushed.join('\n')).toEqual([])
+  })
+
+  it('keeps npm\'s cache for plain npm only when the relay fetched pages: nothing fetched, cacache is not loaded', async () => {
+    // The real npm, as shipped: through the relay (the built-in catalog's mirrors); with no dependency and no audit it
+    // asks nothing.
+    const run = await healthyRun('npm', ['install', '--no-audit', '--no-fund'], {}, {}, { realTool: true, files: { 'package.json': '{"name":"empty","version":"1.0.0"}' } })
+    expect(run.exitCode, run.all).toBe(0)
+    // The relay's own code, which loads once the tool runs: the attempt went through the relay.
+    expect(run.files.some(file => /\/dist\/server-[^/]*\.cjs$/.test(file))).toBe(true)
+    expect(run.files.filter(file => file.includes('/cacache/'))).toEqual([])
   })
 })
