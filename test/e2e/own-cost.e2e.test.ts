@@ -6,9 +6,9 @@ import { describe, expect, it } from 'vitest'
 import { isolatedEnv } from '../helpers/isolated-env.js'
 import { CLI } from '../helpers/run-cli.js'
 
-// What resilient's own process does on a healthy run, where the tool has little to do and everything resilient adds
-// is its own cost (docs/benchmarks.md, "own cost on a healthy install"). Each test is a behaviour that a cut of
-// that cost depends on; the times themselves are measured by hand and in `npm run bench`, never asserted here.
+// What resilient's own process does on a healthy run, where the tool has little to do and everything resilient
+// adds is its own cost (docs/benchmarks.md, "own cost where the tool has little to do"). Each test is a behaviour
+// that a cut of that cost depends on; the times themselves are measured by hand and in `npm run bench`, never here.
 
 /** Written at exit by resilient's own process (the preload skips every other Node process): what it loaded. */
 const PRELOAD = `
@@ -53,7 +53,7 @@ async function healthyRun(tool: string, args: string[], config: unknown = {}, pr
 
 describe("resilient's own work on a healthy run", () => {
   it('loads its CommonJS dependencies with require: no ES module loader, no second parse of their text', async () => {
-    // uv: a network verb, so the run books mirror health and writes its run log (both through write-file-atomic).
+    // uv: a network verb, so the run writes its run log (through write-file-atomic).
     const run = await healthyRun('uv', ['pip', 'install', 'demo-pkg'], { pypi: { index: 'https://pypi.org/simple', mirrors: [] } })
     expect(run.exitCode, run.all).toBe(0)
     expect(run.files.some(file => file.includes('/write-file-atomic/'))).toBe(true)
