@@ -11,9 +11,9 @@
 // offers no way to group them; rollup's manualChunks does: everything a tool run needs before and after the tool is
 // one chunk (measured: its load went from 40 to 29 ms on the 2-core machine). Everything else (subcommands,
 // diagnosis, prompts, spinners) stays in chunks of its own, loaded when used.
-import { readFileSync } from 'node:fs'
-import { builtinModules } from 'node:module'
-import { resolve } from 'node:path'
+import { existsSync, readFileSync } from 'node:fs'
+import { builtinModules, createRequire } from 'node:module'
+import { dirname, join, resolve } from 'node:path'
 import commonjs from '@rollup/plugin-commonjs'
 import json from '@rollup/plugin-json'
 import nodeResolve from '@rollup/plugin-node-resolve'
@@ -64,16 +64,43 @@ function manualChunks(id, { getModuleInfo }) {
   return undefined
 }
 
+const requireFrom = createRequire(import.meta.url)
+
+/**
+ * Whether Node loads `id` (a builtin or an external package) as CommonJS: its entry for require() is a .cjs file, or a
+ * .js file in a package that is not `"type": "module"`. Such a dependency is loaded with require(): import() of it
+ * would start Node's ES module loader and parse the file's text once more for its export names (cjs-module-lexer),
+ * about 10 ms of CPU in a run that needs neither, after the tool has exited (write-file-atomic, for mirror health).
+ */
+function loadsAsCommonJs(id) {
+  if (id.startsWith('node:') || builtinModules.includes(id)) return true
+  let entry
+  try {
+    entry = requireFrom.resolve(id)
+  } catch {
+    return false
+  }
+  if (entry.endsWith('.cjs')) return true
+  if (!entry.endsWith('.js')) return false
+  for (let dir = dirname(entry); dir !== dirname(dir); dir = dirname(dir)) {
+    if (existsSync(join(dir, 'package.json'))) return JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).type !== 'module'
+  }
+  return true
+}
+
 /**
  * In the command's CommonJS files, `import('ora')` and the like become `require('./cli.cjs').importModule('ora')`:
  * those files are compiled with a code cache (src/cli/code-cache.ts), where Node 20 has no import() without an
- * experimental option that prints a warning. Imports of resilient's own chunks are require() calls already.
+ * experimental option that prints a warning. Imports of resilient's own chunks are require() calls already, and so
+ * are those of builtins and CommonJS dependencies (output.dynamicImportInCjs: false, with rollup's interop giving
+ * what import() would: the exports as `default`, and their names). cli.ts's own import() stays one.
  */
 const importThroughEntry = {
   name: 'import-through-entry',
   renderDynamicImport({ format, moduleId, targetModuleId }) {
-    if (format !== 'cjs' || moduleId === resolve('src/cli/cli.ts')) return null
-    if (targetModuleId && !isExternal(targetModuleId)) return null
+    if (format !== 'cjs') return null
+    if (moduleId === resolve('src/cli/cli.ts')) return { left: 'import(', right: ')' }
+    if (targetModuleId && (!isExternal(targetModuleId) || loadsAsCommonJs(targetModuleId))) return null
     return { left: "require('./cli.cjs').importModule(", right: ')' }
   },
 }
@@ -121,7 +148,7 @@ export default [
   {
     // cli.cjs turns the code cache on, then loads main.cjs, which the cache then covers.
     input: { cli: 'src/cli/cli.ts', main: MAIN },
-    output: { dir: 'dist', format: 'cjs', entryFileNames: '[name].cjs', chunkFileNames: '[name]-[hash].cjs', manualChunks },
+    output: { dir: 'dist', format: 'cjs', entryFileNames: '[name].cjs', chunkFileNames: '[name]-[hash].cjs', manualChunks, dynamicImportInCjs: false },
     external: isExternal,
     plugins: [...plugins(), importThroughEntry, asciiOnly],
     onwarn,

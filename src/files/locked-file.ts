@@ -4,7 +4,8 @@ import { dirname } from 'node:path'
 // The one place that locks and writes files atomically: state, logs, records, config and users' lockfiles.
 // Many resilient processes may run at once (a CI matrix, make -j): every read-modify-write of a shared file holds
 // proper-lockfile's lock (an atomic mkdir, stale after 10 s, so a killed process cannot wedge the others), and every
-// write goes through write-file-atomic (temp file + fsync + rename), so a reader never sees half a file.
+// write goes through write-file-atomic (temp file + fsync + rename; the run logs without the fsync), so a reader never
+// sees half a file.
 const LOCK_RETRIES = { retries: 200, factor: 1.3, minTimeout: 5, maxTimeout: 100, randomize: true }
 
 /**
@@ -43,11 +44,15 @@ export async function withFileLock<T>(file: string, fn: () => Promise<T>, warn: 
   }
 }
 
-/** Replaces `file` in one step (write a temp file, fsync, rename), mode 0600 in a 0700 directory. */
-export async function writeFileAtomically(file: string, text: string): Promise<void> {
+/**
+ * Replaces `file` in one step (write a temp file, fsync, rename), mode 0600 in a 0700 directory. `durable: false`
+ * leaves out the fsync, a wait on the disk, for a file whose loss in a crash costs nothing: a reader still never sees
+ * half of it.
+ */
+export async function writeFileAtomically(file: string, text: string, { durable = true } = {}): Promise<void> {
   const { default: writeFileAtomic } = await import('write-file-atomic')
   ensurePrivateDir(dirname(file))
-  await writeFileAtomic(file, text, { encoding: 'utf8', mode: 0o600 })
+  await writeFileAtomic(file, text, { encoding: 'utf8', mode: 0o600, fsync: durable })
 }
 
 /**

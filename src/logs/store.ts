@@ -17,8 +17,11 @@ export function logFileName(log: Pick<RunLog, 'startedAt' | 'tool'>, pid: number
 export async function writeRunLog(dir: string, log: RunLog, keep: number, pid = process.pid): Promise<string | undefined> {
   if (keep <= 0) return undefined
   const file = join(dir, logFileName(log, pid))
-  // The shared writer: a 0700 directory (nobody can plant a file in it), a 0600 file, temp file + fsync + rename.
-  await writeFileAtomically(file, `${JSON.stringify(log, null, 2)}\n`)
+  // The shared writer: a 0700 directory (nobody can plant a file in it), a 0600 file, temp file + rename. Without
+  // fsync: every run writes a new log, which resilient writes after the tool has exited and the person waits for;
+  // the disk flush was the longest part of that wait (docs/benchmarks.md). A crash may leave a log empty or lose it,
+  // and readRunLogs skips a log it cannot read.
+  await writeFileAtomically(file, `${JSON.stringify(log, null, 2)}\n`, { durable: false })
   rotateRunLogs(dir, keep)
   return file
 }

@@ -5,6 +5,7 @@ import { forwardOutput, type ForwardEnd } from './forward-output.js'
 import { OutputOrder, type RelayedStream } from './output-order.js'
 import { heldPipe, heldTerminal, type OutputFile } from '../process-tree.js'
 import { openPseudoTerminal, type PseudoTerminal } from './pty.js'
+import { takeFifosWhenMade } from './fifos.js'
 import { closeAll, openRealPipes, type RealPipe } from './real-pipe.js'
 import type { ReplayableInput } from '../input/replayable-input.js'
 
@@ -53,9 +54,10 @@ export interface ChildStdio {
   separateStderr: boolean
 }
 
-function openPipesOrNone(directions: ('from-child')[]): RealPipe[] {
+/** The tool's output pipes, on the FIFOs the run's watchdog is making (output/fifos.ts) once they are made. */
+async function openPipesOrNone(directions: ('from-child')[]): Promise<RealPipe[]> {
   try {
-    return openRealPipes(directions)
+    return openRealPipes(directions, await takeFifosWhenMade(directions.length))
   } catch {
     return []
   }
@@ -94,7 +96,7 @@ export async function prepareStdio(request: StdioRequest): Promise<ChildStdio> {
     } else {
       const merged = sameFile(output.stdout, output.stderr)
       // Without mkfifo(1) there is no pipe to give: the tool then writes to resilient's own descriptors, unread.
-      const pipes = openPipesOrNone(merged ? ['from-child'] : ['from-child', 'from-child'])
+      const pipes = await openPipesOrNone(merged ? ['from-child'] : ['from-child', 'from-child'])
       const [out, err = out] = pipes
       if (out && err) {
         stdio[1] = out.child

@@ -15,6 +15,8 @@ interface Spare {
   dir: PrivateDir
   paths: string[]
   ready: boolean
+  /** Settles once the watchdog has said whether it made them, or could not start. */
+  made: Promise<unknown>
 }
 
 let spare: Spare | undefined
@@ -24,7 +26,7 @@ function pathsIn(dir: PrivateDir, count: number): string[] {
 }
 
 /**
- * Starts making `count` FIFOs in the background, for the next `takeFifos` to use. Node has no mkfifo(2): the watchdog
+ * Starts making `count` FIFOs in the background, for the next `takeFifos` (or `takeFifosWhenMade`) to use. Node has no mkfifo(2): the watchdog
  * of the run's first attempt, started now, makes them with mkfifo(1) before it watches (../watchdog.ts), so that the
  * start of the run waits for neither process; made while the config and the state are read, they are ready by the
  * time the tool starts. Resolves with their paths once made.
@@ -33,13 +35,15 @@ export function prepareFifos(count: number): Promise<string[] | undefined> {
   if (spare) return Promise.resolve(undefined)
   // A run directory (src/files/private-files.ts): one a SIGKILL leaves behind is swept by the next run.
   const dir = createPrivateDir()
-  const made: Spare = { dir, paths: pathsIn(dir, count), ready: false }
-  spare = made
+  const prepared: Spare = { dir, paths: pathsIn(dir, count), ready: false, made: Promise.resolve() }
+  spare = prepared
   process.once('exit', () => dir.remove())
-  return new Promise(resolve => prepareWatchdog(made.paths, ok => {
-    made.ready = ok
-    resolve(ok ? made.paths : undefined)
+  const made = new Promise<string[] | undefined>(resolve => prepareWatchdog(prepared.paths, ok => {
+    prepared.ready = ok
+    resolve(ok ? prepared.paths : undefined)
   }))
+  prepared.made = made
+  return made
 }
 
 /** Made already, 0600: what mkfifo -m 600 leaves, the moment it has made them (its word may not have been read yet). */
@@ -52,6 +56,25 @@ function madeAlready(paths: readonly string[]): boolean {
       return false
     }
   })
+}
+
+/** The longest wait for the watchdog's mkfifo: past it, something is wrong there, and takeFifos makes its own. */
+const MADE_WAIT_MS = 5_000
+
+/**
+ * takeFifos once the FIFOs under way are made: the watchdog, started a while ago, is making them already, and a
+ * second mkfifo beside it would hold resilient's main thread for a process start (the fork of a large process, tens
+ * of milliseconds on a loaded machine) and cost one process more, for FIFOs that are about to exist.
+ */
+export async function takeFifosWhenMade(count: number): Promise<Fifos> {
+  const pending = spare
+  if (pending && pending.paths.length >= count && !pending.ready && !madeAlready(pending.paths)) {
+    // The timer also keeps the event loop alive: the watchdog's stdout, which brings its word, is unref'd.
+    let timer: NodeJS.Timeout | undefined
+    await Promise.race([pending.made, new Promise(resolve => { timer = setTimeout(resolve, MADE_WAIT_MS) })])
+    clearTimeout(timer)
+  }
+  return takeFifos(count)
 }
 
 /**

@@ -1,5 +1,5 @@
 import { closeSync, constants, openSync } from 'node:fs'
-import { takeFifos } from './fifos.js'
+import { takeFifos, type Fifos } from './fifos.js'
 
 /**
  * One pipe between resilient and the tool. `child` is the end the tool gets (blocking, as a shell's pipe is);
@@ -16,11 +16,11 @@ export interface RealPipe {
  * no pipe(2), so each pipe is a FIFO made with mkfifo(1) in a private directory (fifos.ts), opened from both ends and
  * unlinked at once: what is left is an ordinary anonymous pipe. A FIFO's read end opens without waiting only when
  * non-blocking, and a write end only once a reader exists: the order of the opens below gives each side the mode it
- * needs.
+ * needs. `fifos` are the FIFOs to open (made now when not given), one per direction.
  */
-export function openRealPipes(directions: readonly ('to-child' | 'from-child')[]): RealPipe[] {
+export function openRealPipes(directions: readonly ('to-child' | 'from-child')[], given?: Fifos): RealPipe[] {
   if (!directions.length) return []
-  const fifos = takeFifos(directions.length)
+  const fifos = given ?? takeFifos(directions.length)
   try {
     return directions.map((direction, index) => {
       const name = fifos.paths[index]!

@@ -24,6 +24,9 @@ interface Cacache {
  * line; nothing is removed or rewritten). `cacheDir` is npm's `cache` setting.
  */
 export async function keepNpmCacheForPlainNpm(cacheDir: string, relay: { base: string; index: string; pages: readonly string[] }): Promise<number> {
+  // Nothing fetched (an install with nothing to install, `npm ci` from a warm cache): cacache and the dozen packages
+  // it loads would cost about 30 ms of CPU after the tool has exited, for nothing to keep.
+  if (relay.pages.length === 0) return 0
   const cache = join(cacheDir, '_cacache')
   // cacache is npm's own cache library; loaded only after a run through the relay.
   const cacache = (await import('cacache')) as unknown as Cacache

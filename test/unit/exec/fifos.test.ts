@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { prepareFifos, takeFifos } from '../../../src/exec/output/fifos.js'
+import { prepareFifos, takeFifos, takeFifosWhenMade } from '../../../src/exec/output/fifos.js'
 import { startWatchdog } from '../../../src/exec/watchdog.js'
 
 describe('FIFOs for the tool\'s pipes', () => {
@@ -57,7 +57,18 @@ describe('FIFOs for the tool\'s pipes', () => {
     taken.remove()
   })
 
-  it('prepared but not made yet, are not waited for: the take makes its own', () => {
+  it('prepared but not made yet, are waited for by the tool\'s output pipes: no second mkfifo beside the watchdog\'s', async () => {
+    void prepareFifos(2)
+    const watchdog = startWatchdog()
+    const paths = readFileSync(`/proc/${watchdog.pid}/cmdline`, 'utf8').split('\0').filter(Boolean).slice(-2)
+    const taken = await takeFifosWhenMade(2)
+    expect(taken.paths).toEqual(paths)
+    for (const path of taken.paths) expect(statSync(path).isFIFO()).toBe(true)
+    watchdog.cancel()
+    taken.remove()
+  })
+
+  it('prepared but not made yet, are not waited for by a synchronous take (the input\'s pipe): it makes its own', () => {
     void prepareFifos(1)
     const taken = takeFifos(1)
     expect(statSync(taken.paths[0]!).isFIFO()).toBe(true)
