@@ -5,7 +5,4 @@ import { describeMatrix } from '../helpers/differential-matrix.js'
 // lacks the version. Elsewhere a plain run that fails is a broken setup. Those rows' goals rest on completing where
 // pip fails; one 503 is pip's own to survive at once (its subject's reason).
 const FAILS = ['break-80', 'dead', 'hang-own-timeout', 'all-hang', 'lagging-mirror']
-// A slow link trickles each file in over ~5.5 s under a 3 s read timeout: whether the plain tool's reads ever wait 3 s
-// depends on how busy the machine is (under test:stress, plain pip once timed out), so its outcome is no premise.
-const LOAD_DEPENDENT = ['slow-link']
-describeMatrix(['pip'], { plainCompletes: entry => !FAILS.includes(entry.case.id) && !LOAD_DEPENDENT.includes(entry.case.id), goals: true })
+describeMatrix(['pip'], { plainCompletes: entry => !FAILS.includes(entry.case.id), goals: true })

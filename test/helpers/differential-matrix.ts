@@ -30,7 +30,11 @@ const LONG = new Set(['dead · npm · sole', 'dead · npm · mirror', 'resets ·
 // the relay since 2026-12, where the index's pages win as without it), and the proxy before an index of the person's own. They show resilient invisible, which the other
 // rows show too; `npm run bench` runs them.
 const BENCH_ONLY = new Set(['slow-index-lagging-mirror · pnpm · mirror', 'slow-index-lagging-mirror · yarn · mirror', 'removed-release · pnpm · mirror',
-  'removed-release · yarn · mirror', 'proxy-443 · pip · sole', 'proxy-443 · npm · sole'])
+  'removed-release · yarn · mirror', 'proxy-443 · pip · sole', 'proxy-443 · npm · sole',
+  // A file trickling in over ~5.5 s under pip's 3 s read timeout: under test:stress either side may time out (plain pip
+  // once; resilient's attempt through the relay twice, once then giving up as its own probe of the mirror timed out
+  // too). An outcome that depends on the machine's load is the bench's to measure, not a test's to assert.
+  'slow-link · pip · mirror'])
 
 interface MatrixChecks {
   /**
