@@ -87,8 +87,8 @@ export function lookup(layer: CargoLayer, path: readonly string[]): unknown {
  * CARGO_REGISTRIES_MY_REG_INDEX), then the config files. The `[source]` table has no variables (cargo book,
  * "source.<name>": "Environment: not supported"; cargo 1.95 ignores CARGO_SOURCE_*, seen here).
  */
-export function cargoSetting(context: ToolContext, path: readonly string[]): { value: unknown; origin: string } | undefined {
-  const { args, files } = cargoConfigLayers(context)
+export function cargoSetting(context: ToolContext, path: readonly string[], layers = cargoConfigLayers(context)): { value: unknown; origin: string } | undefined {
+  const { args, files } = layers
   const variable = `CARGO_${path.map(key => key.toUpperCase().replace(/-/g, '_')).join('_')}`
   const fromEnv = path[0] !== 'source' ? context.env[variable] : undefined
   return findSetting(args, path) ?? (fromEnv ? { value: fromEnv, origin: variable } : findSetting(files, path))

@@ -1,4 +1,4 @@
-import { cargoSetting } from './cargo-config.js'
+import { cargoConfigLayers, cargoSetting } from './cargo-config.js'
 import type { ToolContext } from '../types.js'
 
 /** Where cargo takes crates-io's crates from, and the setting that says so. */
@@ -10,17 +10,19 @@ export interface CratesIoSource {
   privateBecause?: string
 }
 
+type Setting = (path: readonly string[]) => ReturnType<typeof cargoSetting>
+
 const withoutProtocol = (url: string) => url.replace(/^(sparse|registry)\+/, '')
 
 /** What a source name stands for, as cargo resolves a `replace-with` name: a `[source.<name>]`, else a `[registries.<name>]`. */
-function definition(context: ToolContext, name: string): Omit<CratesIoSource, 'origin'> {
-  const registry = cargoSetting(context, ['source', name, 'registry'])?.value
+function definition(setting: Setting, name: string): Omit<CratesIoSource, 'origin'> {
+  const registry = setting(['source', name, 'registry'])?.value
   if (typeof registry === 'string') return { url: withoutProtocol(registry) }
-  const local = cargoSetting(context, ['source', name, 'directory']) ?? cargoSetting(context, ['source', name, 'local-registry'])
+  const local = setting(['source', name, 'directory']) ?? setting(['source', name, 'local-registry'])
   if (local) return { url: 'none' }
   // `replace-with` may name an alternative registry (cargo book, "Source Replacement"), whose index may come from
   // CARGO_REGISTRIES_<NAME>_INDEX; cargo 1.95 follows both, seen here.
-  const index = cargoSetting(context, ['registries', name, 'index'])?.value
+  const index = setting(['registries', name, 'index'])?.value
   if (typeof index === 'string') return { url: withoutProtocol(index) }
   return { url: `cargo-source://${name}`, privateBecause: `cargo's source "${name}" is not defined where resilient can read it` }
 }
@@ -33,9 +35,12 @@ function definition(context: ToolContext, name: string): Omit<CratesIoSource, 'o
  * cannot resolve is private.
  */
 export function cratesIoSource(context: ToolContext): CratesIoSource | null {
-  const first = cargoSetting(context, ['source', 'crates-io', 'replace-with'])
+  // The config files (and what they include) read and parsed once for every key this follows.
+  const layers = cargoConfigLayers(context)
+  const setting: Setting = path => cargoSetting(context, path, layers)
+  const first = setting(['source', 'crates-io', 'replace-with'])
   if (first === undefined) {
-    const own = cargoSetting(context, ['source', 'crates-io', 'registry'])
+    const own = setting(['source', 'crates-io', 'registry'])
     return typeof own?.value === 'string' ? { url: withoutProtocol(own.value), origin: `source.crates-io.registry in ${own.origin}` } : null
   }
   const origin = `source.crates-io.replace-with = "${String(first.value)}" in ${first.origin}`
@@ -44,8 +49,8 @@ export function cratesIoSource(context: ToolContext): CratesIoSource | null {
   for (;;) {
     if (seen.has(name)) return { url: `cargo-source://${name}`, origin, privateBecause: `cargo's source replacement of crates-io runs in a cycle through "${name}"` }
     seen.add(name)
-    const next = cargoSetting(context, ['source', name, 'replace-with'])?.value
-    if (typeof next !== 'string') return { ...definition(context, name), origin }
+    const next = setting(['source', name, 'replace-with'])?.value
+    if (typeof next !== 'string') return { ...definition(setting, name), origin }
     name = next
   }
 }
